@@ -1,0 +1,34 @@
+import { useEffect, useRef, useState } from "react";
+import { useLocation } from "react-router";
+import { Spinner } from "~/components/ui/spinner";
+
+export const ROUTE_OVERLAY_MS = 600;
+
+/**
+ * Every path change scrolls to the top and shows a loading overlay for 600 ms (SPEC.md §2).
+ * The overlay never blocks clicks, so a fast user is not held up by it.
+ */
+export function RouteChangeOverlay() {
+  const { pathname } = useLocation();
+  const previous = useRef(pathname);
+  const [visible, setVisible] = useState(false);
+
+  useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    window.scrollTo({ top: 0, left: 0, behavior: "instant" });
+    setVisible(true);
+    const timer = setTimeout(() => setVisible(false), ROUTE_OVERLAY_MS);
+    return () => clearTimeout(timer);
+  }, [pathname]);
+
+  if (!visible) return null;
+  return (
+    <div
+      data-testid="route-overlay"
+      className="pointer-events-none fixed inset-0 z-40 flex items-center justify-center bg-background/50 backdrop-blur-[1px] animate-[lk-fade-in_120ms_ease-out]"
+    >
+      <Spinner className="text-primary" iconClassName="size-8" />
+    </div>
+  );
+}

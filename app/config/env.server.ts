@@ -1,0 +1,156 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The configuration contract (DESIGN.md): every variable is parsed once, at start-up. A bad value
+ * stops the process with a message that names the variable.
+ */
+const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: "must be a port number" })
+      .int("must be a whole number")
+      .min(1, "must be between 1 and 65535")
+      .max(65535, "must be between 1 and 65535")
+      .default(3000),
+  ),
+  HOST: z.preprocess(emptyToUndefined, z.string().default("0.0.0.0")),
+  PUBLIC_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ error: "must be an absolute URL" }).optional(),
+  ),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+      .optional(),
+  ),
+  AUTH_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, "must be at least 32 characters").optional(),
+  ),
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+      .optional(),
+  ),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default("LayerKart <shop@localhost>")),
+  PAYMENT_PROVIDER: z.preprocess(
+    emptyToUndefined,
+    z.enum(["sandbox", "phonepe", "razorpay"]).default("sandbox"),
+  ),
+  ALLOW_SANDBOX_PAYMENTS: z.preprocess(
+    emptyToUndefined,
+    z.enum(["true", "false"]).default("false"),
+  ),
+  STORAGE: z.preprocess(emptyToUndefined, z.enum(["local", "s3"]).default("local")),
+  ADMIN_EMAILS: z.preprocess(emptyToUndefined, z.string().default("")),
+  ADMIN_EMAIL_DOMAIN: z.preprocess(emptyToUndefined, z.string().default("")),
+  SEED_DEMO: z.preprocess(emptyToUndefined, z.enum(["auto", "never"]).default("auto")),
+  DEMO_ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().default("admin@example.com")),
+  DEMO_ADMIN_PASSWORD: z.preprocess(
+    emptyToUndefined,
+    z.string().min(8, "must be at least 8 characters").optional(),
+  ),
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(["verbose", "info", "warning", "error"]).default("info"),
+  ),
+  TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("false")),
+});
+
+export type Env = Readonly<{
+  nodeEnv: "development" | "production" | "test";
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  authSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  paymentProvider: "sandbox" | "phonepe" | "razorpay";
+  allowSandboxPayments: boolean;
+  storage: "local" | "s3";
+  adminEmails: string[];
+  adminEmailDomain: string;
+  seedDemo: "auto" | "never";
+  demoAdminEmail: string;
+  demoAdminPassword: string | undefined;
+  logLevel: "verbose" | "info" | "warning" | "error";
+  trustProxy: boolean;
+}>;
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Parses an environment; throws a ConfigError whose message names every bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? "environment");
+      return `  ${name}: ${issue.message} (got ${JSON.stringify(source[name] ?? "")})`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = result.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  if (e.NODE_ENV === "production" && !e.AUTH_SECRET) {
+    throw new ConfigError(
+      "Invalid configuration:\n  AUTH_SECRET: is required when NODE_ENV=production (at least 32 characters)",
+    );
+  }
+  return Object.freeze({
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    authSecret: e.AUTH_SECRET ?? developmentSecret(dataDir),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    paymentProvider: e.PAYMENT_PROVIDER,
+    allowSandboxPayments: e.ALLOW_SANDBOX_PAYMENTS === "true",
+    storage: e.STORAGE,
+    adminEmails: e.ADMIN_EMAILS.split(",")
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+    adminEmailDomain: e.ADMIN_EMAIL_DOMAIN.trim().toLowerCase(),
+    seedDemo: e.SEED_DEMO,
+    demoAdminEmail: e.DEMO_ADMIN_EMAIL.toLowerCase(),
+    demoAdminPassword: e.DEMO_ADMIN_PASSWORD,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === "true",
+  });
+}
+
+/** Outside production a signing secret is generated once and kept in the data folder. */
+function developmentSecret(dataDir: string): string {
+  const file = path.join(dataDir, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+let cached: Env | undefined;
+
+/** The process's configuration, parsed on first use. */
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

@@ -1,0 +1,440 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { user } from "./auth-schema.ts";
+
+export * from "./auth-schema.ts";
+
+/*
+ * The shop's data (SPEC.md §3). Money is integer paise. Soft delete (`is_deleted`) where the spec
+ * has it. Each index serves a query of SPEC.md §7 ("Direct document reads").
+ */
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+export type ProductImage = { url: string; storagePath: string | null };
+export type StaticReview = {
+  rating: number;
+  name: string;
+  title: string;
+  review: string;
+  date: string;
+};
+
+export const products = pgTable(
+  "products",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    description: text("description").notNull().default(""),
+    pricePaise: integer("price_paise").notNull().default(0),
+    currency: text("currency").notNull().default("INR"),
+    originalPricePaise: integer("original_price_paise"),
+    image: text("image"),
+    images: jsonb("images").$type<ProductImage[]>().notNull().default([]),
+    category: text("category").notNull().default(""),
+    subcategory: text("subcategory"),
+    rating: real("rating").notNull().default(0),
+    reviewsCount: integer("reviews_count").notNull().default(0),
+    reviewsList: jsonb("reviews_list").$type<StaticReview[]>().notNull().default([]),
+    features: jsonb("features").$type<string[]>().notNull().default([]),
+    featuresKv: jsonb("features_kv").$type<Record<string, string>>(),
+    discount: smallint("discount").notNull().default(0),
+    inStock: boolean("in_stock").notNull().default(true),
+    stockCount: integer("stock_count"),
+    badge: text("badge"),
+    isActive: boolean("is_active").notNull().default(true),
+    hsnCode: text("hsn_code").notNull().default("3926"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("products_price_nonnegative", sql`${t.pricePaise} >= 0`),
+    check("products_discount_range", sql`${t.discount} between 0 and 100`),
+    check("products_rating_range", sql`${t.rating} between 0 and 5`),
+    check("products_reviews_count_nonnegative", sql`${t.reviewsCount} >= 0`),
+    check("products_stock_nonnegative", sql`${t.stockCount} is null or ${t.stockCount} >= 0`),
+    // active products newest first; featured (limit 8)
+    index("products_active_created_idx").on(t.isActive, t.createdAt.desc(), t.id),
+    // all products newest first (admin)
+    index("products_created_idx").on(t.createdAt.desc(), t.id),
+    // related products: same category, active
+    index("products_category_active_idx").on(t.category, t.isActive, t.createdAt.desc()),
+    // listings: category contains text (case-insensitive) and search: typo-tolerant name match
+    index("products_category_trgm_idx").using("gin", sql`lower(${t.category}) gin_trgm_ops`),
+    index("products_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
+    index("products_slug_idx").on(t.slug),
+  ],
+);
+
+export const categories = pgTable(
+  "categories",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    isDeleted: boolean("is_deleted").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("categories_name_lower_uq").on(sql`lower(${t.name})`)],
+);
+
+export const sponsoredProducts = pgTable(
+  "sponsored_products",
+  {
+    productId: uuid("product_id")
+      .primaryKey()
+      .references(() => products.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+    isDeleted: boolean("is_deleted").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("sponsored_products_position_idx").on(t.isDeleted, t.position)],
+);
+
+export const promotions = pgTable(
+  "promotions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    image: text("image"),
+    imageStoragePath: text("image_storage_path"),
+    discount: text("discount"),
+    cta: text("cta"),
+    isDeleted: boolean("is_deleted").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("promotions_live_idx").on(t.isDeleted, t.createdAt.desc())],
+);
+
+export const userProfiles = pgTable(
+  "user_profiles",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    displayName: text("display_name"),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    photoUrl: text("photo_url"),
+    avatarStoragePath: text("avatar_storage_path"),
+    isEmailVerified: boolean("is_email_verified").notNull().default(false),
+    defaultAddressId: uuid("default_address_id"),
+    isAdmin: boolean("is_admin").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("user_profiles_phone_digits", sql`${t.phone} is null or ${t.phone} ~ '^[0-9]{10}$'`),
+    // admin users list: newest first
+    index("user_profiles_created_idx").on(t.createdAt.desc()),
+  ],
+);
+
+export const addressLabels = ["Home", "Work", "Other"] as const;
+
+export const addresses = pgTable(
+  "addresses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    label: text("label", { enum: addressLabels }).notNull().default("Home"),
+    name: text("name").notNull(),
+    line1: text("line1").notNull(),
+    line2: text("line2"),
+    city: text("city").notNull(),
+    state: text("state").notNull(),
+    postalCode: text("postal_code").notNull(),
+    country: text("country").notNull().default("India"),
+    phone: text("phone").notNull(),
+    isDefault: boolean("is_default").notNull().default(false),
+    isDeleted: boolean("is_deleted").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("addresses_label_valid", sql`${t.label} in ('Home', 'Work', 'Other')`),
+    check("addresses_phone_digits", sql`${t.phone} ~ '^[0-9]{10}$'`),
+    check("addresses_pin_valid", sql`${t.postalCode} ~ '^[1-9][0-9]{5}$'`),
+    // a user's addresses, newest first, deleted ones hidden
+    index("addresses_user_created_idx")
+      .on(t.userId, t.createdAt.desc())
+      .where(sql`not ${t.isDeleted}`),
+    // at most one default address per user
+    uniqueIndex("addresses_one_default_uq")
+      .on(t.userId)
+      .where(sql`${t.isDefault} and not ${t.isDeleted}`),
+  ],
+);
+
+export const favourites = pgTable(
+  "favourites",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    imageUrl: text("image_url"),
+    category: text("category"),
+    pricePaise: integer("price_paise").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId] }),
+    index("favourites_user_created_idx").on(t.userId, t.createdAt.desc()),
+  ],
+);
+
+export const cartItems = pgTable(
+  "cart_items",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull().default(1),
+    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId] }),
+    check("cart_items_quantity_positive", sql`${t.quantity} > 0`),
+  ],
+);
+
+export const orderStatuses = [
+  "pending",
+  "processing",
+  "shipped",
+  "delivered",
+  "cancelled",
+  "refunded",
+] as const;
+export const paymentStatuses = ["unpaid", "paid", "failed", "refunded"] as const;
+
+export type AddressSnapshot = {
+  addressId: string | null;
+  label: string;
+  name: string;
+  line1: string;
+  line2: string | null;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+  phone: string;
+};
+export type ShippingMethod = { id: string; label: string; costPaise: number };
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderNumber: text("order_number").notNull().unique(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "restrict" }),
+    status: text("status", { enum: orderStatuses }).notNull().default("pending"),
+    subtotalPaise: integer("subtotal_paise").notNull().default(0),
+    discountPaise: integer("discount_paise").notNull().default(0),
+    shippingPaise: integer("shipping_paise").notNull().default(0),
+    taxPaise: integer("tax_paise").notNull().default(0),
+    totalPaise: integer("total_paise").notNull().default(0),
+    currency: text("currency").notNull().default("INR"),
+    shippingAddress: jsonb("shipping_address").$type<AddressSnapshot>().notNull(),
+    billingAddress: jsonb("billing_address").$type<AddressSnapshot>().notNull(),
+    shippingMethod: jsonb("shipping_method").$type<ShippingMethod>().notNull(),
+    paymentMethod: text("payment_method").notNull(),
+    paymentStatus: text("payment_status", { enum: paymentStatuses }).notNull().default("unpaid"),
+    paymentProvider: text("payment_provider").notNull(),
+    paymentTransactionId: text("payment_transaction_id"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    notes: text("notes"),
+    idempotencyKey: text("idempotency_key"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("orders_number_format", sql`${t.orderNumber} ~ '^ORD-[0-9]{8}-[0-9]{4}$'`),
+    check(
+      "orders_status_valid",
+      sql`${t.status} in ('pending','processing','shipped','delivered','cancelled','refunded')`,
+    ),
+    check(
+      "orders_payment_status_valid",
+      sql`${t.paymentStatus} in ('unpaid','paid','failed','refunded')`,
+    ),
+    check("orders_amounts_nonnegative", sql`${t.totalPaise} >= 0 and ${t.subtotalPaise} >= 0`),
+    // a user's orders, newest first
+    index("orders_user_created_idx").on(t.userId, t.createdAt.desc()),
+    // admin order list by status and date
+    index("orders_status_created_idx").on(t.status, t.createdAt.desc()),
+    index("orders_created_idx").on(t.createdAt.desc()),
+    uniqueIndex("orders_transaction_uq").on(t.paymentTransactionId),
+    // one order per checkout attempt
+    uniqueIndex("orders_idempotency_uq").on(t.userId, t.idempotencyKey),
+  ],
+);
+
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
+    variantId: text("variant_id"),
+    name: text("name").notNull(),
+    imageUrl: text("image_url"),
+    quantity: integer("quantity").notNull(),
+    unitPricePaise: integer("unit_price_paise").notNull(),
+    currency: text("currency").notNull().default("INR"),
+    hsnCode: text("hsn_code").notNull().default("3926"),
+  },
+  (t) => [
+    check("order_items_quantity_positive", sql`${t.quantity} > 0`),
+    check("order_items_price_nonnegative", sql`${t.unitPricePaise} >= 0`),
+    index("order_items_order_idx").on(t.orderId),
+    index("order_items_product_idx").on(t.productId),
+  ],
+);
+
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    rating: smallint("rating").notNull(),
+    title: text("title"),
+    review: text("review"),
+    reviewerName: text("reviewer_name"),
+    isVerifiedPurchase: boolean("is_verified_purchase").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("reviews_rating_range", sql`${t.rating} between 1 and 5`),
+    check("reviews_title_length", sql`${t.title} is null or char_length(${t.title}) <= 100`),
+    check("reviews_review_length", sql`${t.review} is null or char_length(${t.review}) <= 1000`),
+    // one review per user per product (also the query by userId and productId)
+    uniqueIndex("reviews_user_product_uq").on(t.userId, t.productId),
+    // a product's reviews, newest first, cursor-paginated
+    index("reviews_product_created_idx").on(t.productId, t.createdAt.desc(), t.id.desc()),
+    index("reviews_order_idx").on(t.orderId),
+  ],
+);
+
+export const reviewStats = pgTable(
+  "review_stats",
+  {
+    productId: uuid("product_id")
+      .primaryKey()
+      .references(() => products.id, { onDelete: "cascade" }),
+    totalReviews: integer("total_reviews").notNull().default(0),
+    ratingSum: integer("rating_sum").notNull().default(0),
+    rating1: integer("rating_1").notNull().default(0),
+    rating2: integer("rating_2").notNull().default(0),
+    rating3: integer("rating_3").notNull().default(0),
+    rating4: integer("rating_4").notNull().default(0),
+    rating5: integer("rating_5").notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("review_stats_nonnegative", sql`${t.totalReviews} >= 0`)],
+);
+
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_messages_created_idx").on(t.createdAt.desc())],
+);
+
+export const promotionInterests = pgTable(
+  "promotion_interests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    promotionId: uuid("promotion_id").references(() => promotions.id, { onDelete: "set null" }),
+    promotionTitle: text("promotion_title").notNull(),
+    name: text("name").notNull(),
+    email: text("email"),
+    phone: text("phone"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("promotion_interests_created_idx").on(t.createdAt.desc())],
+);
+
+export const subscribers = pgTable(
+  "subscribers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("subscribers_email_lower_uq").on(sql`lower(${t.email})`),
+    index("subscribers_created_idx").on(t.createdAt.desc()),
+  ],
+);
+
+/** One row (id = 1): the shop's own settings, editable by admins. */
+export const shopSettings = pgTable(
+  "shop_settings",
+  {
+    id: smallint("id").primaryKey().default(1),
+    shippingFeePaise: integer("shipping_fee_paise").notNull().default(999),
+    taxRateBasisPoints: integer("tax_rate_basis_points").notNull().default(800),
+    freeShippingThresholdPaise: integer("free_shipping_threshold_paise"),
+    codEnabled: boolean("cod_enabled").notNull().default(false),
+    codMaxOrderPaise: integer("cod_max_order_paise"),
+    shopName: text("shop_name").notNull().default("LayerKart"),
+    shopAddress: text("shop_address").notNull().default(""),
+    shopPhone: text("shop_phone").notNull().default(""),
+    shopEmail: text("shop_email").notNull().default(""),
+    gstin: text("gstin").notNull().default(""),
+    shopState: text("shop_state").notNull().default("Karnataka"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("shop_settings_single_row", sql`${t.id} = 1`),
+    check("shop_settings_fee_nonnegative", sql`${t.shippingFeePaise} >= 0`),
+    check("shop_settings_tax_range", sql`${t.taxRateBasisPoints} between 0 and 10000`),
+  ],
+);

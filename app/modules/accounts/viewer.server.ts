@@ -1,0 +1,24 @@
+import { eq } from "drizzle-orm";
+import { userProfiles } from "~/db/schema.ts";
+import type { Runtime } from "~/runtime.server.ts";
+
+/** Who is making the request, as the shop sees them; null when signed out. */
+export type Viewer = { id: string; name: string; email: string; isAdmin: boolean };
+
+export async function getViewer(
+  rt: Pick<Runtime, "auth" | "db">,
+  request: Request,
+): Promise<Viewer | null> {
+  const session = await rt.auth.api.getSession({ headers: request.headers });
+  if (!session) return null;
+  const [profile] = await rt.db
+    .select({ displayName: userProfiles.displayName, isAdmin: userProfiles.isAdmin })
+    .from(userProfiles)
+    .where(eq(userProfiles.userId, session.user.id));
+  return {
+    id: session.user.id,
+    name: profile?.displayName ?? session.user.name,
+    email: session.user.email,
+    isAdmin: profile?.isAdmin ?? false,
+  };
+}

@@ -1,0 +1,182 @@
+import { randomBytes } from "node:crypto";
+import { count, eq } from "drizzle-orm";
+import type { Database } from "~/adapters/db/index.server.ts";
+import type { FileStorage } from "~/adapters/storage/types.ts";
+import type { Env } from "~/config/env.server.ts";
+import {
+  account,
+  categories,
+  type ProductImage,
+  products,
+  promotions,
+  sponsoredProducts,
+  user,
+  userProfiles,
+} from "~/db/schema.ts";
+import { log } from "~/lib/log.server.ts";
+import type { Auth } from "~/modules/accounts/auth.server.ts";
+import { storeImageVariants } from "~/modules/catalog/images.server.ts";
+import { drawArtwork } from "./artwork.ts";
+import {
+  type DemoFeatures,
+  type DemoProduct,
+  demoCategories,
+  demoProducts,
+  demoPromotions,
+  demoSponsoredKeys,
+} from "./catalogue.ts";
+
+const DAY = 24 * 60 * 60 * 1000;
+const ART_SIZE = { width: 640, height: 640 };
+
+export const slugify = (name: string) => name.toLowerCase().trim().replace(/\s+/g, "-");
+
+function featureColumns(features: DemoFeatures): {
+  features: string[];
+  featuresKv: Record<string, string> | null;
+} {
+  if (features.shape === "map") return { features: [], featuresKv: features.map };
+  return { features: features.items, featuresKv: null };
+}
+
+type SeedDeps = { db: Database; storage: FileStorage; auth: Auth; env: Env };
+
+/**
+ * Seeds the demo catalogue, promotions, carousel and demo admin into an empty database. Images
+ * are drawn as SVG and rasterised here; nothing is downloaded. Does nothing when products exist.
+ */
+export async function seedDemoIfEmpty(deps: SeedDeps): Promise<boolean> {
+  const { db } = deps;
+  const [{ n }] = await db.select({ n: count() }).from(products);
+  if (n > 0) return false;
+  const started = Date.now();
+  const now = Date.now();
+  const stamp = now.toString();
+
+  const ids = new Map<string, string>(demoProducts.map((p) => [p.key, crypto.randomUUID()]));
+  const imagesByKey = new Map<string, ProductImage[]>();
+  await Promise.all(
+    demoProducts.map(async (p) => {
+      const id = ids.get(p.key)!;
+      const images = await Promise.all(
+        p.art.map((art, i) =>
+          storeImageVariants(
+            deps.storage,
+            `products/${id}/${stamp}_${p.key}-${i + 1}.webp`,
+            drawArtwork(art, ART_SIZE),
+          ),
+        ),
+      );
+      imagesByKey.set(p.key, images);
+    }),
+  );
+  const promotionImages = await Promise.all(
+    demoPromotions.map((promo) =>
+      storeImageVariants(
+        deps.storage,
+        `promotions/${stamp}_${promo.key}.webp`,
+        drawArtwork(promo.art, ART_SIZE),
+      ),
+    ),
+  );
+
+  const rows = demoProducts.map((p: DemoProduct) => {
+    const images = imagesByKey.get(p.key)!;
+    const created = new Date(now - p.daysOld * DAY);
+    return {
+      id: ids.get(p.key)!,
+      name: p.name,
+      slug: slugify(p.name),
+      description: p.description,
+      pricePaise: p.pricePaise,
+      currency: "INR",
+      originalPricePaise: p.originalPricePaise,
+      image: images[0]?.url ?? null,
+      images,
+      category: p.category,
+      subcategory: p.subcategory,
+      rating: p.rating,
+      reviewsCount: p.staticReviews.length,
+      reviewsList: p.staticReviews.map((r) => ({
+        rating: r.rating,
+        name: r.name,
+        title: r.title,
+        review: r.review,
+        date: new Date(now - r.daysAgo * DAY).toISOString(),
+      })),
+      ...featureColumns(p.features),
+      discount: p.discount,
+      inStock: p.inStock,
+      stockCount: p.stockCount,
+      badge: p.badge,
+      isActive: p.isActive,
+      hsnCode: p.hsnCode,
+      createdAt: created,
+      updatedAt: created,
+    };
+  });
+
+  await db.transaction(async (tx) => {
+    await tx.insert(products).values(rows);
+    await tx
+      .insert(categories)
+      .values(demoCategories.map((name) => ({ name })))
+      .onConflictDoNothing();
+    await tx.insert(promotions).values(
+      demoPromotions.map((promo, i) => ({
+        name: promo.name,
+        description: promo.description,
+        discount: promo.discount,
+        cta: promo.cta,
+        image: promotionImages[i].url,
+        imageStoragePath: promotionImages[i].storagePath,
+        createdAt: new Date(now - i * 1000),
+      })),
+    );
+    await tx
+      .insert(sponsoredProducts)
+      .values(demoSponsoredKeys.map((k, position) => ({ productId: ids.get(k)!, position })));
+  });
+
+  await ensureDemoAdmin(deps);
+  log.info("demo catalogue seeded", {
+    products: rows.length,
+    promotions: demoPromotions.length,
+    ms: Date.now() - started,
+  });
+  return true;
+}
+
+/** The demo seed's verified admin (DESIGN.md); the generated password is printed once. */
+async function ensureDemoAdmin({ db, auth, env }: SeedDeps) {
+  const email = env.demoAdminEmail;
+  const existing = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
+  if (existing.length > 0) return;
+  const password = env.demoAdminPassword ?? randomBytes(12).toString("base64url");
+  const ctx = await auth.$context;
+  const hash = await ctx.password.hash(password);
+  const id = crypto.randomUUID();
+  await db.transaction(async (tx) => {
+    await tx.insert(user).values({ id, name: "Demo Admin", email, emailVerified: true });
+    await tx.insert(account).values({
+      id: crypto.randomUUID(),
+      accountId: id,
+      providerId: "credential",
+      userId: id,
+      password: hash,
+    });
+    await tx.insert(userProfiles).values({
+      userId: id,
+      displayName: "Demo Admin",
+      email,
+      isEmailVerified: true,
+      isAdmin: true,
+    });
+  });
+  if (env.demoAdminPassword) {
+    log.info("demo admin created", { email });
+  } else {
+    // Printed once, on the terminal of whoever started the shop for the first time.
+    process.stdout.write(`\nDemo admin created: ${email}\nPassword (shown once): ${password}\n\n`);
+  }
+}

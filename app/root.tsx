@@ -1,0 +1,111 @@
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import { NotFoundPage, UnexpectedErrorPage } from "~/components/layout/error-pages";
+import { RouteChangeOverlay } from "~/components/layout/route-change-overlay";
+import { SiteFooter } from "~/components/layout/site-footer";
+import { SiteHeader } from "~/components/layout/site-header";
+import { useOptimisticTheme } from "~/components/layout/theme-switcher";
+import { Toaster } from "~/components/ui/toaster";
+import { TooltipProvider } from "~/components/ui/tooltip";
+import { useNonce } from "~/lib/nonce.ts";
+import { getViewer } from "~/modules/accounts/viewer.server.ts";
+import { themeFromCookieHeader } from "~/rules/theme.ts";
+import { runtime } from "~/runtime.server.ts";
+import type { Route } from "./+types/root";
+import "./app.css";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const rt = await runtime();
+  const viewer = await getViewer(rt, request);
+  return data(
+    {
+      theme: themeFromCookieHeader(request.headers.get("cookie")),
+      viewer: viewer ? { name: viewer.name, email: viewer.email } : null,
+      // The cart's item count is wired by the cart feature; until then the badge stays hidden.
+      cartCount: 0,
+    },
+    { headers: { "Cache-Control": "private, no-cache" } },
+  );
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const loaderData = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
+  const theme = useOptimisticTheme(loaderData?.theme ?? "system");
+  return (
+    <html lang="en-IN" className={theme} suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content={theme === "system" ? "light dark" : theme} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col antialiased">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-background focus:px-4 focus:py-2 focus:shadow"
+        >
+          Skip to content
+        </a>
+        <TooltipProvider>
+          <SiteHeader
+            viewer={loaderData?.viewer ?? null}
+            cartCount={loaderData?.cartCount ?? 0}
+            theme={theme}
+          />
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+          <SiteFooter />
+          <RouteChangeOverlay />
+          <Toaster />
+        </TooltipProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function meta() {
+  return [
+    { title: "LayerKart — 3D printed décor, gadgets and miniatures" },
+    {
+      name: "description",
+      content:
+        "LayerKart prints décor, gadgets and character miniatures in India, and turns your own 3D models into real parts.",
+    },
+  ];
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) return <NotFoundPage />;
+    return (
+      <UnexpectedErrorPage
+        status={error.status}
+        detail={error.statusText || (typeof error.data === "string" ? error.data : "")}
+      />
+    );
+  }
+  const message = error instanceof Error ? error.message : "Something went wrong.";
+  // In production the server does not send internal error details to the browser.
+  return <UnexpectedErrorPage detail={message || "Something went wrong."} />;
+}

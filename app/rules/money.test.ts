@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { formatAmount, formatPaise, rupeesToPaise } from "./money.ts";
+
+describe("money formatting", () => {
+  it("formats INR with the Indian English locale and lakh grouping", () => {
+    expect(formatPaise(10_000_000)).toBe("₹1,00,000.00");
+    expect(formatPaise(999)).toBe("₹9.99");
+    expect(formatAmount(1234567.5)).toBe("₹12,34,567.50");
+  });
+
+  it("formats USD with the US English locale", () => {
+    expect(formatAmount(100000, "USD")).toBe("$100,000.00");
+  });
+
+  it("shows non-finite amounts as zero", () => {
+    expect(formatAmount(Number.NaN)).toBe("₹0.00");
+    expect(formatAmount(Number.POSITIVE_INFINITY)).toBe("₹0.00");
+    expect(formatPaise(Number.NaN)).toBe("₹0.00");
+  });
+
+  it("falls back to the rupee sign and two decimals for an unknown currency", () => {
+    expect(formatAmount(12.5, "NOT-A-CURRENCY")).toBe("₹12.50");
+  });
+
+  it("converts rupees to integer paise without float drift", () => {
+    expect(rupeesToPaise(9.99)).toBe(999);
+    expect(rupeesToPaise("1.005")).toBe(101);
+    expect(rupeesToPaise(0.1 + 0.2)).toBe(30);
+    expect(rupeesToPaise("abc")).toBe(0);
+  });
+});

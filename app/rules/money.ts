@@ -1,0 +1,39 @@
+/**
+ * Money is integer paise end to end; it becomes rupees only when formatted (SPEC.md §1).
+ * INR uses the Indian English locale (lakh grouping), USD the US English locale.
+ */
+export type Currency = "INR" | "USD";
+
+const formatters: Record<string, Intl.NumberFormat> = {};
+
+function formatter(currency: string): Intl.NumberFormat | undefined {
+  if (!(currency in formatters)) {
+    try {
+      const locale = currency === "USD" ? "en-US" : "en-IN";
+      formatters[currency] = new Intl.NumberFormat(locale, { style: "currency", currency });
+    } catch {
+      return undefined;
+    }
+  }
+  return formatters[currency];
+}
+
+/** Formats an amount in major units (rupees). Non-finite amounts display as zero. */
+export function formatAmount(amount: number, currency: string = "INR"): string {
+  const value = Number.isFinite(amount) ? amount : 0;
+  const f = formatter(currency.toUpperCase());
+  if (!f) return `₹${value.toFixed(2)}`;
+  return f.format(value);
+}
+
+/** Formats integer paise (or cents) as money. */
+export function formatPaise(paise: number, currency: string = "INR"): string {
+  return formatAmount(Number.isFinite(paise) ? paise / 100 : 0, currency);
+}
+
+/** Rupees (a number or a string with at most 2 decimals) to integer paise, rounded half away from zero. */
+export function rupeesToPaise(rupees: number | string): number {
+  const n = typeof rupees === "string" ? Number(rupees.trim()) : rupees;
+  if (!Number.isFinite(n)) return 0;
+  return Math.sign(n) * Math.round(Math.abs(n) * 100 + Number.EPSILON * 100);
+}

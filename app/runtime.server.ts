@@ -1,0 +1,72 @@
+import path from "node:path";
+import { type DatabaseHandle, openDatabase, pgliteFolder } from "~/adapters/db/index.server.ts";
+import { createMailer, type Mailer } from "~/adapters/mail/index.server.ts";
+import { createLocalStorage } from "~/adapters/storage/local.server.ts";
+import type { FileStorage } from "~/adapters/storage/types.ts";
+import { type Env, env } from "~/config/env.server.ts";
+import { log, setLogLevel } from "~/lib/log.server.ts";
+import { type Auth, createAuth } from "~/modules/accounts/auth.server.ts";
+import { seedDemoIfEmpty } from "~/modules/seed/seed.server.ts";
+
+/**
+ * The process's long-lived parts: configuration, database, mailer, file storage and auth. Built
+ * once; the custom server starts it before listening and stops it on SIGTERM. In development the
+ * first request starts it.
+ */
+export type Runtime = {
+  env: Env;
+  database: DatabaseHandle;
+  db: DatabaseHandle["db"];
+  mailer: Mailer;
+  storage: FileStorage;
+  auth: Auth;
+};
+
+const key = Symbol.for("layerkart.runtime");
+const g = globalThis as unknown as Record<symbol, Promise<Runtime> | undefined>;
+
+async function build(): Promise<Runtime> {
+  const config = env();
+  setLogLevel(config.logLevel);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: pgliteFolder(config.dataDir),
+    onPoolError: (error) => log.error("database pool error", { error }),
+  });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    outboxDir: path.join(config.dataDir, "outbox"),
+    from: config.mailFrom,
+  });
+  const storage = createLocalStorage(path.join(config.dataDir, "uploads"));
+  const auth = createAuth({
+    db: database.db,
+    mailer,
+    secret: config.authSecret,
+    publicUrl: config.publicUrl,
+  });
+  if (config.seedDemo === "auto") {
+    await seedDemoIfEmpty({ db: database.db, storage, auth, env: config });
+  }
+  log.info("runtime ready", { database: database.kind, mail: mailer.kind, storage: storage.kind });
+  return { env: config, database, db: database.db, mailer, storage, auth };
+}
+
+/** The runtime, started on first use. */
+export function runtime(): Promise<Runtime> {
+  g[key] ??= build().catch((error) => {
+    g[key] = undefined;
+    throw error;
+  });
+  return g[key];
+}
+
+export async function stopRuntime(): Promise<void> {
+  const pending = g[key];
+  g[key] = undefined;
+  if (!pending) return;
+  const rt = await pending.catch(() => undefined);
+  if (!rt) return;
+  await rt.mailer.close();
+  await rt.database.close();
+}

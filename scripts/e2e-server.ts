@@ -1,0 +1,34 @@
+/**
+ * Starts the built shop for the e2e tests on a fresh data folder (.tmp/e2e), so every run begins
+ * from the demo seed. The folder's outbox is where the tests read e-mails from.
+ */
+import { spawn } from "node:child_process";
+import { rmSync } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+export const e2eDataDir = path.join(root, ".tmp/e2e");
+const port = process.env.E2E_PORT ?? "3100";
+
+rmSync(e2eDataDir, { recursive: true, force: true });
+const child = spawn(process.execPath, [path.join(root, "server/index.ts")], {
+  cwd: root,
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: port,
+    HOST: "127.0.0.1",
+    PUBLIC_URL: `http://localhost:${port}`,
+    DATA_DIR: e2eDataDir,
+    DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
+    AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456789",
+    DEMO_ADMIN_EMAIL: "admin@example.com",
+    DEMO_ADMIN_PASSWORD: "demo-admin-password",
+    ALLOW_SANDBOX_PAYMENTS: "true",
+  },
+});
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  process.on(signal, () => child.kill("SIGTERM"));
+}
+child.on("exit", (code) => process.exit(code ?? 0));

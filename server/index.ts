@@ -1,0 +1,155 @@
+/**
+ * LayerKart's HTTP server: compression, static files with the right caching, security headers,
+ * health checks, request ids and clean shutdown, around the React Router request handler.
+ * Run after `npm run build`: `node server/index.ts`.
+ */
+import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+import type { ServerBuild } from "react-router";
+
+const root = path.resolve(import.meta.dirname, "..");
+const buildFile = path.join(root, "build/server/index.js");
+if (!existsSync(buildFile)) {
+  process.stderr.write("No build found: run `npm run build` first (or `npm run shop`).\n");
+  process.exit(1);
+}
+
+type Entry = typeof import("../app/entry.server.tsx");
+const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+const entry = build.entry.module as unknown as Entry;
+const { log, runtime, stopRuntime, runWithRequestId } = entry;
+
+let rt: Awaited<ReturnType<Entry["runtime"]>>;
+try {
+  rt = await runtime();
+} catch (error) {
+  if (error instanceof Error && error.name === "ConfigError") {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    log.error("start-up failed", { error });
+  }
+  process.exit(1);
+}
+const config = rt.env;
+
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", config.trustProxy);
+
+// A request id for every request, in the logs and in the response.
+app.use((req, res, next) => {
+  const incoming = req.get("x-request-id");
+  const id = incoming && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+  res.setHeader("X-Request-Id", id);
+  // The auth rate limiter keys on this header; a client can't choose it.
+  req.headers["x-layerkart-client-ip"] = req.ip ?? req.socket.remoteAddress ?? "unknown";
+  const started = process.hrtime.bigint();
+  res.on("finish", () => {
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    runWithRequestId(id, () =>
+      log.verbose("request", {
+        method: req.method,
+        path: req.path,
+        status: res.statusCode,
+        ms: Math.round(ms * 10) / 10,
+      }),
+    );
+  });
+  runWithRequestId(id, next);
+});
+
+app.use(
+  helmet({
+    // HTML documents get a nonce-based policy from app/entry.server.tsx; files get `filePolicy`.
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.publicUrl.startsWith("https://")
+      ? { maxAge: 31_536_000, includeSubDomains: true }
+      : false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+  }),
+);
+app.use(compression());
+
+app.get("/healthz", (_req, res) => {
+  res.set("Cache-Control", "no-store").json({ status: "ok" });
+});
+app.get("/readyz", async (_req, res) => {
+  res.set("Cache-Control", "no-store");
+  try {
+    await rt.database.ping();
+    res.json({ status: "ready", database: rt.database.kind });
+  } catch (error) {
+    log.warning("readiness check failed", { error });
+    res.status(503).json({ status: "unavailable" });
+  }
+});
+
+// Static and uploaded files are never documents that may run anything.
+const filePolicy = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox";
+const setFileHeaders = (res: express.Response) =>
+  res.setHeader("Content-Security-Policy", filePolicy);
+
+// Hashed build assets never change: cache them for a year.
+app.use(
+  "/assets",
+  express.static(path.join(root, "build/client/assets"), {
+    immutable: true,
+    maxAge: "1y",
+    index: false,
+    fallthrough: false,
+    setHeaders: setFileHeaders,
+  }),
+);
+// Uploaded files get a timestamp in their name, so they are safe to cache for long too.
+app.use(
+  "/uploads",
+  express.static(path.join(config.dataDir, "uploads"), {
+    immutable: true,
+    maxAge: "30d",
+    index: false,
+    dotfiles: "deny",
+    fallthrough: false,
+    setHeaders: setFileHeaders,
+  }),
+);
+app.use(
+  express.static(path.join(root, "build/client"), {
+    maxAge: "1h",
+    index: false,
+    setHeaders: setFileHeaders,
+  }),
+);
+
+app.all("/{*splat}", createRequestHandler({ build, mode: process.env.NODE_ENV }));
+
+const server = app.listen(config.port, config.host, () => {
+  log.info("listening", { url: config.publicUrl, host: config.host, port: config.port });
+});
+server.keepAliveTimeout = 65_000;
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log.info("shutting down", { signal });
+  // Whatever happens, the process is gone within 5 s.
+  setTimeout(() => process.exit(1), 4_500).unref();
+  server.close();
+  server.closeIdleConnections();
+  setTimeout(() => server.closeAllConnections(), 2_000).unref();
+  try {
+    await stopRuntime();
+  } catch (error) {
+    log.error("error while stopping", { error });
+  }
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -1,0 +1,129 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+import { simpleParser } from "mailparser";
+
+export const outboxDir = path.resolve(import.meta.dirname, "../../.tmp/e2e/outbox");
+
+export type Email = { file: string; to: string; subject: string; text: string; html: string };
+
+async function readOutbox(): Promise<Email[]> {
+  let files: string[] = [];
+  try {
+    files = (await readdir(outboxDir)).filter((f) => f.endsWith(".eml")).sort();
+  } catch {
+    return [];
+  }
+  return Promise.all(
+    files.map(async (file) => {
+      const parsed = await simpleParser(await readFile(path.join(outboxDir, file)));
+      const to = Array.isArray(parsed.to) ? parsed.to[0]?.text : parsed.to?.text;
+      return {
+        file,
+        to: (to ?? "").toLowerCase(),
+        subject: parsed.subject ?? "",
+        text: parsed.text ?? "",
+        html: typeof parsed.html === "string" ? parsed.html : "",
+      };
+    }),
+  );
+}
+
+/** Waits for the newest e-mail to `to` (optionally matching a subject) and returns it. */
+export async function readEmail(to: string, options: { subject?: RegExp; after?: number } = {}) {
+  let found: Email | undefined;
+  await expect
+    .poll(
+      async () => {
+        const mails = (await readOutbox()).filter(
+          (m) =>
+            m.to.includes(to.toLowerCase()) &&
+            (!options.subject || options.subject.test(m.subject)),
+        );
+        found = mails.slice(options.after ?? 0).at(-1);
+        return Boolean(found);
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+export async function countEmails(to: string): Promise<number> {
+  return (await readOutbox()).filter((m) => m.to.includes(to.toLowerCase())).length;
+}
+
+export function firstLink(email: Email): string {
+  const match = email.text.match(/https?:\/\/\S+/);
+  if (!match) throw new Error(`No link in e-mail "${email.subject}"`);
+  return match[0];
+}
+
+let counter = 0;
+export type TestUser = { name: string; email: string; password: string };
+
+/** Registers a verified account through the shop's own endpoints and e-mail link. */
+async function registerVerifiedUser(page: Page): Promise<TestUser> {
+  counter += 1;
+  const user: TestUser = {
+    name: `Test Customer ${counter}`,
+    email: `customer-${Date.now()}-${counter}@example.com`,
+    password: "correct-horse-battery",
+  };
+  const res = await page.request.post("/api/auth/sign-up/email", {
+    data: { name: user.name, email: user.email, password: user.password },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  const mail = await readEmail(user.email, { subject: /verify/i });
+  const verify = await page.request.get(firstLink(mail), { maxRedirects: 0 });
+  expect(verify.status()).toBeLessThan(400);
+  return user;
+}
+
+export async function signIn(page: Page, user: Pick<TestUser, "email" | "password">) {
+  const res = await page.request.post("/api/auth/sign-in/email", {
+    data: { email: user.email, password: user.password },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+/** Fails the test on any accessibility violation axe-core finds on the current page. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`,
+  );
+  expect(summary, `accessibility violations on ${page.url()}`).toEqual([]);
+}
+
+type Fixtures = {
+  /** A verified customer account, created for this test. */
+  newUser: TestUser;
+  /** Signs the page in as a new verified customer. */
+  login: () => Promise<TestUser>;
+};
+
+export const test = base.extend<Fixtures>({
+  newUser: async ({ page }, use) => {
+    await use(await registerVerifiedUser(page));
+  },
+  login: async ({ page }, use) => {
+    await use(async () => {
+      const user = await registerVerifiedUser(page);
+      await signIn(page, user);
+      return user;
+    });
+  },
+  // Every page a test visits is checked with axe-core when the test ends.
+  page: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await use(page);
+    if (page.url().startsWith("http")) await expectAccessible(page);
+    expect(errors, "uncaught errors in the page").toEqual([]);
+  },
+});
+
+export { expect };

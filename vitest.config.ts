@@ -1,0 +1,49 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const alias = { "~": path.resolve(import.meta.dirname, "app") };
+const integration = ["app/**/*.integration.test.ts", "tests/integration/**/*.test.ts"];
+
+/*
+ * unit: pure rules and modules, no database.
+ * integration-*: the same suite on the embedded database and on a PostgreSQL server
+ * (a fresh database per test file on 127.0.0.1:5432 unless TEST_DATABASE_URL says otherwise).
+ */
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: "unit",
+          environment: "node",
+          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+          exclude: [...integration, "node_modules/**"],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "integration-pglite",
+          environment: "node",
+          include: integration,
+          env: { TEST_DB: "pglite" },
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "integration-postgres",
+          environment: "node",
+          include: integration,
+          env: { TEST_DB: "postgres" },
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
