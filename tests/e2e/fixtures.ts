@@ -60,6 +60,7 @@ export function firstLink(email: Email): string {
   return match[0];
 }
 
+const checkedPaths = new Set<string>();
 let counter = 0;
 export type TestUser = { name: string; email: string; password: string };
 
@@ -116,13 +117,30 @@ export const test = base.extend<Fixtures>({
       return user;
     });
   },
-  // Every page a test visits is checked with axe-core when the test ends.
+  // Every page a test visits is checked with axe-core: the page it ends on as it stands, and each
+  // other path it passed through, reopened in the same browser context (once per run).
   page: async ({ page }, use) => {
     const errors: string[] = [];
+    const visited = new Set<string>();
     page.on("pageerror", (e) => errors.push(e.message));
+    page.on("framenavigated", (frame) => {
+      if (frame === page.mainFrame() && frame.url().startsWith("http")) visited.add(frame.url());
+    });
     await use(page);
-    if (page.url().startsWith("http")) await expectAccessible(page);
     expect(errors, "uncaught errors in the page").toEqual([]);
+    if (page.url().startsWith("http")) {
+      await expectAccessible(page);
+      checkedPaths.add(new URL(page.url()).pathname);
+    }
+    for (const url of visited) {
+      const { pathname } = new URL(url);
+      if (checkedPaths.has(pathname)) continue;
+      checkedPaths.add(pathname);
+      const other = await page.context().newPage();
+      await other.goto(url);
+      await expectAccessible(other);
+      await other.close();
+    }
   },
 });
 

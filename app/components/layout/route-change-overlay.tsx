@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { Spinner } from "~/components/ui/spinner";
 
@@ -8,14 +8,18 @@ export const ROUTE_OVERLAY_MS = 600;
  * Every path change scrolls to the top and shows a loading overlay for 600 ms (SPEC.md §2).
  * The overlay never blocks clicks, so a fast user is not held up by it.
  */
+// Module state, not a ref: the root layout remounts when an error page replaces a route, and the
+// overlay must still see that the path changed.
+let lastPathname: string | undefined;
+
 export function RouteChangeOverlay() {
   const { pathname } = useLocation();
-  const previous = useRef(pathname);
   const [visible, setVisible] = useState(false);
 
   useEffect(() => {
-    if (previous.current === pathname) return;
-    previous.current = pathname;
+    const previous = lastPathname;
+    lastPathname = pathname;
+    if (previous === undefined || previous === pathname) return;
     window.scrollTo({ top: 0, left: 0, behavior: "instant" });
     setVisible(true);
     const timer = setTimeout(() => setVisible(false), ROUTE_OVERLAY_MS);

@@ -1,0 +1,136 @@
+import { expect, test } from "./fixtures.ts";
+
+test.describe("shop shell", () => {
+  test("the home page is rendered on the server with the seeded catalogue", async ({
+    page,
+    request,
+  }) => {
+    const res = await request.get("/");
+    expect(res.status()).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("Latest Products");
+    expect(html).toMatch(/<html[^>]*lang="en-IN"/);
+    expect(res.headers()["content-security-policy"]).toContain("script-src 'self' 'nonce-");
+
+    await page.goto("/");
+    await expect(page.getByRole("heading", { name: "Latest Products" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "View All Products" })).toBeVisible();
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link")).toHaveText(["About Us", "Contact Us"]);
+    await expect(page.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/auth");
+    await expect(page.getByRole("link", { name: /^Cart/ })).toBeVisible();
+    await expect(
+      page
+        .getByRole("navigation", { name: "Legal" })
+        .getByRole("link", { name: "Admin Dashboard" }),
+    ).toBeVisible();
+  });
+
+  test("an unknown path answers 404 with 'Oops! Page not found' and Back/Home", async ({
+    page,
+    request,
+  }) => {
+    const res = await request.get("/no-such-page");
+    expect(res.status()).toBe(404);
+    expect(await res.text()).toContain("Oops! Page not found");
+
+    await page.goto("/");
+    await page.goto("/no-such-page");
+    await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+    await page.getByRole("button", { name: "Back" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto("/still-missing");
+    await page.getByRole("link", { name: "Home" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("Back goes home when there is no previous page", async ({ page }) => {
+    await page.goto("/nothing-here");
+    await page.getByRole("button", { name: "Back" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("health and readiness checks answer 200", async ({ request }) => {
+    expect((await request.get("/healthz")).status()).toBe(200);
+    const ready = await request.get("/readyz");
+    expect(ready.status()).toBe(200);
+    expect(await ready.json()).toMatchObject({ status: "ready" });
+  });
+
+  test("the theme choice persists across reloads with no flash of the other theme", async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveClass(/system/);
+    await page.getByRole("button", { name: /^Theme/ }).click();
+    await page.getByRole("menuitemradio", { name: "Dark" }).click();
+    await expect(page.locator("html")).toHaveClass(/dark/);
+
+    // The server renders the stored choice, so the very first paint is already dark.
+    const firstPaintBackgrounds: string[] = [];
+    await page.exposeFunction("reportBackground", (bg: string) => firstPaintBackgrounds.push(bg));
+    await page.addInitScript(() => {
+      document.addEventListener("DOMContentLoaded", () => {
+        // @ts-expect-error exposed by the test
+        window.reportBackground(getComputedStyle(document.documentElement).backgroundColor);
+      });
+    });
+    const res = await page.reload();
+    expect(await res?.text()).toMatch(/<html[^>]*class="dark"/);
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    await expect.poll(() => firstPaintBackgrounds.length).toBeGreaterThan(0);
+    const [r, g, b] = firstPaintBackgrounds[0].match(/[\d.]+/g)!.map(Number);
+    expect(r + g + b).toBeLessThan(200);
+
+    await page.getByRole("button", { name: /^Theme/ }).click();
+    await page.getByRole("menuitemradio", { name: "Light" }).click();
+    await expect(page.locator("html")).toHaveClass(/light/);
+    await page.reload();
+    await expect(page.locator("html")).toHaveClass(/light/);
+  });
+
+  test("the system theme follows the device's colour scheme", async ({ page }) => {
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.goto("/");
+    const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const [r, g, b] = bg.match(/[\d.]+/g)!.map(Number);
+    expect(r + g + b).toBeLessThan(200);
+  });
+
+  test("the mobile menu opens and closes", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/");
+    const toggle = page.getByRole("button", { name: "Open menu" });
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await toggle.click();
+    const menu = page.getByRole("navigation", { name: "Mobile" });
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole("link")).toHaveText(["About Us", "Contact Us"]);
+    await page.getByRole("button", { name: "Close menu" }).click();
+    await expect(menu).toBeHidden();
+  });
+
+  test("navigating scrolls to the top and shows the loading overlay", async ({ page }) => {
+    await page.goto("/");
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page
+      .getByRole("navigation", { name: "Help" })
+      .getByRole("link", { name: "Policies" })
+      .click();
+    await expect(page.getByTestId("route-overlay")).toBeVisible();
+    await expect(page.getByTestId("route-overlay")).toBeHidden();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+});
+
+test.describe("test fixtures", () => {
+  test("a verified customer is created through the shop's e-mail and signed in", async ({
+    page,
+    login,
+  }) => {
+    const user = await login();
+    await page.goto("/");
+    await expect(page.getByRole("link", { name: `Account: ${user.name}` })).toBeVisible();
+  });
+});

@@ -1,0 +1,177 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+/*
+ * The built server as a process: configuration errors, headers, persistence across a restart on
+ * the embedded database, and shutdown on SIGTERM. Needs `npm run build` first (npm test does it).
+ */
+const root = path.resolve(import.meta.dirname, "../..");
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+type Started = { child: ChildProcess; output: () => string; port: number };
+
+function startServer(env: Record<string, string>): Started {
+  const child = spawn(process.execPath, [path.join(root, "server/index.ts")], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", ...env },
+  });
+  let out = "";
+  child.stdout?.on("data", (d) => {
+    out += d;
+  });
+  child.stderr?.on("data", (d) => {
+    out += d;
+  });
+  return { child, output: () => out, port: Number(env.PORT) };
+}
+
+function exited(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) resolve(child.exitCode);
+    else child.once("exit", (code) => resolve(code));
+  });
+}
+
+async function waitReady(port: number, child: ChildProcess, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/readyz`);
+      if (res.ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error("server did not become ready");
+}
+
+describe("configuration errors stop the process with a message naming the variable", () => {
+  it.each([
+    ["PORT", "abc"],
+    ["DATABASE_URL", "mysql://nope"],
+    ["PAYMENT_PROVIDER", "paypal"],
+  ])("%s=%s", async (name, value) => {
+    const dir = await mkdtemp(path.join(tmpdir(), "lk-config-"));
+    try {
+      const s = startServer({
+        DATA_DIR: dir,
+        PORT: "3999",
+        AUTH_SECRET: "x".repeat(40),
+        [name]: value,
+      });
+      expect(await exited(s.child)).toBe(1);
+      expect(s.output()).toContain(name);
+      expect(s.output()).toContain("Invalid configuration");
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("production without AUTH_SECRET", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "lk-config-"));
+    try {
+      const s = startServer({ DATA_DIR: dir, PORT: "3999", AUTH_SECRET: "" });
+      expect(await exited(s.child)).toBe(1);
+      expect(s.output()).toContain("AUTH_SECRET");
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("a running shop on the embedded database", () => {
+  let dir: string;
+  let server: Started;
+  let base: string;
+  const env = () => ({
+    DATA_DIR: dir,
+    PORT: String(server?.port ?? 0),
+    AUTH_SECRET: "server-test-secret-server-test-secret-123",
+    SEED_DEMO: "never",
+  });
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), "lk-server-"));
+    const port = await freePort();
+    server = startServer({ ...env(), PORT: String(port) });
+    base = `http://127.0.0.1:${port}`;
+    await waitReady(port, server.child);
+  });
+  afterAll(async () => {
+    server?.child.kill("SIGKILL");
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("compresses documents and sets security headers and a request id", async () => {
+    const res = await fetch(`${base}/`, { headers: { "accept-encoding": "br, gzip" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-encoding")).toMatch(/br|gzip/);
+    expect(res.headers.get("content-security-policy")).toMatch(/script-src 'self' 'nonce-[^']+'/);
+    expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(res.headers.get("x-request-id")).toMatch(/^[\w-]{8,}$/);
+    expect(res.headers.get("x-powered-by")).toBeNull();
+  });
+
+  it("serves hashed assets with immutable caching", async () => {
+    const html = await (await fetch(`${base}/`)).text();
+    const asset = html.match(/\/assets\/[\w.-]+\.js/)?.[0];
+    expect(asset).toBeTruthy();
+    const res = await fetch(`${base}${asset}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toContain("immutable");
+    expect(res.headers.get("cache-control")).toContain("max-age=31536000");
+  });
+
+  it("answers 404 for unknown pages and missing files", async () => {
+    const page = await fetch(`${base}/no-such-page`);
+    expect(page.status).toBe(404);
+    expect(await page.text()).toContain("Oops! Page not found");
+    expect((await fetch(`${base}/assets/missing.js`)).status).toBe(404);
+    // A path that tries to climb out of the uploads folder is refused.
+    const traversal = await fetch(`${base}/uploads/..%2f..%2fauth-secret`);
+    expect([403, 404]).toContain(traversal.status);
+    expect(await traversal.text()).not.toContain("server-test-secret");
+  });
+
+  it("keeps data across a restart and stops within 5 seconds of SIGTERM", async () => {
+    const email = `restart-${Date.now()}@example.com`;
+    const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: `http://localhost:${server.port}` },
+      body: JSON.stringify({ name: "Restart Test", email, password: "restart-password" }),
+    });
+    expect(signUp.status).toBe(200);
+    expect((await readdir(path.join(dir, "outbox"))).length).toBe(1);
+
+    const stoppedAt = Date.now();
+    server.child.kill("SIGTERM");
+    expect(await exited(server.child)).toBe(0);
+    expect(Date.now() - stoppedAt).toBeLessThan(5_000);
+
+    server = startServer({ ...env(), PORT: String(server.port) });
+    await waitReady(server.port, server.child);
+    // The account is still there: signing in is refused only because it isn't verified yet.
+    const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: `http://localhost:${server.port}` },
+      body: JSON.stringify({ email, password: "restart-password" }),
+    });
+    expect(signIn.status).toBe(403);
+    expect(await signIn.json()).toMatchObject({ code: "EMAIL_NOT_VERIFIED" });
+  });
+});
