@@ -1,5 +1,6 @@
 import { defineConfig } from "@playwright/test";
 
+// E2E_PORT, E2E_DATA_DIR and BUILD_DIR let two checkouts run their journeys side by side.
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://localhost:${port}`;
 
@@ -9,6 +10,8 @@ export const baseURL = `http://localhost:${port}`;
  */
 export default defineConfig({
   testDir: "tests/e2e",
+  // One output folder per server port, so side-by-side runs don't delete each other's artifacts.
+  outputDir: `test-results/port-${port}`,
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
@@ -39,6 +42,10 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "ignore",
     stderr: "pipe",
-    env: { E2E_PORT: String(port) },
+    env: {
+      E2E_PORT: String(port),
+      E2E_DATA_DIR: process.env.E2E_DATA_DIR ?? ".tmp/e2e",
+      BUILD_DIR: process.env.BUILD_DIR ?? "build",
+    },
   },
 });

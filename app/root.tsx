@@ -8,6 +8,8 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
+import { FlashToast } from "~/components/account/flash-toast";
+import { cartCountFromCookie } from "~/components/cart/cart-store";
 import { NotFoundPage, UnexpectedErrorPage } from "~/components/layout/error-pages";
 import { RouteChangeOverlay } from "~/components/layout/route-change-overlay";
 import { SiteFooter } from "~/components/layout/site-footer";
@@ -16,7 +18,9 @@ import { useOptimisticTheme } from "~/components/layout/theme-switcher";
 import { Toaster } from "~/components/ui/toaster";
 import { TooltipProvider } from "~/components/ui/tooltip";
 import { useNonce } from "~/lib/nonce.ts";
+import { readFlash } from "~/modules/accounts/flash.server.ts";
 import { getViewer } from "~/modules/accounts/viewer.server.ts";
+import { listFavouriteIds } from "~/modules/favourites/favourites.server.ts";
 import { themeFromCookieHeader } from "~/rules/theme.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/root";
@@ -29,14 +33,21 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   const rt = await runtime();
   const viewer = await getViewer(rt, request);
+  const cookie = request.headers.get("cookie");
+  const { flash, headers: flashHeaders } = readFlash(request);
+  const headers = new Headers({ "Cache-Control": "private, no-cache" });
+  for (const setCookie of flashHeaders.getSetCookie()) headers.append("Set-Cookie", setCookie);
   return data(
     {
-      theme: themeFromCookieHeader(request.headers.get("cookie")),
+      origin: rt.env.publicUrl,
+      theme: themeFromCookieHeader(cookie),
       viewer: viewer ? { name: viewer.name, email: viewer.email } : null,
-      // The cart's item count is wired by the cart feature; until then the badge stays hidden.
-      cartCount: 0,
+      favouriteIds: viewer ? await listFavouriteIds(rt.db, viewer.id) : [],
+      // The browser keeps the cart; it mirrors the item count in a cookie for the first paint.
+      cartCount: cartCountFromCookie(cookie),
+      flash,
     },
-    { headers: { "Cache-Control": "private, no-cache" } },
+    { headers },
   );
 }
 
@@ -72,6 +83,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <SiteFooter />
           <RouteChangeOverlay />
           <Toaster />
+          <FlashToast flash={loaderData?.flash ?? null} />
         </TooltipProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -7,7 +7,7 @@ import { rmSync } from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
-export const e2eDataDir = path.join(root, ".tmp/e2e");
+const e2eDataDir = path.resolve(root, process.env.E2E_DATA_DIR ?? ".tmp/e2e");
 const port = process.env.E2E_PORT ?? "3100";
 
 rmSync(e2eDataDir, { recursive: true, force: true });
@@ -26,6 +26,8 @@ const child = spawn(process.execPath, [path.join(root, "server/index.ts")], {
     DEMO_ADMIN_EMAIL: "admin@example.com",
     DEMO_ADMIN_PASSWORD: "demo-admin-password",
     ALLOW_SANDBOX_PAYMENTS: "true",
+    // As if behind a reverse proxy: each test sends its own X-Forwarded-For (tests/e2e/fixtures.ts).
+    TRUST_PROXY: "true",
   },
 });
 for (const signal of ["SIGTERM", "SIGINT"] as const) {

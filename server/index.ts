@@ -11,10 +11,12 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
+import onHeaders from "on-headers";
 import type { ServerBuild } from "react-router";
 
 const root = path.resolve(import.meta.dirname, "..");
-const buildFile = path.join(root, "build/server/index.js");
+const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
+const buildFile = path.join(buildDir, "server/index.js");
 if (!existsSync(buildFile)) {
   process.stderr.write("No build found: run `npm run build` first (or `npm run shop`).\n");
   process.exit(1);
@@ -23,7 +25,7 @@ if (!existsSync(buildFile)) {
 type Entry = typeof import("../app/entry.server.tsx");
 const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
 const entry = build.entry.module as unknown as Entry;
-const { log, runtime, stopRuntime, runWithRequestId } = entry;
+const { log, runtime, stopRuntime, runWithRequestId, currentQueryCount } = entry;
 
 let rt: Awaited<ReturnType<Entry["runtime"]>>;
 try {
@@ -50,6 +52,10 @@ app.use((req, res, next) => {
   // The auth rate limiter keys on this header; a client can't choose it.
   req.headers["x-layerkart-client-ip"] = req.ip ?? req.socket.remoteAddress ?? "unknown";
   const started = process.hrtime.bigint();
+  // Each response says how many database queries it took (Server-Timing), for budgets and benches.
+  onHeaders(res, () => {
+    res.setHeader("Server-Timing", `db;desc="${currentQueryCount()} queries"`);
+  });
   res.on("finish", () => {
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     runWithRequestId(id, () =>
@@ -99,7 +105,7 @@ const setFileHeaders = (res: express.Response) =>
 // Hashed build assets never change: cache them for a year.
 app.use(
   "/assets",
-  express.static(path.join(root, "build/client/assets"), {
+  express.static(path.join(buildDir, "client/assets"), {
     immutable: true,
     maxAge: "1y",
     index: false,
@@ -120,7 +126,7 @@ app.use(
   }),
 );
 app.use(
-  express.static(path.join(root, "build/client"), {
+  express.static(path.join(buildDir, "client"), {
     maxAge: "1h",
     index: false,
     setHeaders: setFileHeaders,

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 
-type RequestStore = { requestId: string };
+type RequestStore = { requestId: string; dbQueries: number };
 
 // Kept on globalThis so the custom server and the app bundle share one store.
 const key = Symbol.for("layerkart.request-context");
@@ -9,9 +9,20 @@ g[key] ??= new AsyncLocalStorage<RequestStore>();
 const storage: AsyncLocalStorage<RequestStore> = g[key];
 
 export function runWithRequestId<T>(requestId: string, fn: () => T): T {
-  return storage.run({ requestId }, fn);
+  return storage.run({ requestId, dbQueries: 0 }, fn);
 }
 
 export function currentRequestId(): string | undefined {
   return storage.getStore()?.requestId;
+}
+
+/** Called for every database query; counts it against the current request, if any. */
+export function countDatabaseQuery(): void {
+  const store = storage.getStore();
+  if (store) store.dbQueries += 1;
+}
+
+/** How many database queries the current request has made so far. */
+export function currentQueryCount(): number {
+  return storage.getStore()?.dbQueries ?? 0;
 }

@@ -4,7 +4,12 @@ import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 import { simpleParser } from "mailparser";
 
-export const outboxDir = path.resolve(import.meta.dirname, "../../.tmp/e2e/outbox");
+export const e2eDataDir = path.resolve(
+  import.meta.dirname,
+  "../..",
+  process.env.E2E_DATA_DIR ?? ".tmp/e2e",
+);
+export const outboxDir = path.join(e2eDataDir, "outbox");
 
 export type Email = { file: string; to: string; subject: string; text: string; html: string };
 
@@ -74,6 +79,7 @@ async function registerVerifiedUser(page: Page): Promise<TestUser> {
   };
   const res = await page.request.post("/api/auth/sign-up/email", {
     data: { name: user.name, email: user.email, password: user.password },
+    headers: { origin: shopOrigin },
   });
   expect(res.ok(), await res.text()).toBe(true);
   const mail = await readEmail(user.email, { subject: /verify/i });
@@ -85,6 +91,7 @@ async function registerVerifiedUser(page: Page): Promise<TestUser> {
 export async function signIn(page: Page, user: Pick<TestUser, "email" | "password">) {
   const res = await page.request.post("/api/auth/sign-in/email", {
     data: { email: user.email, password: user.password },
+    headers: { origin: shopOrigin },
   });
   expect(res.ok(), await res.text()).toBe(true);
 }
@@ -106,7 +113,20 @@ type Fixtures = {
   login: () => Promise<TestUser>;
 };
 
+/** The shop's own origin: state-changing auth requests must come from it (Better Auth checks). */
+const shopOrigin = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
+
+let ipCounter = 0;
+
 export const test = base.extend<Fixtures>({
+  // Each test comes from its own client address (the e2e server trusts X-Forwarded-For as if behind
+  // a proxy), so per-address rate limits hold for every test without tests tripping each other.
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
+  extraHTTPHeaders: async ({}, use, testInfo) => {
+    ipCounter += 1;
+    const n = testInfo.workerIndex * 10_000 + ipCounter;
+    await use({ "X-Forwarded-For": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` });
+  },
   newUser: async ({ page }, use) => {
     await use(await registerVerifiedUser(page));
   },

@@ -1,4 +1,19 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+
+/** r + g + b of the page's painted background (0 black … 765 white). */
+async function pageBrightness(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 1;
+    canvas.height = 1;
+    const ctx = canvas.getContext("2d")!;
+    ctx.fillStyle = getComputedStyle(document.documentElement).backgroundColor;
+    ctx.fillRect(0, 0, 1, 1);
+    const [r, g, b] = ctx.getImageData(0, 0, 1, 1).data;
+    return r + g + b;
+  });
+}
 
 test.describe("shop shell", () => {
   test("the home page is rendered on the server with the seeded catalogue", async ({
@@ -68,20 +83,27 @@ test.describe("shop shell", () => {
     await expect(page.locator("html")).toHaveClass(/dark/);
 
     // The server renders the stored choice, so the very first paint is already dark.
-    const firstPaintBackgrounds: string[] = [];
-    await page.exposeFunction("reportBackground", (bg: string) => firstPaintBackgrounds.push(bg));
+    const firstPaintBackgrounds: number[] = [];
+    await page.exposeFunction("reportBackground", (sum: number) => firstPaintBackgrounds.push(sum));
     await page.addInitScript(() => {
       document.addEventListener("DOMContentLoaded", () => {
+        // The page's background as the browser paints it, in sRGB whatever the CSS colour space.
+        const canvas = document.createElement("canvas");
+        canvas.width = 1;
+        canvas.height = 1;
+        const ctx = canvas.getContext("2d")!;
+        ctx.fillStyle = getComputedStyle(document.documentElement).backgroundColor;
+        ctx.fillRect(0, 0, 1, 1);
+        const [r, g, b] = ctx.getImageData(0, 0, 1, 1).data;
         // @ts-expect-error exposed by the test
-        window.reportBackground(getComputedStyle(document.documentElement).backgroundColor);
+        window.reportBackground(r + g + b);
       });
     });
     const res = await page.reload();
     expect(await res?.text()).toMatch(/<html[^>]*class="dark"/);
     await expect(page.locator("html")).toHaveClass(/dark/);
     await expect.poll(() => firstPaintBackgrounds.length).toBeGreaterThan(0);
-    const [r, g, b] = firstPaintBackgrounds[0].match(/[\d.]+/g)!.map(Number);
-    expect(r + g + b).toBeLessThan(200);
+    expect(firstPaintBackgrounds[0]).toBeLessThan(200);
 
     await page.getByRole("button", { name: /^Theme/ }).click();
     await page.getByRole("menuitemradio", { name: "Light" }).click();
@@ -93,9 +115,10 @@ test.describe("shop shell", () => {
   test("the system theme follows the device's colour scheme", async ({ page }) => {
     await page.emulateMedia({ colorScheme: "dark" });
     await page.goto("/");
-    const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-    const [r, g, b] = bg.match(/[\d.]+/g)!.map(Number);
-    expect(r + g + b).toBeLessThan(200);
+    await expect(page.locator("html")).toHaveClass(/system/);
+    expect(await pageBrightness(page)).toBeLessThan(200);
+    await page.emulateMedia({ colorScheme: "light" });
+    expect(await pageBrightness(page)).toBeGreaterThan(600);
   });
 
   test("the mobile menu opens and closes", async ({ page }) => {
@@ -131,6 +154,6 @@ test.describe("test fixtures", () => {
   }) => {
     const user = await login();
     await page.goto("/");
-    await expect(page.getByRole("link", { name: `Account: ${user.name}` })).toBeVisible();
+    await expect(page.getByRole("button", { name: `Account: ${user.name}` })).toBeVisible();
   });
 });

@@ -6,6 +6,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import * as schema from "~/db/schema.ts";
+import { countDatabaseQuery } from "~/lib/request-context.server.ts";
 import type { Database, DatabaseHandle } from "./types.ts";
 
 /**
@@ -19,7 +20,7 @@ export async function openPglite(folder: string | undefined, migrationsFolder: s
     ...(folder ? { dataDir: folder } : {}),
     extensions: { pg_trgm, fuzzystrmatch },
   });
-  const db = drizzle({ client, schema });
+  const db = drizzle({ client, schema, logger: { logQuery: countDatabaseQuery } });
   await migrate(db, { migrationsFolder });
   const handle: DatabaseHandle = {
     kind: "pglite",

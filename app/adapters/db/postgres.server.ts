@@ -2,6 +2,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "~/db/schema.ts";
+import { countDatabaseQuery } from "~/lib/request-context.server.ts";
 import type { Database, DatabaseHandle } from "./types.ts";
 
 // Any fixed number works: every process that migrates takes this lock first.
@@ -32,7 +33,7 @@ export async function openPostgres(
     client.release();
   }
 
-  const db = drizzle({ client: pool, schema });
+  const db = drizzle({ client: pool, schema, logger: { logQuery: countDatabaseQuery } });
   const handle: DatabaseHandle = {
     kind: "postgres",
     db: db as unknown as Database,

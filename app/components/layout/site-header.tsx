@@ -1,9 +1,12 @@
 import { Menu, ShoppingCart, User, X } from "lucide-react";
 import { useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { useCartCount } from "~/components/cart/cart-store";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import type { Theme } from "~/rules/theme.ts";
+import { AccountMenu } from "./account-menu";
+import { SearchBox } from "./search-box";
 import { ThemeSwitcher } from "./theme-switcher";
 
 const nav = [
@@ -23,6 +26,7 @@ export function SiteHeader({
   theme: Theme;
 }) {
   const { pathname } = useLocation();
+  const count = useCartCount(cartCount);
   // The mobile menu belongs to the page it was opened on: it closes when the path changes.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const menuOpen = openOn === pathname;
@@ -50,33 +54,26 @@ export function SiteHeader({
             </NavLink>
           ))}
         </nav>
+        <SearchBox className="mx-4 hidden max-w-sm flex-1 md:block" />
         <div className="ml-auto flex items-center gap-1">
           <ThemeSwitcher theme={theme} />
           <Link
             to="/cart"
             className={cn(buttonVariants({ variant: "ghost", size: "icon" }), "relative")}
-            aria-label={`Cart, ${cartCount} ${cartCount === 1 ? "item" : "items"}`}
+            aria-label={`Cart, ${count} ${count === 1 ? "item" : "items"}`}
           >
             <ShoppingCart aria-hidden="true" />
-            {cartCount > 0 ? (
+            {count > 0 ? (
               <span
                 data-testid="cart-count"
                 className="absolute -top-0.5 -right-0.5 flex min-w-5 items-center justify-center rounded-full bg-primary px-1 text-[11px] font-semibold leading-5 text-primary-foreground"
               >
-                {cartCount > 99 ? "99+" : cartCount}
+                {count > 99 ? "99+" : count}
               </span>
             ) : null}
           </Link>
           {viewer ? (
-            <Link
-              to="/account"
-              className={buttonVariants({ variant: "ghost", size: "icon" })}
-              aria-label={`Account: ${viewer.name || viewer.email}`}
-            >
-              <span className="flex size-8 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground">
-                {(viewer.name || viewer.email).slice(0, 1).toUpperCase()}
-              </span>
-            </Link>
+            <AccountMenu viewer={viewer} />
           ) : (
             <Link
               to="/auth"
@@ -101,6 +98,7 @@ export function SiteHeader({
       </div>
       {menuOpen ? (
         <nav id="mobile-menu" aria-label="Mobile" className="border-t px-4 py-2 md:hidden">
+          <SearchBox className="my-2" label="Site search (menu)" />
           <ul className="flex flex-col">
             {nav.map((item) => (
               <li key={item.to}>

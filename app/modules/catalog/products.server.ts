@@ -1,32 +1,48 @@
-import { desc, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/adapters/db/index.server.ts";
-import { products } from "~/db/schema.ts";
+import { products, reviewStats, reviews, user } from "~/db/schema.ts";
 
 export const FEATURED_LIMIT = 8;
+export const RELATED_LIMIT = 4;
+export const LISTING_PAGE_SIZE = 24;
+export const REVIEW_PAGE_SIZE = 10;
 
+/** What a product card shows, and what its buttons need to decide their state. */
 export type ProductCardData = {
   id: string;
   name: string;
   category: string;
+  subcategory: string | null;
   image: string | null;
   pricePaise: number;
   originalPricePaise: number | null;
+  discount: number;
   rating: number;
   reviewsCount: number;
   badge: string | null;
+  inStock: boolean;
+  isActive: boolean;
+  stockCount: number | null;
 };
 
-const cardColumns = {
+export const cardColumns = {
   id: products.id,
   name: products.name,
   category: products.category,
+  subcategory: products.subcategory,
   image: products.image,
   pricePaise: products.pricePaise,
   originalPricePaise: products.originalPricePaise,
+  discount: products.discount,
   rating: products.rating,
   reviewsCount: products.reviewsCount,
   badge: products.badge,
+  inStock: products.inStock,
+  isActive: products.isActive,
+  stockCount: products.stockCount,
 };
+
+const newestFirst = [desc(products.createdAt), asc(products.id)] as const;
 
 /** The newest active products (home page 'Latest Products'). */
 export function listLatestProducts(
@@ -37,6 +53,188 @@ export function listLatestProducts(
     .select(cardColumns)
     .from(products)
     .where(eq(products.isActive, true))
-    .orderBy(desc(products.createdAt), products.id)
+    .orderBy(...newestFirst)
     .limit(limit);
+}
+
+/** A listing filter: category contains `categoryText` (case-insensitive), optional subcategory slug. */
+export type ListingFilter = { categoryText?: string; subcategorySlug?: string };
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function listingWhere(filter: ListingFilter): SQL | undefined {
+  const parts: SQL[] = [eq(products.isActive, true)];
+  if (filter.categoryText) {
+    parts.push(ilike(products.category, `%${escapeLike(filter.categoryText)}%`));
+  }
+  if (filter.subcategorySlug) {
+    parts.push(
+      // The SQL twin of subcategorySlug() in app/rules/catalog-paths.ts.
+      sql`trim(both '-' from regexp_replace(lower(${products.subcategory}), '[^a-z0-9]+', '-', 'g')) = ${filter.subcategorySlug}`,
+    );
+  }
+  return and(...parts);
+}
+
+/** One page of active products, newest first, with the total for paging. */
+export async function listProducts(
+  db: Database,
+  filter: ListingFilter,
+  page: number,
+  pageSize = LISTING_PAGE_SIZE,
+): Promise<{ items: ProductCardData[]; total: number }> {
+  const where = listingWhere(filter);
+  const [items, [{ total }]] = await Promise.all([
+    db
+      .select(cardColumns)
+      .from(products)
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(products).where(where),
+  ]);
+  return { items, total };
+}
+
+/** The subcategories of active products in a category (for the listing's filter links). */
+export async function listSubcategories(db: Database, categoryText: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ subcategory: products.subcategory })
+    .from(products)
+    .where(
+      and(
+        eq(products.isActive, true),
+        ilike(products.category, `%${escapeLike(categoryText)}%`),
+        sql`${products.subcategory} is not null and trim(${products.subcategory}) <> ''`,
+      ),
+    )
+    .orderBy(asc(products.subcategory));
+  return rows.map((r) => r.subcategory!);
+}
+
+export type ProductDetail = typeof products.$inferSelect;
+
+export async function getProduct(db: Database, id: string): Promise<ProductDetail | null> {
+  const [row] = await db.select().from(products).where(eq(products.id, id));
+  return row ?? null;
+}
+
+/** Same category, active, not this product, newest first (SPEC.md §7: default 4). */
+export function listRelatedProducts(
+  db: Database,
+  product: { id: string; category: string },
+  limit = RELATED_LIMIT,
+): Promise<ProductCardData[]> {
+  return db
+    .select(cardColumns)
+    .from(products)
+    .where(
+      and(
+        eq(products.category, product.category),
+        eq(products.isActive, true),
+        ne(products.id, product.id),
+      ),
+    )
+    .orderBy(...newestFirst)
+    .limit(limit);
+}
+
+export type ReviewStatsRow = typeof reviewStats.$inferSelect;
+
+export async function getReviewStats(
+  db: Database,
+  productId: string,
+): Promise<ReviewStatsRow | null> {
+  const [row] = await db.select().from(reviewStats).where(eq(reviewStats.productId, productId));
+  return row ?? null;
+}
+
+export type ShownReview = {
+  key: string;
+  rating: number;
+  name: string;
+  title: string | null;
+  review: string | null;
+  date: string;
+  isVerifiedPurchase: boolean;
+};
+
+/**
+ * One page of a product's reviews: its static reviews merged with stored ones, newest first
+ * (SPEC.md §2). One query; asks for one more than a page to know whether a next page exists.
+ */
+export async function listProductReviews(
+  db: Database,
+  productId: string,
+  page: number,
+  pageSize = REVIEW_PAGE_SIZE,
+): Promise<{ reviews: ShownReview[]; hasNext: boolean }> {
+  const offset = (page - 1) * pageSize;
+  const result = await db.execute(sql`
+    select * from (
+      select ${reviews.id}::text as key, ${reviews.rating}::int as rating,
+             coalesce(${reviews.reviewerName}, ${user.name}) as name,
+             ${reviews.title} as title, ${reviews.review} as review,
+             ${reviews.createdAt} as date, ${reviews.isVerifiedPurchase} as verified
+        from ${reviews} join ${user} on ${user.id} = ${reviews.userId}
+       where ${reviews.productId} = ${productId}
+      union all
+      select 'static-' || (r.ordinality)::text, round((r.value->>'rating')::numeric)::int,
+             r.value->>'name', r.value->>'title', r.value->>'review',
+             coalesce((r.value->>'date')::timestamptz, ${products.createdAt}), false
+        from ${products}, jsonb_array_elements(${products.reviewsList}) with ordinality as r(value, ordinality)
+       where ${products.id} = ${productId}
+    ) merged
+    order by date desc, key
+    limit ${pageSize + 1} offset ${offset}
+  `);
+  const rows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
+  const shown = rows.slice(0, pageSize).map((r) => ({
+    key: String(r.key),
+    rating: Number(r.rating),
+    name: String(r.name ?? "Customer"),
+    title: (r.title as string | null) || null,
+    review: (r.review as string | null) || null,
+    date: new Date(r.date as string).toISOString(),
+    isVerifiedPurchase: Boolean(r.verified),
+  }));
+  return { reviews: shown, hasNext: rows.length > pageSize };
+}
+
+/**
+ * Typo-tolerant search over active products' names, categories and subcategories (trigram word
+ * similarity, on both databases). 'dargon' finds 'Dragon': word similarity 0.29, so the bar is 0.25.
+ */
+export async function searchProducts(
+  db: Database,
+  query: string,
+  page = 1,
+  pageSize = 10,
+): Promise<{ items: ProductCardData[]; hasNext: boolean }> {
+  const q = query.trim().toLowerCase().slice(0, 100);
+  if (!q) return { items: [], hasNext: false };
+  const haystack = sql`lower(${products.name} || ' ' || ${products.category} || ' ' || coalesce(${products.subcategory}, ''))`;
+  const score = sql<number>`word_similarity(${q}, ${haystack})`;
+  const contains = sql`${haystack} like ${`%${escapeLike(q)}%`}`;
+  const rows = await db
+    .select(cardColumns)
+    .from(products)
+    .where(and(eq(products.isActive, true), sql`(${contains} or ${score} >= 0.25)`))
+    .orderBy(sql`(${contains}) desc`, desc(score), asc(products.name))
+    .limit(pageSize + 1)
+    .offset((page - 1) * pageSize);
+  return { items: rows.slice(0, pageSize), hasNext: rows.length > pageSize };
+}
+
+/** Product names for the search box's suggestions. */
+export async function suggestProducts(db: Database, query: string, limit = 5) {
+  const { items } = await searchProducts(db, query, 1, limit);
+  return items.map((p) => ({ id: p.id, name: p.name, category: p.category }));
+}
+
+/** Current details of the products in a cart (the browser's copy of a price is never trusted). */
+export function listProductsByIds(db: Database, ids: string[]): Promise<ProductCardData[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.select(cardColumns).from(products).where(inArray(products.id, ids));
 }

@@ -74,6 +74,81 @@ const CHARACTERS = "3D Characters" as const;
 const HSN_PLASTIC = "3926";
 const HSN_TOY = "9503";
 
+const bestSellerReviews: DemoStaticReview[] = [
+  {
+    rating: 5,
+    name: "Ananya",
+    title: "Ordered twice now",
+    review: "Second order for my sister's new flat. Same neat finish as the first time.",
+    daysAgo: 3,
+  },
+  {
+    rating: 4,
+    name: "Rohit",
+    title: "Pretty and sturdy",
+    review:
+      "Survived a fall off the table without a crack. Colour is a little lighter than the photos.",
+    daysAgo: 5,
+  },
+  {
+    rating: 5,
+    name: "Lakshmi",
+    title: "Perfect for pooja",
+    review:
+      "Just the right size for our small pooja corner. The glow through the petals is lovely.",
+    daysAgo: 7,
+  },
+  {
+    rating: 5,
+    name: "Farhan",
+    title: "Great Eid table decor",
+    review: "Used four of them on the dining table for Eid dinner. Guests loved them.",
+    daysAgo: 12,
+  },
+  {
+    rating: 3,
+    name: "Deepa",
+    title: "Nice but took time",
+    review: "Looks good. Delivery to Guwahati took longer than I hoped.",
+    daysAgo: 15,
+  },
+  {
+    rating: 5,
+    name: "Sanjay",
+    title: "Better than shop-bought",
+    review: "Much finer than the moulded plastic ones in the market. Worth the price.",
+    daysAgo: 18,
+  },
+  {
+    rating: 4,
+    name: "Nisha",
+    title: "Good gift",
+    review: "Gifted to my teacher. She was happy. Packing could have been a bit more festive.",
+    daysAgo: 26,
+  },
+  {
+    rating: 5,
+    name: "Arjun",
+    title: "Fits LED candles well",
+    review: "Our LED tealights sit snugly. No wobble at all.",
+    daysAgo: 31,
+  },
+  {
+    rating: 5,
+    name: "Kavitha",
+    title: "Beautiful detail",
+    review: "You can see how carefully each petal is shaped. Very happy.",
+    daysAgo: 48,
+  },
+  {
+    rating: 4,
+    name: "Imran",
+    title: "Solid buy",
+    review: "Clean print, no strings or blobs. Would buy in gold next time.",
+    daysAgo: 63,
+  },
+];
+
 export const demoProducts: DemoProduct[] = [
   // ---------------------------------------------------------------- 3D Prints: Home Decor
   {
@@ -126,6 +201,8 @@ export const demoProducts: DemoProduct[] = [
           "Finish is premium and packing was good. It is a bit smaller than I imagined, so check the dimensions before ordering.",
         daysAgo: 9,
       },
+      // Our best seller has enough reviews to need a second page.
+      ...bestSellerReviews,
     ],
     art: views("lotus", 330, 40, [0, 35, 160]),
   },

@@ -16,6 +16,8 @@ import {
 import { log } from "~/lib/log.server.ts";
 import type { Auth } from "~/modules/accounts/auth.server.ts";
 import { storeImageVariants } from "~/modules/catalog/images.server.ts";
+import { updateShopSettings } from "~/modules/settings/settings.server.ts";
+import { slugify } from "~/rules/product-mapping.ts";
 import { drawArtwork } from "./artwork.ts";
 import {
   type DemoFeatures,
@@ -27,9 +29,22 @@ import {
 } from "./catalogue.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
+
+/** The demo shop's identity (GST invoices, contact page); a real shop edits it in admin settings. */
+const demoShopIdentity = {
+  shopName: "LayerKart",
+  shopAddress: "14, 3rd Cross, Koramangala 5th Block, Bengaluru, Karnataka 560095",
+  shopPhone: "+91 80 4567 8910",
+  shopEmail: "hello@layerkart.example",
+  gstin: "29ABCDE1234F1Z5",
+  shopState: "Karnataka",
+};
 const ART_SIZE = { width: 640, height: 640 };
 
-export const slugify = (name: string) => name.toLowerCase().trim().replace(/\s+/g, "-");
+const averageRating = (ratings: number[]) =>
+  ratings.length === 0
+    ? 0
+    : Math.round((ratings.reduce((a, b) => a + b, 0) / ratings.length) * 10) / 10;
 
 function featureColumns(features: DemoFeatures): {
   features: string[];
@@ -75,7 +90,8 @@ export async function seedDemoIfEmpty(deps: SeedDeps): Promise<boolean> {
       storeImageVariants(
         deps.storage,
         `promotions/${stamp}_${promo.key}.webp`,
-        drawArtwork(promo.art, ART_SIZE),
+        // Promotion cards crop the picture to 4:3, so it carries no caption that could be cut off.
+        drawArtwork({ ...promo.art, label: undefined }, ART_SIZE),
       ),
     ),
   );
@@ -95,7 +111,8 @@ export async function seedDemoIfEmpty(deps: SeedDeps): Promise<boolean> {
       images,
       category: p.category,
       subcategory: p.subcategory,
-      rating: p.rating,
+      // The shown rating is the average of the reviews the product carries (none: 0).
+      rating: averageRating(p.staticReviews.map((r) => r.rating)),
       reviewsCount: p.staticReviews.length,
       reviewsList: p.staticReviews.map((r) => ({
         rating: r.rating,
@@ -138,6 +155,7 @@ export async function seedDemoIfEmpty(deps: SeedDeps): Promise<boolean> {
       .values(demoSponsoredKeys.map((k, position) => ({ productId: ids.get(k)!, position })));
   });
 
+  await updateShopSettings(db, demoShopIdentity);
   await ensureDemoAdmin(deps);
   log.info("demo catalogue seeded", {
     products: rows.length,

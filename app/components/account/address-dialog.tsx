@@ -1,0 +1,254 @@
+import { LoaderCircle } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { Button } from "~/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
+import { Label } from "~/components/ui/label";
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from "~/components/ui/select";
+import { type FieldErrors, fieldErrors, formFields } from "~/rules/account-schemas.ts";
+import {
+  ADDRESS_LABELS,
+  type AddressLabel,
+  addressSchema,
+  addressText,
+  DEFAULT_COUNTRY,
+  digitsOnly,
+  PHONE_DIGITS,
+  PIN_DIGITS,
+  type SavedAddress,
+} from "~/rules/address-schema.ts";
+import { FormAlert } from "./form-alert";
+import { errorId, FieldError, FormField } from "./form-field";
+
+/** A save always takes at least this long, so the locked dialog never just flickers (SPEC.md §4). */
+export const MIN_SAVE_MS = 1000;
+
+/** What the /addresses action answers to a save. */
+export type SaveAddressResult =
+  | { kind: "saved"; addressId: string }
+  | { kind: "invalid"; fieldErrors: FieldErrors }
+  | { kind: "not-found" }
+  | { kind: "failed"; message: string };
+
+/**
+ * Add or edit an address. Every field is required; the phone and PIN inputs keep digits only.
+ * While saving, the form is locked and the dialog can't be closed.
+ */
+export function AddressDialog({
+  open,
+  address,
+  onClose,
+}: {
+  open: boolean;
+  /** The address being edited; null to add one. */
+  address: SavedAddress | null;
+  onClose: () => void;
+}) {
+  const fetcher = useFetcher<SaveAddressResult>();
+  const [saving, setSaving] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [label, setLabel] = useState<AddressLabel>(address?.label ?? "Home");
+  const [phone, setPhone] = useState(address?.phone ?? "");
+  const [postalCode, setPostalCode] = useState(address?.postalCode ?? "");
+  const startedAt = useRef(0);
+  const handled = useRef(new WeakSet<object>());
+
+  // The answer arrives: wait out the rest of the minimum save time, then close or explain.
+  useEffect(() => {
+    const result = fetcher.data;
+    if (fetcher.state !== "idle" || !result || handled.current.has(result)) return;
+    handled.current.add(result);
+    const wait = Math.max(0, startedAt.current + MIN_SAVE_MS - Date.now());
+    const timer = setTimeout(() => {
+      setSaving(false);
+      if (result.kind === "saved") {
+        onClose();
+      } else if (result.kind === "invalid") {
+        setErrors(result.fieldErrors);
+      } else if (result.kind === "not-found") {
+        setFailure("This address no longer exists.");
+      } else {
+        setFailure(result.message || addressText.saveFailed);
+      }
+    }, wait);
+    return () => clearTimeout(timer);
+  }, [fetcher.state, fetcher.data, onClose]);
+
+  const editing = address !== null;
+  const title = editing ? "Edit Address" : "Add New Address";
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next && !saving) onClose();
+      }}
+    >
+      <DialogContent
+        showCloseButton={!saving}
+        onEscapeKeyDown={(e) => saving && e.preventDefault()}
+        onPointerDownOutside={(e) => saving && e.preventDefault()}
+        onInteractOutside={(e) => saving && e.preventDefault()}
+        aria-busy={saving}
+      >
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>All fields are required.</DialogDescription>
+        </DialogHeader>
+        <form
+          method="post"
+          noValidate
+          className="grid gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (saving) return;
+            const form = new FormData(event.currentTarget);
+            const parsed = addressSchema.safeParse(formFields(form));
+            if (!parsed.success) {
+              setErrors(fieldErrors(parsed.error));
+              setFailure(null);
+              return;
+            }
+            setErrors({});
+            setFailure(null);
+            setSaving(true);
+            startedAt.current = Date.now();
+            fetcher.submit(form, { method: "post", action: "/addresses" });
+          }}
+        >
+          <input type="hidden" name="intent" value="save" />
+          {address ? <input type="hidden" name="addressId" value={address.id} /> : null}
+          {failure ? <FormAlert>{failure}</FormAlert> : null}
+          <fieldset disabled={saving} className="grid gap-4 disabled:opacity-80">
+            <legend className="sr-only">{title}</legend>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <div className="grid gap-2">
+                <Label htmlFor="address-label">Address type</Label>
+                <Select
+                  name="label"
+                  value={label}
+                  onValueChange={(v) => setLabel(v as AddressLabel)}
+                  disabled={saving}
+                >
+                  <SelectTrigger
+                    id="address-label"
+                    aria-invalid={errors.label ? true : undefined}
+                    aria-describedby={errors.label ? errorId("address-label") : undefined}
+                  >
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {ADDRESS_LABELS.map((l) => (
+                      <SelectItem key={l} value={l}>
+                        {l}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+                <FieldError id="address-label" message={errors.label} />
+              </div>
+              <FormField
+                id="address-name"
+                name="name"
+                label="Full name"
+                autoComplete="name"
+                required
+                defaultValue={address?.name}
+                error={errors.name}
+              />
+            </div>
+            <FormField
+              id="address-line1"
+              name="line1"
+              label="Street address"
+              autoComplete="address-line1"
+              required
+              defaultValue={address?.line1}
+              error={errors.line1}
+            />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField
+                id="address-city"
+                name="city"
+                label="City"
+                autoComplete="address-level2"
+                required
+                defaultValue={address?.city}
+                error={errors.city}
+              />
+              <FormField
+                id="address-state"
+                name="state"
+                label="State"
+                autoComplete="address-level1"
+                required
+                defaultValue={address?.state}
+                error={errors.state}
+              />
+            </div>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField
+                id="address-pin"
+                name="postalCode"
+                label="PIN code"
+                inputMode="numeric"
+                autoComplete="postal-code"
+                required
+                value={postalCode}
+                onChange={(e) => setPostalCode(digitsOnly(e.target.value, PIN_DIGITS))}
+                error={errors.postalCode}
+              />
+              <FormField
+                id="address-country"
+                name="country"
+                label="Country"
+                autoComplete="country-name"
+                required
+                defaultValue={address?.country ?? DEFAULT_COUNTRY}
+                error={errors.country}
+              />
+            </div>
+            <FormField
+              id="address-phone"
+              name="phone"
+              type="tel"
+              label="Phone"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              placeholder="10-digit mobile number"
+              required
+              value={phone}
+              onChange={(e) => setPhone(digitsOnly(e.target.value, PHONE_DIGITS))}
+              error={errors.phone}
+            />
+          </fieldset>
+          <DialogFooter>
+            <Button type="button" variant="outline" disabled={saving} onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={saving}>
+              {saving ? (
+                <LoaderCircle aria-hidden="true" className="size-4 motion-safe:animate-spin" />
+              ) : null}
+              {saving ? "Saving…" : "Save Address"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

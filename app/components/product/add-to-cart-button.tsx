@@ -1,0 +1,106 @@
+import { Loader2, ShoppingCart } from "lucide-react";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { cartActions, useCart } from "~/components/cart/cart-store";
+import { Button, type ButtonProps } from "~/components/ui/button";
+import { toast } from "~/components/ui/use-toast";
+import { cartButtonLabel, cartButtonState } from "~/rules/product-display.ts";
+
+export type CartableProduct = {
+  id: string;
+  name: string;
+  pricePaise: number;
+  image: string | null;
+  category: string;
+  inStock: boolean;
+  isActive: boolean;
+  stockCount: number | null;
+};
+
+/**
+ * 'Add to Cart' when the product can be bought; 'In Cart • Proceed to Checkout' when it can't but
+ * is already in the cart; otherwise 'Unavailable' (SPEC.md §2).
+ */
+export function AddToCartButton({
+  product,
+  quantity = 1,
+  nameInLabel = false,
+  ...props
+}: {
+  product: CartableProduct;
+  quantity?: number;
+  /** In grids, the accessible name says which product ("Add to Cart: Lotus Tealight Holder"). */
+  nameInLabel?: boolean;
+} & Omit<ButtonProps, "onClick">) {
+  const cart = useCart();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const inCart = cart.some((l) => l.productId === product.id);
+  const state = cartButtonState(product, inCart);
+
+  const label = (text: string) => (nameInLabel ? `${text}: ${product.name}` : undefined);
+
+  if (state === "in-cart") {
+    return (
+      <Button
+        type="button"
+        variant="secondary"
+        onClick={() => navigate("/checkout")}
+        aria-label={label(cartButtonLabel[state])}
+        {...props}
+      >
+        {cartButtonLabel[state]}
+      </Button>
+    );
+  }
+  if (state === "unavailable") {
+    return (
+      <Button
+        type="button"
+        variant="outline"
+        disabled
+        aria-label={label(cartButtonLabel[state])}
+        {...props}
+      >
+        {cartButtonLabel[state]}
+      </Button>
+    );
+  }
+
+  const add = () => {
+    if (product.pricePaise <= 0) {
+      toast({ title: "Price is 0", variant: "destructive" });
+      return;
+    }
+    setBusy(true);
+    const item = {
+      productId: product.id,
+      name: product.name,
+      pricePaise: product.pricePaise,
+      image: product.image,
+      category: product.category,
+      addedAt: new Date().toISOString(),
+    };
+    for (let i = 0; i < Math.max(1, quantity); i++) cartActions.add(item);
+    toast({ title: "Added to cart", description: product.name });
+    // A short busy state so a double tap doesn't add twice by accident.
+    setTimeout(() => setBusy(false), 300);
+  };
+
+  return (
+    <Button
+      type="button"
+      onClick={add}
+      disabled={busy}
+      aria-label={busy ? undefined : label(cartButtonLabel.add)}
+      {...props}
+    >
+      {busy ? (
+        <Loader2 className="animate-spin" aria-hidden="true" />
+      ) : (
+        <ShoppingCart aria-hidden="true" />
+      )}
+      {busy ? "Adding…" : cartButtonLabel.add}
+    </Button>
+  );
+}

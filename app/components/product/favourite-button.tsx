@@ -1,0 +1,69 @@
+import { Heart } from "lucide-react";
+import { useEffect } from "react";
+import { useFetcher } from "react-router";
+import { Button } from "~/components/ui/button";
+import { toast } from "~/components/ui/use-toast";
+import { cn } from "~/lib/cn";
+import { useRootData } from "~/lib/root-data";
+
+/** The favourite heart: needs sign-in; toggles on the server and updates at once. */
+export function FavouriteButton({
+  productId,
+  productName,
+  className,
+}: {
+  productId: string;
+  productName: string;
+  className?: string;
+}) {
+  const root = useRootData();
+  const fetcher = useFetcher<{ ok: boolean; favourite?: boolean; error?: string }>({
+    key: `favourite-${productId}`,
+  });
+  const stored = root?.favouriteIds.includes(productId) ?? false;
+  const pending = fetcher.formData?.get("intent");
+  const isFavourite = pending ? pending === "add" : stored;
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.ok) {
+      toast({ title: fetcher.data.favourite ? "Added to favourites" : "Removed from favourites" });
+    } else {
+      toast({ title: "Failed to update favourite", variant: "destructive" });
+    }
+  }, [fetcher.state, fetcher.data]);
+
+  const toggle = () => {
+    if (!root?.viewer) {
+      toast({
+        title: "Sign in required",
+        description: "Please sign in to save favourites.",
+        variant: "destructive",
+      });
+      return;
+    }
+    fetcher.submit(
+      { intent: isFavourite ? "remove" : "add", productId },
+      { method: "post", action: "/api/favourites" },
+    );
+  };
+
+  return (
+    <Button
+      type="button"
+      variant="ghost"
+      size="icon"
+      onClick={toggle}
+      aria-pressed={isFavourite}
+      aria-label={
+        isFavourite ? `Remove ${productName} from favourites` : `Add ${productName} to favourites`
+      }
+      className={cn("rounded-full", className)}
+    >
+      <Heart
+        aria-hidden="true"
+        className={cn(isFavourite ? "fill-rose-600 text-rose-600" : "text-foreground")}
+      />
+    </Button>
+  );
+}

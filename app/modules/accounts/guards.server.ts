@@ -1,0 +1,64 @@
+import { data, redirect } from "react-router";
+import { runtime } from "~/runtime.server.ts";
+import { getViewer, type Viewer } from "./viewer.server.ts";
+
+/*
+ * The one place that decides who may load or change signed-in and admin data (DESIGN.md
+ * decision 4: enforced on the server for every admin page, action and endpoint).
+ *
+ * - Pages (any path outside /api/): a visitor without a session is sent to
+ *   /auth?redirectTo=<this page>; a signed-in non-admin opening an admin page goes to /.
+ * - Page actions (POST and friends): a non-admin gets 403.
+ * - API routes (/api/…): 401 JSON without a session, 403 JSON for a non-admin.
+ * - Any state-changing request the browser marks as cross-site is refused with 403.
+ */
+
+type GuardRuntime = Parameters<typeof getViewer>[0];
+
+const isApi = (url: URL) => url.pathname === "/api" || url.pathname.startsWith("/api/");
+const isRead = (request: Request) => request.method === "GET" || request.method === "HEAD";
+
+function refuseCrossSite(request: Request, url: URL) {
+  if (isRead(request) || request.headers.get("sec-fetch-site") !== "cross-site") return;
+  if (isApi(url)) throw Response.json({ error: "Forbidden" }, { status: 403 });
+  throw data("Forbidden", { status: 403, statusText: "Forbidden" });
+}
+
+function signInRequired(url: URL): never {
+  if (isApi(url)) throw Response.json({ error: "Sign in required" }, { status: 401 });
+  const back = `${url.pathname}${url.search}`;
+  throw redirect(`/auth?redirectTo=${encodeURIComponent(back)}`);
+}
+
+function adminRequired(request: Request, url: URL): never {
+  if (isApi(url)) throw Response.json({ error: "Forbidden" }, { status: 403 });
+  if (!isRead(request)) throw data("Forbidden", { status: 403, statusText: "Forbidden" });
+  throw redirect("/");
+}
+
+/** Guards bound to a runtime (tests pass their own; routes use the process runtime). */
+export function guardsFor(rt: GuardRuntime) {
+  async function requireUser(request: Request): Promise<Viewer> {
+    const url = new URL(request.url);
+    refuseCrossSite(request, url);
+    const viewer = await getViewer(rt, request);
+    if (!viewer) signInRequired(url);
+    return viewer;
+  }
+  async function requireAdmin(request: Request): Promise<Viewer> {
+    const viewer = await requireUser(request);
+    if (!viewer.isAdmin) adminRequired(request, new URL(request.url));
+    return viewer;
+  }
+  return { requireUser, requireAdmin };
+}
+
+/** The signed-in customer, or a redirect to sign in (pages) / 401 (API). */
+export async function requireUser(request: Request): Promise<Viewer> {
+  return guardsFor(await runtime()).requireUser(request);
+}
+
+/** A signed-in admin, or: sign in first; non-admins go to / (pages) or get 403 (actions, API). */
+export async function requireAdmin(request: Request): Promise<Viewer> {
+  return guardsFor(await runtime()).requireAdmin(request);
+}

@@ -1,0 +1,64 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { Database } from "~/adapters/db/index.server.ts";
+import { favourites, products } from "~/db/schema.ts";
+
+/** The product ids a user has favourited (for hearts on cards). */
+export async function listFavouriteIds(db: Database, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ productId: favourites.productId })
+    .from(favourites)
+    .where(eq(favourites.userId, userId));
+  return rows.map((r) => r.productId);
+}
+
+/** A user's favourites, newest first, with the product's current details. */
+export function listFavourites(db: Database, userId: string) {
+  return db
+    .select({
+      productId: favourites.productId,
+      name: products.name,
+      imageUrl: products.image,
+      category: products.category,
+      pricePaise: products.pricePaise,
+    })
+    .from(favourites)
+    .innerJoin(products, eq(products.id, favourites.productId))
+    .where(eq(favourites.userId, userId))
+    .orderBy(desc(favourites.createdAt));
+}
+
+/** Adds a product to the user's favourites; false when the product doesn't exist. */
+export async function addFavourite(
+  db: Database,
+  userId: string,
+  productId: string,
+): Promise<boolean> {
+  const [product] = await db
+    .select({
+      name: products.name,
+      image: products.image,
+      category: products.category,
+      pricePaise: products.pricePaise,
+    })
+    .from(products)
+    .where(eq(products.id, productId));
+  if (!product) return false;
+  await db
+    .insert(favourites)
+    .values({
+      userId,
+      productId,
+      name: product.name,
+      imageUrl: product.image,
+      category: product.category,
+      pricePaise: product.pricePaise,
+    })
+    .onConflictDoNothing();
+  return true;
+}
+
+export async function removeFavourite(db: Database, userId: string, productId: string) {
+  await db
+    .delete(favourites)
+    .where(and(eq(favourites.userId, userId), eq(favourites.productId, productId)));
+}

@@ -1,0 +1,18 @@
+import { data } from "react-router";
+import { subscribe } from "~/modules/subscribers/subscribers.server.ts";
+import { newsletterSchema } from "~/rules/storefront-schemas.ts";
+import { runtime } from "~/runtime.server.ts";
+import type { Route } from "./+types/api.newsletter";
+
+export async function action({ request }: Route.ActionArgs) {
+  const parsed = newsletterSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) {
+    return data({ ok: false as const, error: parsed.error.issues[0].message }, { status: 400 });
+  }
+  const { db } = await runtime();
+  const isNew = await subscribe(db, parsed.data.email);
+  return data({
+    ok: true as const,
+    message: isNew ? "Thanks for subscribing!" : "You're already subscribed. Thank you!",
+  });
+}

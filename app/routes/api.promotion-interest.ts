@@ -1,0 +1,20 @@
+import { data } from "react-router";
+import { recordPromotionInterest } from "~/modules/promotions/promotions.server.ts";
+import { fieldErrors, promotionInterestSchema } from "~/rules/storefront-schemas.ts";
+import { runtime } from "~/runtime.server.ts";
+import type { Route } from "./+types/api.promotion-interest";
+
+export async function action({ request }: Route.ActionArgs) {
+  const parsed = promotionInterestSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) {
+    return data({ ok: false as const, errors: fieldErrors(parsed.error) }, { status: 400 });
+  }
+  const { db } = await runtime();
+  if (!(await recordPromotionInterest(db, parsed.data))) {
+    return data(
+      { ok: false as const, errors: { form: "This offer is no longer available." } },
+      { status: 404 },
+    );
+  }
+  return data({ ok: true as const });
+}

@@ -1,0 +1,18 @@
+import { data } from "react-router";
+import { z } from "zod";
+import { suggestProducts } from "~/modules/catalog/products.server.ts";
+import { runtime } from "~/runtime.server.ts";
+import type { Route } from "./+types/api.search";
+
+const query = z.string().trim().min(1).max(100);
+
+/** Suggestions for the header search box. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const parsed = query.safeParse(new URL(request.url).searchParams.get("q") ?? "");
+  if (!parsed.success) return data({ suggestions: [] });
+  const { db } = await runtime();
+  return data(
+    { suggestions: await suggestProducts(db, parsed.data) },
+    { headers: { "Cache-Control": "public, max-age=60" } },
+  );
+}

@@ -1,0 +1,237 @@
+import { Minus, Plus, ShoppingBag, Trash2 } from "lucide-react";
+import { useEffect, useMemo } from "react";
+import { Link, useFetcher, useNavigate } from "react-router";
+import { cartActions, useCart } from "~/components/cart/cart-store";
+import { ProductImage } from "~/components/product/product-image";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Skeleton } from "~/components/ui/skeleton";
+import { toast } from "~/components/ui/use-toast";
+import { useRootData } from "~/lib/root-data";
+import { useHydrated } from "~/lib/use-hydrated";
+import type { ProductCardData } from "~/modules/catalog/products.server.ts";
+import { getShopSettings } from "~/modules/settings/settings.server.ts";
+import { itemCount } from "~/rules/cart.ts";
+import { formatPaise } from "~/rules/money.ts";
+import { isPurchasable } from "~/rules/product-display.ts";
+import { originFrom, pageMeta } from "~/rules/seo.ts";
+import { orderTotals } from "~/rules/totals.ts";
+import { runtime } from "~/runtime.server.ts";
+import type { Route } from "./+types/cart";
+
+export async function loader() {
+  const { db } = await runtime();
+  const s = await getShopSettings(db);
+  return {
+    settings: {
+      shippingFeePaise: s.shippingFeePaise,
+      taxRateBasisPoints: s.taxRateBasisPoints,
+      freeShippingThresholdPaise: s.freeShippingThresholdPaise,
+    },
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Your Cart",
+    description: "The prints in your LayerKart cart.",
+    path: "/cart",
+    origin: originFrom(matches),
+    noindex: true,
+  });
+
+export default function CartPage({ loaderData }: Route.ComponentProps) {
+  const cart = useCart();
+  const hydrated = useHydrated();
+  const root = useRootData();
+  const navigate = useNavigate();
+  const current = useFetcher<{ products: ProductCardData[] }>();
+  const idsKey = cart
+    .map((l) => l.productId)
+    .sort()
+    .join(",");
+
+  // Refresh the lines with the server's current prices and availability.
+  const loadCurrent = current.load;
+  useEffect(() => {
+    if (!idsKey) return;
+    const params = new URLSearchParams(idsKey.split(",").map((id) => ["id", id]));
+    loadCurrent(`/api/cart-products?${params}`);
+  }, [idsKey, loadCurrent]);
+
+  const byId = useMemo(
+    () => new Map((current.data?.products ?? []).map((p) => [p.id, p])),
+    [current.data],
+  );
+  const lines = cart.map((line) => {
+    const product = byId.get(line.productId);
+    return {
+      ...line,
+      pricePaise: product?.pricePaise ?? line.pricePaise,
+      name: product?.name ?? line.name,
+      image: product?.image ?? line.image,
+      category: product?.category ?? line.category,
+      available: current.data ? Boolean(product && isPurchasable(product)) : true,
+    };
+  });
+  const subtotal = lines.reduce((sum, l) => sum + l.pricePaise * l.quantity, 0);
+  const totals = orderTotals(subtotal, loaderData.settings);
+  const count = itemCount(cart);
+  const blocked = lines.some((l) => !l.available);
+
+  // The cart lives in this browser: until it's read, show the page's outline, not "empty".
+  if (!hydrated) {
+    return (
+      <div className="mx-auto max-w-6xl px-4 py-8" aria-busy="true">
+        <h1 className="font-bold text-3xl">Shopping Cart</h1>
+        <Skeleton className="mt-6 h-40 w-full" />
+      </div>
+    );
+  }
+
+  if (cart.length === 0) {
+    return (
+      <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
+        <ShoppingBag aria-hidden="true" className="size-12 text-muted-foreground" />
+        <h1 className="font-bold text-3xl">Your Cart is Empty</h1>
+        <p className="text-muted-foreground">Find something you'll love among our prints.</p>
+        <Link to="/" className={buttonVariants()}>
+          Continue Shopping
+        </Link>
+      </section>
+    );
+  }
+
+  const proceed = () => {
+    if (!root?.viewer) {
+      toast({
+        title: "Please sign in",
+        description: "Sign in to place your order.",
+        variant: "destructive",
+      });
+      navigate("/auth?redirectTo=%2Fcart");
+      return;
+    }
+    navigate("/checkout");
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <h1 className="font-bold text-3xl">
+        Shopping Cart ({count} {count === 1 ? "item" : "items"})
+      </h1>
+      <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
+        <ul className="divide-y rounded-lg border bg-card" aria-label="Cart items">
+          {lines.map((line) => (
+            <li key={line.productId} className="flex gap-4 p-4" data-testid="cart-line">
+              <Link
+                to={`/product/${line.productId}`}
+                className="shrink-0"
+                tabIndex={-1}
+                aria-hidden="true"
+              >
+                <ProductImage
+                  src={line.image}
+                  alt=""
+                  sizes="96px"
+                  className="size-20 rounded-md object-cover sm:size-24"
+                />
+              </Link>
+              <div className="flex min-w-0 flex-1 flex-col gap-1">
+                <h2 className="font-medium">
+                  <Link to={`/product/${line.productId}`} className="hover:underline">
+                    {line.name}
+                  </Link>
+                </h2>
+                <p className="text-muted-foreground text-sm">{line.category}</p>
+                <p className="text-sm">
+                  <span className="sr-only">Unit price </span>
+                  {formatPaise(line.pricePaise)} each
+                </p>
+                {!line.available ? (
+                  <p className="font-medium text-destructive text-sm">
+                    No longer available: remove it to check out.
+                  </p>
+                ) : null}
+                <div className="mt-1 flex flex-wrap items-center gap-3">
+                  {/* biome-ignore lint/a11y/useSemanticElements: a labelled group of two buttons, not a form section */}
+                  <div
+                    className="inline-flex items-center rounded-md border"
+                    role="group"
+                    aria-label={`Quantity of ${line.name}`}
+                  >
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Decrease quantity of ${line.name}`}
+                      onClick={() => cartActions.update(line.productId, line.quantity - 1)}
+                    >
+                      <Minus aria-hidden="true" />
+                    </Button>
+                    <output className="w-8 text-center tabular-nums" data-testid="line-quantity">
+                      {line.quantity}
+                    </output>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Increase quantity of ${line.name}`}
+                      onClick={() => cartActions.update(line.productId, line.quantity + 1)}
+                    >
+                      <Plus aria-hidden="true" />
+                    </Button>
+                  </div>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => cartActions.remove(line.productId)}
+                  >
+                    <Trash2 aria-hidden="true" />
+                    Remove
+                  </Button>
+                </div>
+              </div>
+              <p className="font-semibold" data-testid="line-total">
+                <span className="sr-only">Line total </span>
+                {formatPaise(line.pricePaise * line.quantity)}
+              </p>
+            </li>
+          ))}
+        </ul>
+        <aside aria-labelledby="summary-heading" className="h-fit rounded-lg border bg-card p-5">
+          <h2 id="summary-heading" className="font-semibold text-lg">
+            Order Summary
+          </h2>
+          <dl className="mt-4 space-y-2 text-sm">
+            <div className="flex justify-between">
+              <dt>Subtotal</dt>
+              <dd data-testid="summary-subtotal">{formatPaise(totals.subtotalPaise)}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt>Shipping</dt>
+              <dd data-testid="summary-shipping">{formatPaise(totals.shippingPaise)}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt>Tax ({loaderData.settings.taxRateBasisPoints / 100}%)</dt>
+              <dd data-testid="summary-tax">{formatPaise(totals.taxPaise)}</dd>
+            </div>
+            <div className="flex justify-between border-t pt-2 font-semibold text-base">
+              <dt>Total</dt>
+              <dd data-testid="summary-total">{formatPaise(totals.totalPaise)}</dd>
+            </div>
+          </dl>
+          {loaderData.settings.freeShippingThresholdPaise !== null ? (
+            <p className="mt-3 text-muted-foreground text-xs">
+              Free shipping on orders over{" "}
+              {formatPaise(loaderData.settings.freeShippingThresholdPaise)}
+            </p>
+          ) : null}
+          <Button className="mt-5 w-full" size="lg" onClick={proceed} disabled={blocked}>
+            Proceed to Checkout
+          </Button>
+          <Link to="/" className={buttonVariants({ variant: "link", className: "mt-2 w-full" })}>
+            Continue Shopping
+          </Link>
+        </aside>
+      </div>
+    </div>
+  );
+}

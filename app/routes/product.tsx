@@ -1,0 +1,364 @@
+import { ChevronRight } from "lucide-react";
+import { useState } from "react";
+import { data, Link } from "react-router";
+import { z } from "zod";
+import { BackHomeButtons } from "~/components/layout/back-home-buttons";
+import { AddToCartButton } from "~/components/product/add-to-cart-button";
+import { FavouriteButton } from "~/components/product/favourite-button";
+import { Price } from "~/components/product/price";
+import { ProductGrid } from "~/components/product/product-card";
+import { ProductGallery } from "~/components/product/product-gallery";
+import { QuantityStepper } from "~/components/product/quantity-stepper";
+import { RatingStars } from "~/components/product/rating-stars";
+import { ReviewSummary } from "~/components/product/review-summary";
+import { Badge } from "~/components/ui/badge";
+import { buttonVariants } from "~/components/ui/button";
+import { log } from "~/lib/log.server.ts";
+import {
+  getProduct,
+  getReviewStats,
+  listProductReviews,
+  listRelatedProducts,
+} from "~/modules/catalog/products.server.ts";
+import { listingPathFor } from "~/rules/catalog-paths.ts";
+import { featureRows, percentOff, stockLabel, summariseReviews } from "~/rules/product-display.ts";
+import { jsonLd, originFrom, pageMeta } from "~/rules/seo.ts";
+import { runtime } from "~/runtime.server.ts";
+import type { Route } from "./+types/product";
+
+const reviewPageParam = z.coerce.number().int().min(1).max(1000).catch(1);
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  if (!z.uuid().safeParse(params.id).success) {
+    return data({ state: "invalid" as const }, { status: 404 });
+  }
+  const reviewPage = reviewPageParam.parse(new URL(request.url).searchParams.get("reviews") ?? 1);
+  try {
+    const { db } = await runtime();
+    const product = await getProduct(db, params.id);
+    if (!product) return data({ state: "not-found" as const }, { status: 404 });
+    const [related, reviewsPage, stats] = await Promise.all([
+      listRelatedProducts(db, product).catch(() => []),
+      listProductReviews(db, product.id, reviewPage),
+      getReviewStats(db, product.id),
+    ]);
+    return {
+      state: "found" as const,
+      product,
+      related,
+      reviews: reviewsPage.reviews,
+      hasNextReviews: reviewsPage.hasNext,
+      reviewPage,
+      summary: summariseReviews(product.reviewsList, stats),
+    };
+  } catch (error) {
+    log.error("product page failed to load", { error, productId: params.id });
+    return data({ state: "error" as const }, { status: 500 });
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const origin = originFrom(matches);
+  if (loaderData?.state !== "found") {
+    return [{ title: "Product not found — LayerKart" }, { name: "robots", content: "noindex" }];
+  }
+  const { product, summary } = loaderData;
+  const path = `/product/${product.id}`;
+  const availability = !product.isActive
+    ? "https://schema.org/Discontinued"
+    : stockLabel(product) === "In Stock"
+      ? "https://schema.org/InStock"
+      : "https://schema.org/OutOfStock";
+  const categoryPath = listingPathFor(product.category);
+  return [
+    ...pageMeta({
+      title: product.name,
+      description: product.description.slice(0, 160) || `${product.name} from LayerKart.`,
+      path,
+      origin,
+      image: product.image,
+      type: "product",
+    }),
+    jsonLd({
+      "@context": "https://schema.org",
+      "@type": "Product",
+      name: product.name,
+      description: product.description,
+      sku: product.id,
+      image: product.images.map((i) => `${origin}${i.url}`),
+      category: product.category,
+      brand: { "@type": "Brand", name: "LayerKart" },
+      offers: {
+        "@type": "Offer",
+        url: `${origin}${path}`,
+        priceCurrency: "INR",
+        price: (product.pricePaise / 100).toFixed(2),
+        availability,
+        itemCondition: "https://schema.org/NewCondition",
+      },
+      ...(summary.totalReviews > 0
+        ? {
+            aggregateRating: {
+              "@type": "AggregateRating",
+              ratingValue: summary.averageRating,
+              reviewCount: summary.totalReviews,
+              bestRating: 5,
+              worstRating: 1,
+            },
+          }
+        : {}),
+    }),
+    jsonLd({
+      "@context": "https://schema.org",
+      "@type": "BreadcrumbList",
+      itemListElement: [
+        { "@type": "ListItem", position: 1, name: "Home", item: `${origin}/` },
+        ...(categoryPath
+          ? [
+              {
+                "@type": "ListItem",
+                position: 2,
+                name: product.category,
+                item: `${origin}${categoryPath}`,
+              },
+            ]
+          : []),
+        {
+          "@type": "ListItem",
+          position: categoryPath ? 3 : 2,
+          name: product.name,
+          item: `${origin}${path}`,
+        },
+      ],
+    }),
+  ];
+};
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  if (loaderData.state !== "found") return <ProductProblem state={loaderData.state} />;
+  return <ProductDetail {...loaderData} />;
+}
+
+function ProductProblem({ state }: { state: "invalid" | "not-found" | "error" }) {
+  const heading =
+    state === "invalid"
+      ? "Invalid product id"
+      : state === "error"
+        ? "Failed to load product"
+        : "Product not found";
+  const detail =
+    state === "error"
+      ? "Something went wrong while loading this product. Please try again in a moment."
+      : "The product you are looking for doesn't exist or is no longer available. Browse our other prints instead.";
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
+      <h1 className="font-bold text-3xl">{heading}</h1>
+      <p className="text-muted-foreground">{detail}</p>
+      {state === "invalid" ? <p className="font-medium">Product not found</p> : null}
+      <Link to="/" className={buttonVariants()}>
+        Return Home
+      </Link>
+    </section>
+  );
+}
+
+type Found = Extract<Route.ComponentProps["loaderData"], { state: "found" }>;
+
+function ProductDetail({ product, related, reviews, hasNextReviews, reviewPage, summary }: Found) {
+  const [quantity, setQuantity] = useState(1);
+  const off = percentOff(product);
+  const stock = stockLabel(product);
+  const features = featureRows(product.features, product.featuresKv);
+  const categoryPath = listingPathFor(product.category);
+  const images = product.images.map((i) => i.url).filter(Boolean);
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6">
+      <nav aria-label="Breadcrumb" className="mb-4 text-sm">
+        <ol className="flex flex-wrap items-center gap-1 text-muted-foreground">
+          <li>
+            <Link to="/" className="hover:text-foreground hover:underline">
+              Home
+            </Link>
+          </li>
+          <ChevronRight aria-hidden="true" className="size-4" />
+          <li>
+            {categoryPath ? (
+              <Link to={categoryPath} className="hover:text-foreground hover:underline">
+                {product.category}
+              </Link>
+            ) : (
+              product.category
+            )}
+          </li>
+          <ChevronRight aria-hidden="true" className="size-4" />
+          <li aria-current="page" className="text-foreground">
+            {product.name}
+          </li>
+        </ol>
+      </nav>
+
+      <div className="grid gap-8 lg:grid-cols-2">
+        <ProductGallery
+          images={images.length ? images : [product.image ?? ""]}
+          name={product.name}
+        />
+        <div className="space-y-5">
+          <div className="flex flex-wrap items-center gap-2">
+            <Badge
+              data-testid="stock-badge"
+              variant={
+                stock === "In Stock"
+                  ? "success"
+                  : stock === "Inactive"
+                    ? "secondary"
+                    : "destructive"
+              }
+            >
+              {stock}
+            </Badge>
+            {product.badge ? <Badge variant="outline">{product.badge}</Badge> : null}
+            {off > 0 ? (
+              <Badge variant="default" data-testid="percent-off">
+                {off}% off
+              </Badge>
+            ) : null}
+          </div>
+          <div>
+            <p className="text-muted-foreground text-sm">
+              {product.category}
+              {product.subcategory ? ` · ${product.subcategory}` : ""}
+            </p>
+            <h1 className="mt-1 font-bold text-3xl leading-tight">{product.name}</h1>
+            <a
+              href="#reviews"
+              className="mt-2 inline-flex items-center gap-2 text-sm hover:underline"
+            >
+              <RatingStars rating={summary.averageRating} />
+              <span>
+                {summary.averageRating.toFixed(1)} ({summary.totalReviews}{" "}
+                {summary.totalReviews === 1 ? "review" : "reviews"})
+              </span>
+            </a>
+          </div>
+          <Price
+            pricePaise={product.pricePaise}
+            originalPricePaise={product.originalPricePaise}
+            size="lg"
+          />
+          <p className="text-muted-foreground text-sm">
+            Inclusive of all taxes at checkout. Standard Shipping across India.
+          </p>
+          <div className="flex flex-wrap items-center gap-3">
+            <QuantityStepper value={quantity} onChange={setQuantity} />
+            <AddToCartButton
+              product={product}
+              quantity={quantity}
+              size="lg"
+              className="flex-1 sm:flex-none"
+            />
+            <FavouriteButton productId={product.id} productName={product.name} className="border" />
+          </div>
+          <section aria-labelledby="description-heading">
+            <h2 id="description-heading" className="font-semibold text-lg">
+              Description
+            </h2>
+            <p className="mt-2 whitespace-pre-line leading-relaxed">{product.description}</p>
+          </section>
+          {features.length > 0 ? (
+            <section aria-labelledby="features-heading">
+              <h2 id="features-heading" className="font-semibold text-lg">
+                Features
+              </h2>
+              <ul className="mt-2 space-y-1" data-testid="features">
+                {features.map((f, i) => (
+                  <li key={i} className="flex gap-2">
+                    <span aria-hidden="true" className="text-primary">
+                      •
+                    </span>
+                    {f.key ? (
+                      <span>
+                        <span className="font-medium">{f.key}:</span> {f.value}
+                      </span>
+                    ) : (
+                      <span>{f.value}</span>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </div>
+      </div>
+
+      <section id="reviews" aria-labelledby="reviews-heading" className="mt-12 scroll-mt-20">
+        <h2 id="reviews-heading" className="mb-4 font-bold text-2xl">
+          Customer Reviews
+        </h2>
+        <ReviewSummary summary={summary} />
+        {reviews.length === 0 ? (
+          <p className="mt-6 text-muted-foreground">No reviews yet.</p>
+        ) : (
+          <ul className="mt-6 divide-y rounded-lg border bg-card" data-testid="reviews">
+            {reviews.map((r) => (
+              <li key={r.key} className="space-y-1 p-4">
+                <div className="flex flex-wrap items-center gap-2">
+                  <RatingStars rating={r.rating} size={14} />
+                  {r.title ? <h3 className="font-semibold">{r.title}</h3> : null}
+                </div>
+                <p className="text-muted-foreground text-xs">
+                  {r.name} ·{" "}
+                  <time dateTime={r.date}>
+                    {new Date(r.date).toLocaleDateString("en-IN", {
+                      dateStyle: "medium",
+                      timeZone: "Asia/Kolkata",
+                    })}
+                  </time>
+                  {r.isVerifiedPurchase ? " · Verified purchase" : ""}
+                </p>
+                {r.review ? <p className="text-sm leading-relaxed">{r.review}</p> : null}
+              </li>
+            ))}
+          </ul>
+        )}
+        {reviewPage > 1 || hasNextReviews ? (
+          <nav aria-label="Review pages" className="mt-4 flex items-center justify-center gap-3">
+            {reviewPage > 1 ? (
+              <Link
+                to={reviewPage === 2 ? "?" : `?reviews=${reviewPage - 1}`}
+                preventScrollReset
+                className={buttonVariants({ variant: "outline", size: "sm" })}
+              >
+                Previous
+              </Link>
+            ) : null}
+            <span className="text-sm" data-testid="review-page">
+              Page {reviewPage}
+            </span>
+            {hasNextReviews ? (
+              <Link
+                to={`?reviews=${reviewPage + 1}`}
+                preventScrollReset
+                className={buttonVariants({ variant: "outline", size: "sm" })}
+              >
+                Next
+              </Link>
+            ) : null}
+          </nav>
+        ) : null}
+      </section>
+
+      {related.length > 0 ? (
+        <section aria-labelledby="related-heading" className="mt-12">
+          <h2 id="related-heading" className="mb-4 font-bold text-2xl">
+            Related Products
+          </h2>
+          <ProductGrid products={related} label="Related Products" />
+        </section>
+      ) : null}
+      <div className="mt-10">
+        <BackHomeButtons />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { z } from "zod";
+
+/*
+ * Input schemas of the storefront's forms, shared by the form (browser) and the action (server).
+ * The messages are the spec's (SPEC.md §5, §8).
+ */
+
+export const REQUIRED_FIELDS = {
+  title: "Validation Error",
+  description: "Please fill in all required fields.",
+};
+export const INVALID_EMAIL = {
+  title: "Invalid Email",
+  description: "Please enter a valid email address.",
+};
+
+const required = (max: number) =>
+  z
+    .string({ error: REQUIRED_FIELDS.description })
+    .trim()
+    .min(1, REQUIRED_FIELDS.description)
+    .max(max);
+
+export const contactSchema = z.object({
+  firstName: required(100),
+  lastName: required(100),
+  email: required(254).refine((v) => /^[^\s@]+@[^\s@]+$/.test(v), INVALID_EMAIL.description),
+  subject: required(200),
+  message: required(5000),
+});
+export type ContactInput = z.infer<typeof contactSchema>;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+export const promotionInterestSchema = z.object({
+  promotionId: z.uuid(),
+  name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(100),
+  email: optionalText(254).refine((v) => v === undefined || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), {
+    message: INVALID_EMAIL.description,
+  }),
+  phone: optionalText(20).refine((v) => v === undefined || /^\+?[\d\s-]{7,20}$/.test(v), {
+    message: "Please enter a valid phone number",
+  }),
+});
+export type PromotionInterestInput = z.infer<typeof promotionInterestSchema>;
+
+export const newsletterSchema = z.object({
+  email: z
+    .string({ error: "Please enter your email address." })
+    .trim()
+    .toLowerCase()
+    .min(1, "Please enter your email address.")
+    .max(254)
+    .pipe(z.email(INVALID_EMAIL.description)),
+});
+
+/** The first message of a failed parse, keyed by field, for forms. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    out[key] ??= issue.message;
+  }
+  return out;
+}
