@@ -70,6 +70,23 @@ app.use((req, res, next) => {
   runWithRequestId(id, next);
 });
 
+// Cross-site request forgery: a browser's state-changing request must come from the shop's own
+// pages. Browsers say where a request comes from (Sec-Fetch-Site, Origin); a request with neither
+// is not from a browser, so carries no ambient cookies to abuse. Payment webhooks come from the
+// gateway and are checked by their signatures instead.
+const publicOrigin = new URL(config.publicUrl).origin;
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const CROSS_SITE_ALLOWED = new Set<string>(["/api/payment-webhook"]);
+app.use((req, res, next) => {
+  if (SAFE_METHODS.has(req.method) || CROSS_SITE_ALLOWED.has(req.path)) return next();
+  const site = req.get("sec-fetch-site");
+  const origin = req.get("origin");
+  if (site === "same-origin" || site === "none" || origin === publicOrigin) return next();
+  if (!site && !origin) return next();
+  log.warning("cross-site request refused", { method: req.method, path: req.path, origin, site });
+  res.status(403).json({ ok: false, error: "This request must come from the shop's own pages." });
+});
+
 app.use(
   helmet({
     // HTML documents get a nonce-based policy from app/entry.server.tsx; files get `filePolicy`.

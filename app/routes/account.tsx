@@ -3,9 +3,10 @@ import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useFetcher } from "react-router";
 import { FormAlert } from "~/components/account/form-alert";
 import { FormField } from "~/components/account/form-field";
-import { useHydrated } from "~/components/account/use-hydrated";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/use-toast";
+import { readForm } from "~/lib/forms.server.ts";
+import { useHydrated } from "~/lib/use-hydrated";
 import { requireUser } from "~/modules/accounts/guards.server.ts";
 import { getProfile, updateProfile } from "~/modules/accounts/profile.server.ts";
 import {
@@ -37,7 +38,7 @@ type ActionResult =
 
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireUser(request);
-  const parsed = profileSchema.safeParse(formFields(await request.formData()));
+  const parsed = profileSchema.safeParse(formFields(await readForm(request)));
   if (!parsed.success) {
     return data<ActionResult>(
       { kind: "invalid", fieldErrors: fieldErrors(parsed.error) },

@@ -4,6 +4,7 @@ import { data } from "react-router";
 import { AddressCard, type AddressChangeResult } from "~/components/account/address-card";
 import { AddressDialog, type SaveAddressResult } from "~/components/account/address-dialog";
 import { Button } from "~/components/ui/button";
+import { readForm } from "~/lib/forms.server.ts";
 import { log } from "~/lib/log.server.ts";
 import { requireUser } from "~/modules/accounts/guards.server.ts";
 import {
@@ -37,7 +38,7 @@ const notFound = () => data({ kind: "not-found" } as const, { status: 404 });
 
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireUser(request);
-  const fields = formFields(await request.formData());
+  const fields = formFields(await readForm(request));
   const { db } = await runtime();
 
   // An id that is not a UUID can't be one of this user's addresses.

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { z } from "zod";
+import { readForm } from "~/lib/forms.server.ts";
 import { getViewer } from "~/modules/accounts/viewer.server.ts";
 import { addFavourite, removeFavourite } from "~/modules/favourites/favourites.server.ts";
 import { runtime } from "~/runtime.server.ts";
@@ -20,7 +21,7 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 401 },
     );
   }
-  const parsed = favouriteInput.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = favouriteInput.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) {
     return data({ ok: false, error: "Failed to update favourite" }, { status: 400 });
   }

@@ -1,11 +1,12 @@
 import { data } from "react-router";
+import { readForm } from "~/lib/forms.server.ts";
 import { subscribe } from "~/modules/subscribers/subscribers.server.ts";
 import { newsletterSchema } from "~/rules/storefront-schemas.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/api.newsletter";
 
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = newsletterSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = newsletterSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) {
     return data({ ok: false as const, error: parsed.error.issues[0].message }, { status: 400 });
   }

@@ -1,11 +1,13 @@
 import { data } from "react-router";
+import { readForm } from "~/lib/forms.server.ts";
 import { recordPromotionInterest } from "~/modules/promotions/promotions.server.ts";
-import { fieldErrors, promotionInterestSchema } from "~/rules/storefront-schemas.ts";
+import { fieldErrors } from "~/rules/account-schemas.ts";
+import { promotionInterestSchema } from "~/rules/storefront-schemas.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/api.promotion-interest";
 
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = promotionInterestSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = promotionInterestSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) {
     return data({ ok: false as const, errors: fieldErrors(parsed.error) }, { status: 400 });
   }

@@ -5,10 +5,11 @@ import { FormAlert } from "~/components/account/form-alert";
 import { errorId, FieldError, FormField } from "~/components/account/form-field";
 import { NoticeDialog } from "~/components/account/notice-dialog";
 import { PasswordInput } from "~/components/account/password-input";
-import { useHydrated } from "~/components/account/use-hydrated";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { readForm } from "~/lib/forms.server.ts";
+import { useHydrated } from "~/lib/use-hydrated";
 import { register, resendVerification, signIn } from "~/modules/accounts/credentials.server.ts";
 import { getViewer } from "~/modules/accounts/viewer.server.ts";
 import {
@@ -61,7 +62,7 @@ type ActionResult =
 const reply = (result: ActionResult, status = 200) => data(result, { status });
 
 export async function action({ request }: Route.ActionArgs) {
-  const fields = formFields(await request.formData());
+  const fields = formFields(await readForm(request));
   const { auth } = await runtime();
 
   if (fields.intent === "register") {

@@ -220,8 +220,8 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
           </dl>
           {loaderData.settings.freeShippingThresholdPaise !== null ? (
             <p className="mt-3 text-muted-foreground text-xs">
-              Free shipping on orders over{" "}
-              {formatPaise(loaderData.settings.freeShippingThresholdPaise)}
+              Free shipping on orders of{" "}
+              {formatPaise(loaderData.settings.freeShippingThresholdPaise)} or more
             </p>
           ) : null}
           <Button className="mt-5 w-full" size="lg" onClick={proceed} disabled={blocked}>

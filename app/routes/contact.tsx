@@ -7,6 +7,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/use-toast";
+import { readForm } from "~/lib/forms.server.ts";
 import { useRootData } from "~/lib/root-data";
 import { getViewer } from "~/modules/accounts/viewer.server.ts";
 import { submitContactMessage } from "~/modules/contact/contact.server.ts";
@@ -37,7 +38,7 @@ function contactProblem(values: Record<string, unknown>): ActionResult | null {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const values = Object.fromEntries(await request.formData());
+  const values = Object.fromEntries(await readForm(request));
   const problem = contactProblem(values);
   if (problem) return data(problem, { status: 400 });
   const input = contactSchema.parse(values);

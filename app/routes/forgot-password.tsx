@@ -4,6 +4,7 @@ import { data, Link, useFetcher } from "react-router";
 import { FormAlert } from "~/components/account/form-alert";
 import { FormField } from "~/components/account/form-field";
 import { Button } from "~/components/ui/button";
+import { readForm } from "~/lib/forms.server.ts";
 import { requestPasswordReset } from "~/modules/accounts/credentials.server.ts";
 import {
   accountText,
@@ -22,7 +23,7 @@ type ActionResult =
   | { kind: "failed"; message: string };
 
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = forgotPasswordSchema.safeParse(formFields(await request.formData()));
+  const parsed = forgotPasswordSchema.safeParse(formFields(await readForm(request)));
   if (!parsed.success) {
     return data<ActionResult>(
       { kind: "invalid", fieldErrors: fieldErrors(parsed.error) },

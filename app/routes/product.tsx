@@ -39,7 +39,11 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     if (!product) return data({ state: "not-found" as const }, { status: 404 });
     const [related, reviewsPage, stats] = await Promise.all([
       listRelatedProducts(db, product).catch(() => []),
-      listProductReviews(db, product.id, reviewPage),
+      // Reviews are secondary: a bad stored review must not take the product page down.
+      listProductReviews(db, product.id, reviewPage).catch((error) => {
+        log.error("product reviews failed to load", { error, productId: product.id });
+        return { reviews: [], hasNext: false };
+      }),
       getReviewStats(db, product.id),
     ]);
     return {
@@ -85,7 +89,10 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       name: product.name,
       description: product.description,
       sku: product.id,
-      image: product.images.map((i) => `${origin}${i.url}`),
+      image: product.images
+        .map((i) => i.url)
+        .filter(Boolean)
+        .map((url) => (/^https?:\/\//.test(url) ? url : `${origin}${url}`)),
       category: product.category,
       brand: { "@type": "Brand", name: "LayerKart" },
       offers: {

@@ -5,6 +5,7 @@ import { FormAlert } from "~/components/account/form-alert";
 import { errorId, FormField } from "~/components/account/form-field";
 import { PasswordInput } from "~/components/account/password-input";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { readForm } from "~/lib/forms.server.ts";
 import { resetPassword } from "~/modules/accounts/credentials.server.ts";
 import {
   accountText,
@@ -33,7 +34,7 @@ type ActionResult =
   | { kind: "failed"; invalidToken: boolean; message: string };
 
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = resetPasswordSchema.safeParse(formFields(await request.formData()));
+  const parsed = resetPasswordSchema.safeParse(formFields(await readForm(request)));
   if (!parsed.success) {
     return data<ActionResult>(
       { kind: "invalid", fieldErrors: fieldErrors(parsed.error) },

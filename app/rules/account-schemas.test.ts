@@ -115,6 +115,12 @@ describe("safeRedirect", () => {
       "javascript:alert(1)",
       "/\t/evil.example",
       "/%0a/x\n",
+      // Dot segments that normalise into a protocol-relative URL.
+      "/.//evil.example/phish",
+      "/..//evil.example",
+      "/a/..//evil.example",
+      "/%2e//evil.example",
+      "/./\\evil.example",
       42,
     ]) {
       expect(safeRedirect(to), String(to)).toBe("/");

@@ -142,7 +142,10 @@ export function safeRedirect(to: unknown, fallback = "/"): string {
   try {
     const url = new URL(to, "http://layerkart.invalid");
     if (url.origin !== "http://layerkart.invalid") return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
+    const target = `${url.pathname}${url.search}${url.hash}`;
+    // Normalising can turn "/.//evil" or "/%2e//evil" into "//evil": check the result too.
+    if (target.startsWith("//") || target.startsWith("/\\")) return fallback;
+    return target;
   } catch {
     return fallback;
   }

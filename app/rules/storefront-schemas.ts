@@ -59,13 +59,3 @@ export const newsletterSchema = z.object({
     .max(254)
     .pipe(z.email(INVALID_EMAIL.description)),
 });
-
-/** The first message of a failed parse, keyed by field, for forms. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    out[key] ??= issue.message;
-  }
-  return out;
-}

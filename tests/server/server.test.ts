@@ -148,6 +148,71 @@ describe("a running shop on the embedded database", () => {
     expect(await traversal.text()).not.toContain("server-test-secret");
   });
 
+  it("refuses state-changing requests from other sites", async () => {
+    const form = { "content-type": "application/x-www-form-urlencoded" };
+    const body = "email=reader%40example.com";
+    const crossSite = await fetch(`${base}/api/newsletter`, {
+      method: "POST",
+      headers: { ...form, "sec-fetch-site": "cross-site", origin: "https://evil.example" },
+      body,
+    });
+    expect(crossSite.status).toBe(403);
+    const sibling = await fetch(`${base}/api/newsletter`, {
+      method: "POST",
+      headers: { ...form, "sec-fetch-site": "same-site", origin: "https://shop.evil.example" },
+      body,
+    });
+    expect(sibling.status).toBe(403);
+    const sameOrigin = await fetch(`${base}/api/newsletter`, {
+      method: "POST",
+      headers: {
+        ...form,
+        "sec-fetch-site": "same-origin",
+        origin: `http://localhost:${server.port}`,
+      },
+      body,
+    });
+    expect(sameOrigin.status).toBe(200);
+  });
+
+  it("answers a body that isn't a form with a 4xx, not a 500", async () => {
+    for (const path of [
+      "/api/newsletter",
+      "/api/favourites",
+      "/api/promotion-interest",
+      "/contact",
+    ]) {
+      const res = await fetch(`${base}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: "x@example.com" }),
+      });
+      expect(res.status, path).toBeGreaterThanOrEqual(400);
+      expect(res.status, path).toBeLessThan(500);
+    }
+  });
+
+  it("never redirects off the site after a theme change", async () => {
+    for (const to of [
+      "/\\evil.example",
+      "//evil.example",
+      "/.//evil.example",
+      "https://evil.example",
+    ]) {
+      const res = await fetch(`${base}/theme`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ theme: "dark", redirectTo: to }),
+      });
+      const location = res.headers.get("location") ?? "";
+      expect(
+        location.startsWith("/") && !location.startsWith("//") && !location.startsWith("/\\"),
+        to,
+      ).toBe(true);
+    }
+  });
+
   it("keeps data across a restart and stops within 5 seconds of SIGTERM", async () => {
     const email = `restart-${Date.now()}@example.com`;
     const signUp = await fetch(`${base}/api/auth/sign-up/email`, {

@@ -180,11 +180,15 @@ export async function listProductReviews(
         from ${reviews} join ${user} on ${user.id} = ${reviews.userId}
        where ${reviews.productId} = ${productId}
       union all
-      select 'static-' || (r.ordinality)::text, round((r.value->>'rating')::numeric)::int,
+      select 'static-' || (r.ordinality)::text,
+             least(5, greatest(1, round((r.value->>'rating')::numeric)))::int,
              r.value->>'name', r.value->>'title', r.value->>'review',
-             coalesce((r.value->>'date')::timestamptz, ${products.createdAt}), false
+             case when r.value->>'date' ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9:.]+)?(Z|[+-][0-9]{2}:?[0-9]{2})?$'
+                  then (r.value->>'date')::timestamptz else ${products.createdAt} end, false
         from ${products}, jsonb_array_elements(${products.reviewsList}) with ordinality as r(value, ordinality)
        where ${products.id} = ${productId}
+         -- a static review without a usable rating is not shown (nor counted in the summary)
+         and jsonb_typeof(r.value->'rating') = 'number'
     ) merged
     order by date desc, key
     limit ${pageSize + 1} offset ${offset}

@@ -1,0 +1,159 @@
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  contactMessages,
+  products,
+  promotionInterests,
+  promotions,
+  reviews,
+  subscribers,
+  user,
+} from "~/db/schema.ts";
+import {
+  listProductReviews,
+  listProducts,
+  searchProducts,
+} from "~/modules/catalog/products.server.ts";
+import { submitContactMessage } from "~/modules/contact/contact.server.ts";
+import { recordPromotionInterest } from "~/modules/promotions/promotions.server.ts";
+import { subscribe } from "~/modules/subscribers/subscribers.server.ts";
+import { createTestDatabase, type TestDatabase, testDbKind } from "../support/test-database.ts";
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+  await t.db.insert(products).values([
+    {
+      name: "Ember Wyrmling Dragon",
+      slug: "ember-wyrmling-dragon",
+      category: "3D Characters",
+      subcategory: "Fantasy",
+      pricePaise: 89_900,
+    },
+    {
+      name: "Lotus Tealight Holder",
+      slug: "lotus-tealight-holder",
+      category: "3D Prints",
+      subcategory: "Home Decor",
+      pricePaise: 34_900,
+    },
+    {
+      name: "Cable Tamer Clips",
+      slug: "cable-tamer-clips",
+      category: "3D Prints",
+      subcategory: "Desk & Office",
+      pricePaise: 14_900,
+    },
+    {
+      name: "Hidden Dragon Lamp",
+      slug: "hidden-dragon-lamp",
+      category: "3D Prints",
+      subcategory: "Home Decor",
+      isActive: false,
+    },
+  ]);
+});
+afterAll(() => t?.destroy());
+
+describe(`storefront queries on ${testDbKind()}`, () => {
+  it("finds a product from a misspelt query, never an inactive one", async () => {
+    const { items } = await searchProducts(t.db, "dargon");
+    expect(items.map((p) => p.name)).toEqual(["Ember Wyrmling Dragon"]);
+    expect((await searchProducts(t.db, "tealght")).items[0]?.name).toBe("Lotus Tealight Holder");
+    expect((await searchProducts(t.db, "   ")).items).toEqual([]);
+  });
+
+  it("lists by category text and subcategory slug, active products only", async () => {
+    const prints = await listProducts(t.db, { categoryText: "3d prints" }, 1);
+    expect(prints.total).toBe(2);
+    const desk = await listProducts(
+      t.db,
+      { categoryText: "3D Prints", subcategorySlug: "desk-office" },
+      1,
+    );
+    expect(desk.items.map((p) => p.name)).toEqual(["Cable Tamer Clips"]);
+    // A LIKE wildcard in the text is taken literally.
+    expect((await listProducts(t.db, { categoryText: "%" }, 1)).total).toBe(0);
+  });
+
+  it("merges static and stored reviews newest first and skips unusable static ones", async () => {
+    const [p] = await t.db
+      .insert(products)
+      .values({
+        name: "Reviewed Vase",
+        slug: "reviewed-vase",
+        reviewsList: [
+          { rating: 5, name: "A", title: "Old", review: "x", date: "2026-01-01T00:00:00Z" },
+          { rating: 4, name: "B", title: "Newer", review: "y", date: "2026-03-01T00:00:00Z" },
+          // Legacy junk: no rating, and a date nobody can read.
+          { name: "C", title: "No rating", review: "z", date: "soon" } as never,
+          { rating: 9, name: "D", title: "Too high", review: "w", date: "not a date" },
+        ],
+      })
+      .returning();
+    await t.db
+      .insert(user)
+      .values({ id: "u-review", name: "Stored Reviewer", email: "sr@example.com" });
+    await t.db.insert(reviews).values({
+      userId: "u-review",
+      productId: p.id,
+      rating: 3,
+      title: "Newest",
+      createdAt: new Date("2026-06-01T00:00:00Z"),
+    });
+    const page = await listProductReviews(t.db, p.id, 1);
+    // "Too high" has an unreadable date, so it sorts by the product's creation time (now): first.
+    expect(page.reviews.map((r) => r.title)).toEqual(["Too high", "Newest", "Newer", "Old"]);
+    expect(page.reviews[1]).toMatchObject({ title: "Newest", name: "Stored Reviewer", rating: 3 });
+    expect(page.reviews.find((r) => r.title === "No rating")).toBeUndefined();
+    expect(page.reviews.find((r) => r.title === "Too high")?.rating).toBe(5);
+    expect(page.hasNext).toBe(false);
+  });
+
+  it("stores newsletter subscribers once, case-insensitively", async () => {
+    expect(await subscribe(t.db, "Reader@Example.com")).toBe(true);
+    expect(await subscribe(t.db, "reader@example.com ")).toBe(false);
+    const [{ n }] = await t.db.select({ n: count() }).from(subscribers);
+    expect(n).toBe(1);
+  });
+
+  it("stores a promotion interest against a live promotion only", async () => {
+    const [live] = await t.db.insert(promotions).values({ name: "Diwali Offer" }).returning();
+    const [gone] = await t.db
+      .insert(promotions)
+      .values({ name: "Old Offer", isDeleted: true })
+      .returning();
+    expect(await recordPromotionInterest(t.db, { promotionId: live.id, name: "Asha" })).toBe(true);
+    expect(await recordPromotionInterest(t.db, { promotionId: gone.id, name: "Asha" })).toBe(false);
+    const rows = await t.db.select().from(promotionInterests);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ promotionTitle: "Diwali Offer", name: "Asha", email: null });
+  });
+
+  it("keeps a contact message even when the e-mail to the shop fails", async () => {
+    const failingMailer = {
+      kind: "smtp" as const,
+      send: async () => {
+        throw new Error("SMTP down");
+      },
+      close: async () => {},
+    };
+    await submitContactMessage(
+      { db: t.db, mailer: failingMailer, shopEmail: "shop@example.com" },
+      {
+        firstName: "Ravi",
+        lastName: "Kumar",
+        email: "ravi@example.com",
+        subject: "Hi",
+        message: "Hello",
+      },
+      null,
+    );
+    const rows = await t.db
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.email, "ravi@example.com"));
+    expect(rows).toHaveLength(1);
+    expect(rows[0].name).toBe("Ravi Kumar");
+  });
+});
