@@ -10,6 +10,7 @@ import {
 } from "react-router";
 import { FlashToast } from "~/components/account/flash-toast";
 import { cartCountFromCookie } from "~/components/cart/cart-store";
+import { CartSync } from "~/components/cart/cart-sync";
 import { NotFoundPage, UnexpectedErrorPage } from "~/components/layout/error-pages";
 import { RouteChangeOverlay } from "~/components/layout/route-change-overlay";
 import { SiteFooter } from "~/components/layout/site-footer";
@@ -83,6 +84,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <SiteFooter />
           <RouteChangeOverlay />
           <Toaster />
+          <CartSync account={loaderData?.viewer?.email ?? null} />
           <FlashToast flash={loaderData?.flash ?? null} />
         </TooltipProvider>
         <ScrollRestoration nonce={nonce} />

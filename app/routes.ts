@@ -43,5 +43,8 @@ export default [
   route("policies", "routes/content/policies.tsx"),
   route("size-guide", "routes/content/size-guide.tsx"),
   route("faq", "routes/content/faq.tsx"),
+  route("favourites", "routes/favourites.tsx"),
+  route("api/cart", "routes/api.cart.ts"),
+  route("api/reviews", "routes/api.reviews.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

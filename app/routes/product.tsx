@@ -11,15 +11,18 @@ import { ProductGallery } from "~/components/product/product-gallery";
 import { QuantityStepper } from "~/components/product/quantity-stepper";
 import { RatingStars } from "~/components/product/rating-stars";
 import { ReviewSummary } from "~/components/product/review-summary";
+import { ReviewDialog } from "~/components/reviews/review-dialog";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { log } from "~/lib/log.server.ts";
+import { getViewer } from "~/modules/accounts/viewer.server.ts";
 import {
   getProduct,
   getReviewStats,
   listProductReviews,
   listRelatedProducts,
 } from "~/modules/catalog/products.server.ts";
+import { reviewContext } from "~/modules/reviews/reviews.server.ts";
 import { listingPathFor } from "~/rules/catalog-paths.ts";
 import { featureRows, percentOff, stockLabel, summariseReviews } from "~/rules/product-display.ts";
 import { jsonLd, originFrom, pageMeta } from "~/rules/seo.ts";
@@ -34,10 +37,14 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   }
   const reviewPage = reviewPageParam.parse(new URL(request.url).searchParams.get("reviews") ?? 1);
   try {
-    const { db } = await runtime();
-    const product = await getProduct(db, params.id);
+    const rt = await runtime();
+    const { db } = rt;
+    const [product, viewer] = await Promise.all([
+      getProduct(db, params.id),
+      getViewer(rt, request),
+    ]);
     if (!product) return data({ state: "not-found" as const }, { status: 404 });
-    const [related, reviewsPage, stats] = await Promise.all([
+    const [related, reviewsPage, stats, review] = await Promise.all([
       listRelatedProducts(db, product).catch(() => []),
       // Reviews are secondary: a bad stored review must not take the product page down.
       listProductReviews(db, product.id, reviewPage).catch((error) => {
@@ -45,6 +52,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
         return { reviews: [], hasNext: false };
       }),
       getReviewStats(db, product.id),
+      // Verified buyers may write (or edit) their review from here.
+      reviewContext(db, viewer?.id, product.id).catch(() => ({ canReview: false, myReview: null })),
     ]);
     return {
       state: "found" as const,
@@ -54,6 +63,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       hasNextReviews: reviewsPage.hasNext,
       reviewPage,
       summary: summariseReviews(product.reviewsList, stats),
+      review,
     };
   } catch (error) {
     log.error("product page failed to load", { error, productId: params.id });
@@ -171,7 +181,15 @@ function ProductProblem({ state }: { state: "invalid" | "not-found" | "error" })
 
 type Found = Extract<Route.ComponentProps["loaderData"], { state: "found" }>;
 
-function ProductDetail({ product, related, reviews, hasNextReviews, reviewPage, summary }: Found) {
+function ProductDetail({
+  product,
+  related,
+  reviews,
+  hasNextReviews,
+  reviewPage,
+  summary,
+  review,
+}: Found) {
   const [quantity, setQuantity] = useState(1);
   const off = percentOff(product);
   const stock = stockLabel(product);
@@ -299,9 +317,18 @@ function ProductDetail({ product, related, reviews, hasNextReviews, reviewPage, 
       </div>
 
       <section id="reviews" aria-labelledby="reviews-heading" className="mt-12 scroll-mt-20">
-        <h2 id="reviews-heading" className="mb-4 font-bold text-2xl">
-          Customer Reviews
-        </h2>
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+          <h2 id="reviews-heading" className="font-bold text-2xl">
+            Customer Reviews
+          </h2>
+          {review.canReview ? (
+            <ReviewDialog
+              productId={product.id}
+              productName={product.name}
+              existing={review.myReview}
+            />
+          ) : null}
+        </div>
         <ReviewSummary summary={summary} />
         {reviews.length === 0 ? (
           <p className="mt-6 text-muted-foreground">No reviews yet.</p>

@@ -123,8 +123,22 @@ describe(`storefront queries on ${testDbKind()}`, () => {
       .insert(promotions)
       .values({ name: "Old Offer", isDeleted: true })
       .returning();
-    expect(await recordPromotionInterest(t.db, { promotionId: live.id, name: "Asha" })).toBe(true);
-    expect(await recordPromotionInterest(t.db, { promotionId: gone.id, name: "Asha" })).toBe(false);
+    expect(
+      await recordPromotionInterest(t.db, {
+        promotionId: live.id,
+        name: "Asha",
+        email: undefined,
+        phone: undefined,
+      }),
+    ).toBe(true);
+    expect(
+      await recordPromotionInterest(t.db, {
+        promotionId: gone.id,
+        name: "Asha",
+        email: undefined,
+        phone: undefined,
+      }),
+    ).toBe(false);
     const rows = await t.db.select().from(promotionInterests);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ promotionTitle: "Diwali Offer", name: "Asha", email: null });

@@ -5,6 +5,7 @@ import {
   type CartLine,
   clearCart,
   itemCount,
+  mergeCarts,
   removeItem,
   setCart,
   updateQuantity,
@@ -13,7 +14,8 @@ import {
 /**
  * The browser's cart: kept in localStorage and shared by every component through one store. The
  * item count is mirrored in a cookie so the server renders the header badge with the right number
- * on the first paint.
+ * on the first paint. While a customer is signed in, each change is also sent to their stored cart
+ * (/api/cart); see startCartSync below.
  */
 const STORAGE_KEY = "lk_cart";
 export const CART_COUNT_COOKIE = "lk_cart_count";
@@ -69,14 +71,183 @@ const getSnapshot = () => {
 const emptyCart: Cart = [];
 const getServerSnapshot = () => emptyCart;
 
+const lineOf = (productId: string) => getSnapshot().find((l) => l.productId === productId);
+
 export const cartActions = {
-  add: (item: Omit<CartLine, "quantity">) => commit(addItem(getSnapshot(), item)),
-  remove: (productId: string) => commit(removeItem(getSnapshot(), productId)),
-  update: (productId: string, quantity: number) =>
-    commit(updateQuantity(getSnapshot(), productId, quantity)),
-  set: (lines: Cart) => commit(setCart(lines)),
-  clear: () => commit(clearCart()),
+  add: (item: Omit<CartLine, "quantity">) => {
+    commit(addItem(getSnapshot(), item));
+    syncLine(item.productId);
+  },
+  remove: (productId: string) => {
+    commit(removeItem(getSnapshot(), productId));
+    syncLine(productId);
+  },
+  update: (productId: string, quantity: number) => {
+    commit(updateQuantity(getSnapshot(), productId, quantity));
+    syncLine(productId);
+  },
+  set: (lines: Cart) => {
+    commit(setCart(lines));
+    if (sync?.ready) send({ intent: "set-all", lines: storedLines(getSnapshot()) });
+  },
+  clear: () => {
+    commit(clearCart());
+    if (sync?.ready) send({ intent: "clear" });
+  },
 };
+
+/*
+ * Syncing with the stored cart (SPEC.md §4 "Cart"). On sign-in the stored cart is loaded, merged
+ * with this browser's cart (larger quantity per product) and written back in full; individual
+ * changes are not sent during the merge, and every change after it is. On sign-out the local
+ * cart is cleared. Which account the local cart was last synced with is remembered (as a hash) so
+ * a reload doesn't merge again and a sign-out in another tab or an expired session still clears it.
+ */
+const SYNCED_KEY = "lk_cart_synced";
+
+type CartOp =
+  | { intent: "set"; productId: string; quantity: number }
+  | { intent: "remove"; productId: string }
+  | { intent: "set-all"; lines: Array<{ productId: string; quantity: number }> }
+  | { intent: "clear" };
+
+let sync: { account: string; ready: boolean } | null = null;
+/** Bumped whenever the account changes, so a merge that is still loading is abandoned. */
+let generation = 0;
+let queue: CartOp[] = [];
+let flushing: Promise<void> | null = null;
+
+const storedLines = (c: Cart) => c.map((l) => ({ productId: l.productId, quantity: l.quantity }));
+
+function syncLine(productId: string) {
+  if (!sync?.ready) return;
+  const line = lineOf(productId);
+  send(
+    line ? { intent: "set", productId, quantity: line.quantity } : { intent: "remove", productId },
+  );
+}
+
+/** Queues a change; a later change of the same line, or a whole-cart change, replaces it. */
+function send(op: CartOp) {
+  if (op.intent === "set-all" || op.intent === "clear") {
+    queue = [op];
+  } else {
+    queue = [...queue.filter((q) => !("productId" in q && q.productId === op.productId)), op];
+  }
+  flushing ??= flush().finally(() => {
+    flushing = null;
+  });
+}
+
+async function flush() {
+  for (let op = queue.shift(); op; op = queue.shift()) {
+    const body = new FormData();
+    body.set("intent", op.intent);
+    if ("productId" in op) body.set("productId", op.productId);
+    if (op.intent === "set") body.set("quantity", String(op.quantity));
+    if (op.intent === "set-all") body.set("lines", JSON.stringify(op.lines));
+    try {
+      const res = await fetch("/api/cart", { method: "POST", body });
+      // The session ended: stop sending; the next page load signs the cart out.
+      if (res.status === 401) sync = null;
+    } catch {
+      // Offline: the local cart still holds the change, and the next sign-in merges it back.
+    }
+  }
+}
+
+/** Resolves once every queued change has reached the server (checkout waits for it). */
+export async function cartSyncIdle(): Promise<void> {
+  while (flushing) await flushing;
+}
+
+function accountHash(account: string): string {
+  // FNV-1a: enough to tell accounts apart without keeping an e-mail address in localStorage.
+  let h = 0x811c9dc5;
+  for (let i = 0; i < account.length; i++) {
+    h ^= account.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(36);
+}
+
+function rememberSynced(account: string | null) {
+  try {
+    if (account) window.localStorage.setItem(SYNCED_KEY, accountHash(account));
+    else window.localStorage.removeItem(SYNCED_KEY);
+  } catch {}
+}
+
+function lastSynced(): string | null {
+  try {
+    return window.localStorage.getItem(SYNCED_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Follows the signed-in account (any stable key for it; null when signed out). Call it whenever
+ * that may have changed; repeated calls with the same account do nothing.
+ */
+export function followCartAccount(account: string | null): Promise<void> {
+  if (typeof window === "undefined") return Promise.resolve();
+  if (account === null) {
+    if (sync || lastSynced()) {
+      generation += 1;
+      sync = null;
+      queue = [];
+      rememberSynced(null);
+      commit(clearCart());
+    }
+    return Promise.resolve();
+  }
+  if (sync?.account === account) return Promise.resolve();
+  if (lastSynced() === accountHash(account)) {
+    // Already merged for this account (a reload): just keep sending changes.
+    sync = { account, ready: true };
+    return Promise.resolve();
+  }
+  return mergeStoredCart(account);
+}
+
+async function mergeStoredCart(account: string) {
+  const mine = ++generation;
+  sync = { account, ready: false };
+  queue = [];
+  let stored: Cart;
+  try {
+    const res = await fetch("/api/cart", { headers: { accept: "application/json" } });
+    if (!res.ok) throw new Error(`cart load failed: ${res.status}`);
+    stored = setCart(((await res.json()) as { lines: CartLine[] }).lines);
+  } catch {
+    if (mine === generation) sync = null;
+    return;
+  }
+  if (mine !== generation) return;
+  load();
+  const merged = mergeCarts(stored, cart);
+  commit(merged);
+  sync = { account, ready: true };
+  rememberSynced(account);
+  send({ intent: "set-all", lines: storedLines(merged) });
+  await cartSyncIdle();
+}
+
+/** Empties the cart here and on the server (after a successful payment, SPEC.md §4). */
+export async function clearCartAfterPayment(): Promise<void> {
+  // A merge still loading would write the paid-for lines back: abandon it.
+  if (sync && !sync.ready) {
+    generation += 1;
+    sync = { ...sync, ready: true };
+    if (typeof window !== "undefined") rememberSynced(sync.account);
+  }
+  commit(clearCart());
+  // Sent even before the account is known (this may run before CartSync's first effect); a
+  // signed-out visitor just gets 401.
+  send({ intent: "clear" });
+  await cartSyncIdle();
+}
 
 export function useCart(): Cart {
   return useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);

@@ -1,0 +1,104 @@
+import { data } from "react-router";
+import { z } from "zod";
+import { requireUser } from "~/modules/accounts/guards.server.ts";
+import {
+  clearCart,
+  getCart,
+  InvalidQuantityError,
+  removeCartItem,
+  setAllCartItems,
+  setCartItem,
+  UnknownProductError,
+} from "~/modules/cart/cart.server.ts";
+import { fieldErrors, formFields } from "~/rules/account-schemas.ts";
+import { MAX_LINE_QUANTITY } from "~/rules/cart.ts";
+import { runtime } from "~/runtime.server.ts";
+import type { Route } from "./+types/api.cart";
+
+const noStore = { "Cache-Control": "private, no-store" };
+
+/** The signed-in user's stored cart (401 JSON when signed out). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const viewer = await requireUser(request);
+  const { db } = await runtime();
+  return data({ lines: await getCart(db, viewer.id) }, { headers: noStore });
+}
+
+const productId = z.uuid("Unknown product");
+const quantity = z.coerce
+  .number()
+  .int("Quantity must be a whole number")
+  .max(MAX_LINE_QUANTITY, `Quantity must be at most ${MAX_LINE_QUANTITY}`);
+
+/** One action, switched on `intent` (Hydrogen's cart route). Only ids and quantities are read. */
+const cartInput = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("set-all"),
+    lines: z
+      .array(z.object({ productId, quantity: quantity.min(1, "Quantity must be at least 1") }))
+      .max(200),
+  }),
+  z.object({
+    intent: z.literal("set"),
+    productId,
+    // 0 removes the line (SPEC.md §4: update clamps at 0 and removes at 0).
+    quantity: quantity.min(0, "Quantity must not be negative"),
+  }),
+  z.object({ intent: z.literal("remove"), productId }),
+  z.object({ intent: z.literal("clear") }),
+]);
+export type CartIntent = z.input<typeof cartInput>;
+
+/** A JSON body, or a form whose `lines` field holds JSON; null for anything else (answered 400). */
+async function readInput(request: Request): Promise<unknown> {
+  if (request.headers.get("content-type")?.includes("application/json")) {
+    return request.json().catch(() => null);
+  }
+  const form = await request.formData().catch(() => null);
+  if (!form) return null;
+  const fields: Record<string, unknown> = formFields(form);
+  if (typeof fields.lines === "string") {
+    try {
+      fields.lines = JSON.parse(fields.lines);
+    } catch {
+      // Left as text: the schema refuses it.
+    }
+  }
+  return fields;
+}
+
+const badRequest = (error: string, errors: Record<string, string | undefined> = {}) =>
+  data({ ok: false as const, error, fieldErrors: errors }, { status: 400, headers: noStore });
+
+export async function action({ request }: Route.ActionArgs) {
+  const viewer = await requireUser(request);
+  const { db } = await runtime();
+  const parsed = cartInput.safeParse(await readInput(request));
+  if (!parsed.success) return badRequest("Invalid cart change", fieldErrors(parsed.error));
+  const input = parsed.data;
+  try {
+    switch (input.intent) {
+      case "set-all":
+        await setAllCartItems(db, viewer.id, input.lines);
+        break;
+      case "set":
+        await setCartItem(db, viewer.id, input.productId, input.quantity);
+        break;
+      case "remove":
+        await removeCartItem(db, viewer.id, input.productId);
+        break;
+      case "clear":
+        await clearCart(db, viewer.id);
+        break;
+    }
+  } catch (error) {
+    if (error instanceof UnknownProductError) {
+      return badRequest("Unknown product", { productId: "Unknown product" });
+    }
+    if (error instanceof InvalidQuantityError) {
+      return badRequest("Invalid quantity", { quantity: error.message });
+    }
+    throw error;
+  }
+  return data({ ok: true as const, lines: await getCart(db, viewer.id) }, { headers: noStore });
+}

@@ -1,0 +1,99 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+
+const shopOrigin = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
+
+async function productByName(page: Page, name: string) {
+  const res = await page.request.get(`/api/search?q=${encodeURIComponent(name)}`);
+  const { suggestions } = (await res.json()) as {
+    suggestions: Array<{ id: string; name: string }>;
+  };
+  const hit = suggestions.find((s) => s.name === name);
+  if (!hit) throw new Error(`no product ${name}`);
+  return hit.id;
+}
+
+/** The signed-in account's stored cart as productId → quantity. */
+async function storedCart(page: Page) {
+  const res = await page.request.get("/api/cart");
+  expect(res.status()).toBe(200);
+  const { lines } = (await res.json()) as { lines: Array<{ productId: string; quantity: number }> };
+  return Object.fromEntries(lines.map((l) => [l.productId, l.quantity]));
+}
+
+const quantityOf = (page: Page, name: string) =>
+  page.getByTestId("cart-line").filter({ hasText: name }).getByTestId("line-quantity");
+
+test.describe("cart sync", () => {
+  test("signing in merges the guest's cart with the stored one, keeping the larger quantities", async ({
+    page,
+    login,
+  }) => {
+    const lotus = await productByName(page, "Lotus Tealight Holder");
+    const fidget = await productByName(page, "Geared Spinner Fidget");
+
+    // An account whose stored cart holds 1 lotus and 3 fidgets; then the browser signs out.
+    const user = await login();
+    const saved = await page.request.post("/api/cart", {
+      form: {
+        intent: "set-all",
+        lines: JSON.stringify([
+          { productId: lotus, quantity: 1 },
+          { productId: fidget, quantity: 3 },
+        ]),
+      },
+      headers: { origin: shopOrigin },
+    });
+    expect(saved.ok(), await saved.text()).toBe(true);
+    const out = await page.request.post("/sign-out", {
+      headers: { origin: shopOrigin },
+      maxRedirects: 0,
+    });
+    expect(out.status()).toBe(302);
+    expect((await page.request.get("/api/cart")).status()).toBe(401);
+
+    // As a guest: 2 lotus and 1 fidget.
+    await page.goto(`/product/${lotus}`);
+    await page.getByRole("button", { name: "Increase quantity" }).click();
+    await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
+    await page.goto(`/product/${fidget}`);
+    await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
+    await expect(page.getByTestId("cart-count")).toHaveText("3");
+
+    // Sign in through the form.
+    await page.goto("/auth?redirectTo=%2Fcart");
+    await page.getByRole("tab", { name: "Login" }).click();
+    const form = page.getByRole("tabpanel", { name: "Login" });
+    await form.getByLabel("Email").fill(user.email);
+    await form.getByLabel("Password", { exact: true }).fill(user.password);
+    await form.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+
+    // The larger quantity of each: 2 lotus (local) and 3 fidgets (stored).
+    await expect(page.getByRole("heading", { name: "Shopping Cart (5 items)" })).toBeVisible();
+    await expect(quantityOf(page, "Lotus Tealight Holder")).toHaveText("2");
+    await expect(quantityOf(page, "Geared Spinner Fidget")).toHaveText("3");
+    await expect.poll(() => storedCart(page)).toEqual({ [lotus]: 2, [fidget]: 3 });
+
+    // Afterwards each change reaches the stored cart.
+    await page.getByRole("button", { name: "Increase quantity of Lotus Tealight Holder" }).click();
+    await expect.poll(() => storedCart(page)).toEqual({ [lotus]: 3, [fidget]: 3 });
+    await page.getByRole("button", { name: "Remove" }).last().click();
+    await expect(page.getByTestId("cart-line")).toHaveCount(1);
+    await expect.poll(() => storedCart(page)).toEqual({ [lotus]: 3 });
+
+    // A reload doesn't merge again or lose anything.
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Shopping Cart (3 items)" })).toBeVisible();
+
+    // Signing out clears this browser's cart; the stored one stays for the next sign-in.
+    const bye = await page.request.post("/sign-out", {
+      headers: { origin: shopOrigin },
+      maxRedirects: 0,
+    });
+    expect(bye.status()).toBe(302);
+    await page.goto("/cart");
+    await expect(page.getByRole("heading", { name: "Your Cart is Empty" })).toBeVisible();
+    await expect(page.getByTestId("cart-count")).toHaveCount(0);
+  });
+});
