@@ -42,7 +42,9 @@ export const cardColumns = {
   stockCount: products.stockCount,
 };
 
-const newestFirst = [desc(products.createdAt), asc(products.id)] as const;
+// Matches the indexes (created_at DESC NULLS LAST, id), so a page is read from the index instead
+// of sorting every product; created_at is never null, so NULLS LAST changes no result.
+const newestFirst = [sql`${products.createdAt} desc nulls last`, asc(products.id)] as const;
 
 /** The newest active products (home page 'Latest Products'). */
 export function listLatestProducts(
