@@ -1,0 +1,241 @@
+/**
+ * HTTP throughput and latency of the server-rendered storefront pages, with autocannon against
+ * the built server in production mode on a free port of 127.0.0.1.
+ *
+ *   # a data set prepared by bench/prepare.ts (PGlite: the folder; PostgreSQL: folder + URL)
+ *   node bench/http.ts --data-dir .tmp/bench/pglite
+ *   node bench/http.ts --data-dir .tmp/bench/postgres --database-url postgres://…/layerkart_bench_x
+ *   # or everything from scratch (PostgreSQL: a fresh database, dropped afterwards)
+ *   node bench/http.ts --fresh pglite
+ *   node bench/http.ts --fresh postgres
+ *
+ * Options: --duration 15 (s per page, at most 15), --connections 10, --warmup 3 (s),
+ * --ids 20 (product ids, round-robin), --count 10000 (with --fresh), --deep-page (also
+ * /products?page=200), --extra /contact,/healthz (more single paths, e.g. baselines), --encoding "gzip, deflate, br, zstd" (Accept-Encoding; "identity" for none),
+ * --build-dir .tmp/build-bench, --json FILE (write the results).
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import {
+  dropDatabase,
+  parseArgs,
+  productIds,
+  queryCount,
+  type RunningServer,
+  root,
+  startServer,
+} from "./lib.ts";
+import { prepare } from "./prepare.ts";
+
+const args = parseArgs();
+const duration = Math.min(15, Number(args.get("duration") ?? 15));
+const connections = Number(args.get("connections") ?? 10);
+const warmup = Number(args.get("warmup") ?? 3);
+const idCount = Number(args.get("ids") ?? 20);
+const encoding = args.get("encoding") ?? "gzip, deflate, br, zstd";
+const buildDir = args.get("build-dir");
+const fresh = args.get("fresh");
+
+type Target = { label: string; paths: string[] };
+type Row = {
+  page: string;
+  requestsPerSecond: number;
+  p50: number;
+  p97_5: number;
+  p99: number;
+  max: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  queries: string;
+  /** Queries per page for the signed-in demo admin (not load-tested). */
+  signedInQueries: string;
+  /** The server process's CPU time (user + system) per request: contention-free cost. */
+  cpuMsPerRequest: number;
+  contentEncoding: string;
+  htmlBytes: number;
+};
+
+/** CPU seconds (user + system, all threads) a process has used, from /proc. */
+function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  // fields[11] = utime, fields[12] = stime (14th and 15th of the whole line), in clock ticks.
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** A session cookie for the demo admin (bench/prepare.ts seeds it with this password). */
+async function signIn(baseUrl: string): Promise<string | null> {
+  const res = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseUrl },
+    body: JSON.stringify({ email: "admin@example.com", password: "bench-admin-password" }),
+  });
+  await res.arrayBuffer();
+  if (!res.ok) return null;
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+async function signedInCounts(baseUrl: string, paths: string[], cookie: string | null) {
+  if (!cookie) return "n/a";
+  const counts: number[] = [];
+  for (const p of paths) {
+    const res = await fetch(baseUrl + p, { headers: { cookie, "accept-encoding": "identity" } });
+    await res.arrayBuffer();
+    counts.push(queryCount(res.headers.get("server-timing")) ?? Number.NaN);
+  }
+  const min = Math.min(...counts);
+  const max = Math.max(...counts);
+  return min === max ? String(min) : `${min}–${max}`;
+}
+
+async function probe(baseUrl: string, paths: string[]) {
+  const counts: number[] = [];
+  let contentEncoding = "";
+  let htmlBytes = 0;
+  for (const p of paths) {
+    const res = await fetch(baseUrl + p, { headers: { "accept-encoding": "identity" } });
+    const body = await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${p}: HTTP ${res.status}`);
+    const n = queryCount(res.headers.get("server-timing"));
+    if (n === null) throw new Error(`${p}: no Server-Timing db query count`);
+    counts.push(n);
+    htmlBytes = Math.max(htmlBytes, body.byteLength);
+  }
+  // What a browser-like Accept-Encoding gets back (Node's fetch decodes the body itself).
+  const res = await fetch(baseUrl + paths[0], { headers: { "accept-encoding": encoding } });
+  await res.arrayBuffer();
+  contentEncoding = res.headers.get("content-encoding") ?? "none";
+  const min = Math.min(...counts);
+  const max = Math.max(...counts);
+  return { queries: min === max ? String(min) : `${min}–${max}`, contentEncoding, htmlBytes };
+}
+
+function load(baseUrl: string, paths: string[], seconds: number) {
+  let next = 0;
+  return autocannon({
+    url: baseUrl,
+    connections,
+    duration: seconds,
+    headers: { "accept-encoding": encoding, accept: "text/html" },
+    requests: [
+      {
+        method: "GET",
+        setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length] }),
+      },
+    ],
+  });
+}
+
+async function benchServer(server: RunningServer): Promise<Row[]> {
+  const ids = await productIds(server.baseUrl, idCount);
+  const targets: Target[] = [
+    { label: "/products", paths: ["/products"] },
+    { label: `/product/:id (${ids.length} ids)`, paths: ids.map((id) => `/product/${id}`) },
+  ];
+  if (args.has("deep-page"))
+    targets.push({ label: "/products?page=200", paths: ["/products?page=200"] });
+  for (const p of (args.get("extra") ?? "").split(",").filter(Boolean)) {
+    targets.push({ label: p, paths: [p] });
+  }
+  const rows: Row[] = [];
+  const cookie = await signIn(server.baseUrl);
+  for (const t of targets) {
+    const info = await probe(server.baseUrl, t.paths);
+    const signedInQueries = await signedInCounts(server.baseUrl, t.paths, cookie);
+    if (warmup > 0) await load(server.baseUrl, t.paths, warmup);
+    const cpuBefore = cpuSeconds(server.pid);
+    const r = await load(server.baseUrl, t.paths, duration);
+    const cpu = cpuSeconds(server.pid) - cpuBefore;
+    const row: Row = {
+      page: t.label,
+      requestsPerSecond: Math.round(r.requests.average),
+      p50: r.latency.p50,
+      p97_5: r.latency.p97_5,
+      p99: r.latency.p99,
+      max: r.latency.max,
+      requests: r.requests.total,
+      non2xx: r.non2xx,
+      errors: r.errors,
+      timeouts: r.timeouts,
+      signedInQueries,
+      cpuMsPerRequest: Math.round((cpu * 1000 * 100) / Math.max(1, r.requests.total)) / 100,
+      ...info,
+    };
+    rows.push(row);
+    console.log(
+      `${row.page}: ${row.requestsPerSecond} req/s, p50 ${row.p50} ms, p97.5 ${row.p97_5} ms, p99 ${row.p99} ms, max ${row.max} ms, ${row.queries} queries/page (signed in: ${row.signedInQueries}), server CPU ${row.cpuMsPerRequest} ms/request, non-2xx ${row.non2xx}, errors ${row.errors}`,
+    );
+  }
+  return rows;
+}
+
+function table(rows: Row[]) {
+  const lines = [
+    "| page | req/s | p50 ms | p97.5 ms | p99 ms | max ms | requests | non-2xx/errors | DB queries (signed in) | server CPU ms/req | HTML KB (encoding) |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
+  ];
+  for (const r of rows) {
+    lines.push(
+      `| ${r.page} | ${r.requestsPerSecond} | ${r.p50} | ${r.p97_5} | ${r.p99} | ${r.max} | ${r.requests} | ${r.non2xx}/${r.errors + r.timeouts} | ${r.queries} (${r.signedInQueries}) | ${r.cpuMsPerRequest} | ${(r.htmlBytes / 1024).toFixed(1)} (${r.contentEncoding}) |`,
+    );
+  }
+  return lines.join("\n");
+}
+
+async function main() {
+  let dataDir = args.get("data-dir");
+  let databaseUrl = args.get("database-url") ?? process.env.DATABASE_URL ?? undefined;
+  let dropAfter: string | undefined;
+  if (fresh) {
+    if (fresh !== "pglite" && fresh !== "postgres") throw new Error("--fresh pglite|postgres");
+    const prepared = await prepare({
+      db: fresh,
+      dataDir: dataDir ?? `.tmp/bench/${fresh}-fresh`,
+      count: Number(args.get("count") ?? 10_000),
+      buildDir,
+    });
+    dataDir = prepared.dataDir;
+    databaseUrl = prepared.databaseUrl;
+    dropAfter = prepared.databaseUrl;
+  }
+  if (!dataDir)
+    throw new Error("give --data-dir DIR (and --database-url for PostgreSQL) or --fresh");
+  try {
+    const server = await startServer({ dataDir, databaseUrl, buildDir });
+    console.log(
+      `server pid ${server.pid} at ${server.baseUrl} on ${databaseUrl ? "PostgreSQL" : "PGlite"}; load average ${os
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(" ")}`,
+    );
+    let rows: Row[];
+    try {
+      rows = await benchServer(server);
+    } finally {
+      await server.stop();
+    }
+    const db = databaseUrl ? "PostgreSQL" : "PGlite";
+    console.log(`\n${db}, ${connections} connections, ${duration} s per page:\n${table(rows)}`);
+    const jsonFile = args.get("json");
+    if (jsonFile) {
+      writeFileSync(
+        path.resolve(root, jsonFile),
+        JSON.stringify({ db, connections, duration, encoding, rows }, null, 2),
+      );
+    }
+  } finally {
+    if (dropAfter) {
+      await dropDatabase(dropAfter);
+      console.log("dropped the bench database");
+    }
+  }
+}
+
+await main();
