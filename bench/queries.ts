@@ -46,19 +46,20 @@ const [{ id, category }] = await query(
   "select id, category from products where is_active order by created_at desc, id limit 1 offset 4000",
 );
 const queries: Record<string, [string, unknown[]]> = {
+  // The indexes are "created_at DESC NULLS LAST, id" (drizzle's .desc()); the app orders the same
+  // way since a83db9e. The "plain DESC" rows show the old order (NULLS FIRST), which can't use the
+  // index and sorts every active product.
   "listing page 1 (/products)": [
-    `select ${card} from products where is_active = true order by created_at desc, id asc limit 24 offset 0`,
+    `select ${card} from products where is_active = true order by created_at desc nulls last, id asc limit 24 offset 0`,
     [],
   ],
-  // The indexes are "created_at DESC NULLS LAST" (drizzle's .desc()); ORDER BY created_at DESC
-  // means NULLS FIRST, so the index can't give the order. This variant shows what matching buys.
-  "listing page 1, ORDER BY ... DESC NULLS LAST (matches the index)": [
-    `select ${card} from products where is_active = true order by created_at desc nulls last, id asc limit 24 offset 0`,
+  "listing page 1, plain DESC (before a83db9e)": [
+    `select ${card} from products where is_active = true order by created_at desc, id asc limit 24 offset 0`,
     [],
   ],
   "listing count (/products)": ["select count(*) from products where is_active = true", []],
   "listing page 200": [
-    `select ${card} from products where is_active = true order by created_at desc, id asc limit 24 offset 4776`,
+    `select ${card} from products where is_active = true order by created_at desc nulls last, id asc limit 24 offset 4776`,
     [],
   ],
   "category listing count (/3d-prints)": [
@@ -67,11 +68,11 @@ const queries: Record<string, [string, unknown[]]> = {
   ],
   "product by id": ["select * from products where id = $1", [id]],
   "related products": [
-    `select ${card} from products where category = $1 and is_active = true and id <> $2 order by created_at desc, id asc limit 4`,
+    `select ${card} from products where category = $1 and is_active = true and id <> $2 order by created_at desc nulls last, id asc limit 4`,
     [category, id],
   ],
-  "related products, DESC NULLS LAST (matches the index)": [
-    `select ${card} from products where category = $1 and is_active = true and id <> $2 order by created_at desc nulls last, id asc limit 4`,
+  "related products, plain DESC (before a83db9e)": [
+    `select ${card} from products where category = $1 and is_active = true and id <> $2 order by created_at desc, id asc limit 4`,
     [category, id],
   ],
   "review stats": ["select * from review_stats where product_id = $1", [id]],
