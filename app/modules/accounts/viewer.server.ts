@@ -5,7 +5,25 @@ import type { Runtime } from "~/runtime.server.ts";
 /** Who is making the request, as the shop sees them; null when signed out. */
 export type Viewer = { id: string; name: string; email: string; isAdmin: boolean };
 
-export async function getViewer(
+// The root loader, guards and page loaders all ask who the viewer is; within one request the
+// answer is looked up once (each loader of a request receives the same Request object).
+const viewerOfRequest = new WeakMap<Request, Promise<Viewer | null>>();
+
+export function getViewer(
+  rt: Pick<Runtime, "auth" | "db">,
+  request: Request,
+): Promise<Viewer | null> {
+  let viewer = viewerOfRequest.get(request);
+  if (!viewer) {
+    viewer = lookUpViewer(rt, request);
+    viewerOfRequest.set(request, viewer);
+    // A failed look-up is not remembered.
+    viewer.catch(() => viewerOfRequest.delete(request));
+  }
+  return viewer;
+}
+
+async function lookUpViewer(
   rt: Pick<Runtime, "auth" | "db">,
   request: Request,
 ): Promise<Viewer | null> {
