@@ -46,5 +46,13 @@ export default [
   route("favourites", "routes/favourites.tsx"),
   route("api/cart", "routes/api.cart.ts"),
   route("api/reviews", "routes/api.reviews.ts"),
+  // Checkout and payments
+  route("checkout", "routes/checkout.tsx"),
+  route("payment-success", "routes/payment-success.tsx"),
+  route("api/payment-status", "routes/api.payment-status.ts"),
+  route("api/payment-webhook", "routes/api.payment-webhook.ts"),
+  route("sandbox/pay/:transactionId", "routes/sandbox-pay.tsx"),
+  route("orders", "routes/orders.tsx"),
+  route("orders/:id/invoice.pdf", "routes/orders.$id.invoice.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

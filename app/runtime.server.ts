@@ -1,11 +1,13 @@
 import path from "node:path";
 import { type DatabaseHandle, openDatabase, pgliteFolder } from "~/adapters/db/index.server.ts";
 import { createMailer, type Mailer } from "~/adapters/mail/index.server.ts";
+import { createPaymentProvider, type PaymentProvider } from "~/adapters/payments/index.server.ts";
 import { createLocalStorage } from "~/adapters/storage/local.server.ts";
 import type { FileStorage } from "~/adapters/storage/types.ts";
 import { type Env, env } from "~/config/env.server.ts";
 import { log, setLogLevel } from "~/lib/log.server.ts";
 import { type Auth, createAuth } from "~/modules/accounts/auth.server.ts";
+import { paymentDepsFor, startReconciler } from "~/modules/payments/payments.server.ts";
 import { seedDemoIfEmpty } from "~/modules/seed/seed.server.ts";
 
 /**
@@ -20,6 +22,9 @@ export type Runtime = {
   mailer: Mailer;
   storage: FileStorage;
   auth: Auth;
+  payments: PaymentProvider;
+  /** Background jobs (payment reconciliation); not started under NODE_ENV=test. */
+  jobs: Array<{ stop: () => Promise<void> }>;
 };
 
 const key = Symbol.for("layerkart.runtime");
@@ -48,8 +53,25 @@ async function build(): Promise<Runtime> {
   if (config.seedDemo === "auto") {
     await seedDemoIfEmpty({ db: database.db, storage, auth, env: config });
   }
-  log.info("runtime ready", { database: database.kind, mail: mailer.kind, storage: storage.kind });
-  return { env: config, database, db: database.db, mailer, storage, auth };
+  const payments = createPaymentProvider(config, database.db);
+  const rt: Runtime = {
+    env: config,
+    database,
+    db: database.db,
+    mailer,
+    storage,
+    auth,
+    payments,
+    jobs: [],
+  };
+  if (config.nodeEnv !== "test") rt.jobs.push(startReconciler(paymentDepsFor(rt)));
+  log.info("runtime ready", {
+    database: database.kind,
+    mail: mailer.kind,
+    storage: storage.kind,
+    payments: payments.name,
+  });
+  return rt;
 }
 
 /** The runtime, started on first use. */
@@ -67,6 +89,7 @@ export async function stopRuntime(): Promise<void> {
   if (!pending) return;
   const rt = await pending.catch(() => undefined);
   if (!rt) return;
+  await Promise.all(rt.jobs.map((job) => job.stop()));
   await rt.mailer.close();
   await rt.database.close();
 }

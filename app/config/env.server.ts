@@ -53,6 +53,22 @@ const envSchema = z.object({
     emptyToUndefined,
     z.enum(["true", "false"]).default("false"),
   ),
+  PHONEPE_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+  PHONEPE_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
+  PHONEPE_CLIENT_VERSION: z.preprocess(emptyToUndefined, z.string().default("1")),
+  PHONEPE_ENV: z.preprocess(emptyToUndefined, z.enum(["sandbox", "production"]).default("sandbox")),
+  /** Overrides the API hosts (tests point them at a local server). */
+  PHONEPE_API_URL: z.preprocess(emptyToUndefined, z.url({ error: "must be a URL" }).optional()),
+  PHONEPE_AUTH_URL: z.preprocess(emptyToUndefined, z.url({ error: "must be a URL" }).optional()),
+  PHONEPE_WEBHOOK_USERNAME: z.preprocess(emptyToUndefined, z.string().optional()),
+  PHONEPE_WEBHOOK_PASSWORD: z.preprocess(emptyToUndefined, z.string().optional()),
+  RAZORPAY_KEY_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+  RAZORPAY_KEY_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
+  RAZORPAY_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
+  RAZORPAY_API_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ error: "must be a URL" }).default("https://api.razorpay.com"),
+  ),
   STORAGE: z.preprocess(emptyToUndefined, z.enum(["local", "s3"]).default("local")),
   ADMIN_EMAILS: z.preprocess(emptyToUndefined, z.string().default("")),
   ADMIN_EMAIL_DOMAIN: z.preprocess(emptyToUndefined, z.string().default("")),
@@ -81,6 +97,8 @@ export type Env = Readonly<{
   mailFrom: string;
   paymentProvider: "sandbox" | "phonepe" | "razorpay";
   allowSandboxPayments: boolean;
+  phonepe: PhonePeConfig | null;
+  razorpay: RazorpayConfig | null;
   storage: "local" | "s3";
   adminEmails: string[];
   adminEmailDomain: string;
@@ -90,6 +108,41 @@ export type Env = Readonly<{
   logLevel: "verbose" | "info" | "warning" | "error";
   trustProxy: boolean;
 }>;
+
+export type PhonePeConfig = Readonly<{
+  clientId: string;
+  clientSecret: string;
+  clientVersion: string;
+  apiUrl: string;
+  authUrl: string;
+  webhookUsername: string;
+  webhookPassword: string;
+}>;
+
+export type RazorpayConfig = Readonly<{
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+  apiUrl: string;
+}>;
+
+const PHONEPE_HOSTS = {
+  sandbox: {
+    api: "https://api-preprod.phonepe.com/apis/pg-sandbox",
+    auth: "https://api-preprod.phonepe.com/apis/pg-sandbox",
+  },
+  production: {
+    api: "https://api.phonepe.com/apis/pg",
+    auth: "https://api.phonepe.com/apis/identity-manager",
+  },
+} as const;
+
+/** The variables a provider needs, named when missing. */
+function requireAll(provider: string, vars: Record<string, string | undefined>): string[] {
+  return Object.entries(vars)
+    .filter(([, v]) => !v)
+    .map(([name]) => `  ${name}: is required when PAYMENT_PROVIDER=${provider}`);
+}
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -112,6 +165,25 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       "Invalid configuration:\n  AUTH_SECRET: is required when NODE_ENV=production (at least 32 characters)",
     );
   }
+  const phonepeVars = {
+    PHONEPE_CLIENT_ID: e.PHONEPE_CLIENT_ID,
+    PHONEPE_CLIENT_SECRET: e.PHONEPE_CLIENT_SECRET,
+    PHONEPE_WEBHOOK_USERNAME: e.PHONEPE_WEBHOOK_USERNAME,
+    PHONEPE_WEBHOOK_PASSWORD: e.PHONEPE_WEBHOOK_PASSWORD,
+  };
+  const razorpayVars = {
+    RAZORPAY_KEY_ID: e.RAZORPAY_KEY_ID,
+    RAZORPAY_KEY_SECRET: e.RAZORPAY_KEY_SECRET,
+    RAZORPAY_WEBHOOK_SECRET: e.RAZORPAY_WEBHOOK_SECRET,
+  };
+  const missing =
+    e.PAYMENT_PROVIDER === "phonepe"
+      ? requireAll("phonepe", phonepeVars)
+      : e.PAYMENT_PROVIDER === "razorpay"
+        ? requireAll("razorpay", razorpayVars)
+        : [];
+  if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n${missing.join("\n")}`);
+  const phonepeHosts = PHONEPE_HOSTS[e.PHONEPE_ENV];
   return Object.freeze({
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -124,6 +196,27 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     mailFrom: e.MAIL_FROM,
     paymentProvider: e.PAYMENT_PROVIDER,
     allowSandboxPayments: e.ALLOW_SANDBOX_PAYMENTS === "true",
+    phonepe:
+      requireAll("phonepe", phonepeVars).length === 0
+        ? Object.freeze({
+            clientId: e.PHONEPE_CLIENT_ID!,
+            clientSecret: e.PHONEPE_CLIENT_SECRET!,
+            clientVersion: e.PHONEPE_CLIENT_VERSION,
+            apiUrl: (e.PHONEPE_API_URL ?? phonepeHosts.api).replace(/\/+$/, ""),
+            authUrl: (e.PHONEPE_AUTH_URL ?? phonepeHosts.auth).replace(/\/+$/, ""),
+            webhookUsername: e.PHONEPE_WEBHOOK_USERNAME!,
+            webhookPassword: e.PHONEPE_WEBHOOK_PASSWORD!,
+          })
+        : null,
+    razorpay:
+      requireAll("razorpay", razorpayVars).length === 0
+        ? Object.freeze({
+            keyId: e.RAZORPAY_KEY_ID!,
+            keySecret: e.RAZORPAY_KEY_SECRET!,
+            webhookSecret: e.RAZORPAY_WEBHOOK_SECRET!,
+            apiUrl: e.RAZORPAY_API_URL.replace(/\/+$/, ""),
+          })
+        : null,
     storage: e.STORAGE,
     adminEmails: e.ADMIN_EMAILS.split(",")
       .map((s) => s.trim().toLowerCase())

@@ -264,6 +264,8 @@ export const orders = pgTable(
     shippingPaise: integer("shipping_paise").notNull().default(0),
     taxPaise: integer("tax_paise").notNull().default(0),
     totalPaise: integer("total_paise").notNull().default(0),
+    /** The tax rate the order was charged at (the shop setting may change later). */
+    taxRateBasisPoints: integer("tax_rate_basis_points").notNull().default(800),
     currency: text("currency").notNull().default("INR"),
     shippingAddress: jsonb("shipping_address").$type<AddressSnapshot>().notNull(),
     billingAddress: jsonb("billing_address").$type<AddressSnapshot>().notNull(),
@@ -275,6 +277,29 @@ export const orders = pgTable(
     paidAt: timestamp("paid_at", { withTimezone: true }),
     notes: text("notes"),
     idempotencyKey: text("idempotency_key"),
+    /** The gateway's own id for the payment (PhonePe order id, Razorpay payment link id). */
+    paymentReference: text("payment_reference"),
+    /** The hosted payment page, reused when the same checkout attempt is submitted again. */
+    paymentUrl: text("payment_url"),
+    /** After this an unpaid order is cancelled and its stock released. */
+    paymentExpiresAt: timestamp("payment_expires_at", { withTimezone: true }),
+    /** Last time the gateway was asked about this payment (the status endpoint's throttle). */
+    paymentCheckedAt: timestamp("payment_checked_at", { withTimezone: true }),
+    /** When the reconciliation job should next ask the gateway. */
+    nextReconcileAt: timestamp("next_reconcile_at", { withTimezone: true }),
+    reconcileAttempts: integer("reconcile_attempts").notNull().default(0),
+    /** Set once, by whichever path first saw the payment succeed (confirmation e-mail, cart). */
+    fulfilledAt: timestamp("fulfilled_at", { withTimezone: true }),
+    /** Set when the order's stock went back to the shelf (failed or expired payment, cancel). */
+    stockReleasedAt: timestamp("stock_released_at", { withTimezone: true }),
+    carrier: text("carrier"),
+    trackingNumber: text("tracking_number"),
+    trackingUrl: text("tracking_url"),
+    shippedAt: timestamp("shipped_at", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    invoiceNumber: text("invoice_number"),
+    invoiceIssuedAt: timestamp("invoice_issued_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -297,6 +322,87 @@ export const orders = pgTable(
     uniqueIndex("orders_transaction_uq").on(t.paymentTransactionId),
     // one order per checkout attempt
     uniqueIndex("orders_idempotency_uq").on(t.userId, t.idempotencyKey),
+    uniqueIndex("orders_invoice_number_uq").on(t.invoiceNumber),
+    // the reconciliation job's queue: open payments, soonest first
+    index("orders_reconcile_idx")
+      .on(t.nextReconcileAt)
+      .where(sql`${t.status} = 'pending' and ${t.paymentStatus} in ('unpaid','failed')`),
+  ],
+);
+
+/** Every payment notification received, once per (provider, event id): webhook deduplication. */
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    provider: text("provider").notNull(),
+    eventId: text("event_id").notNull(),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    transactionId: text("transaction_id").notNull(),
+    state: text("state").notNull(),
+    amountPaise: integer("amount_paise"),
+    /** What the shop did with it: applied, duplicate, ignored, amount-mismatch, unknown-order. */
+    outcome: text("outcome").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("payment_events_provider_event_uq").on(t.provider, t.eventId),
+    index("payment_events_order_idx").on(t.orderId),
+  ],
+);
+
+/** The sandbox gateway's own record of each test payment (DESIGN.md: the TEST MODE page). */
+export const sandboxPayments = pgTable("sandbox_payments", {
+  transactionId: text("transaction_id").primaryKey(),
+  orderNumber: text("order_number").notNull(),
+  amountPaise: integer("amount_paise").notNull(),
+  state: text("state").notNull().default("PENDING"),
+  redirectUrl: text("redirect_url").notNull(),
+  callbackUrl: text("callback_url").notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** GST invoice numbers run without gaps within each financial year. */
+export const invoiceSequences = pgTable("invoice_sequences", {
+  financialYear: text("financial_year").primaryKey(),
+  lastNumber: integer("last_number").notNull().default(0),
+});
+
+export const returnStatuses = ["requested", "approved", "rejected", "refunded"] as const;
+export type ReturnItem = {
+  orderItemId: string;
+  productId: string | null;
+  name: string;
+  quantity: number;
+};
+
+/** A customer's request to return delivered items; staff approve or reject it. */
+export const returnRequests = pgTable(
+  "return_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    items: jsonb("items").$type<ReturnItem[]>().notNull(),
+    reason: text("reason").notNull(),
+    status: text("status", { enum: returnStatuses }).notNull().default("requested"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      "return_requests_status_valid",
+      sql`${t.status} in ('requested','approved','rejected','refunded')`,
+    ),
+    check("return_requests_reason_length", sql`char_length(${t.reason}) between 1 and 1000`),
+    // one return request per order
+    uniqueIndex("return_requests_order_uq").on(t.orderId),
+    index("return_requests_created_idx").on(t.createdAt.desc()),
   ],
 );
 

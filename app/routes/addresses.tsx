@@ -1,9 +1,9 @@
 import { MapPinPlus, Plus } from "lucide-react";
 import { useCallback, useRef, useState } from "react";
-import { data } from "react-router";
+import { data, Link, useSearchParams } from "react-router";
 import { AddressCard, type AddressChangeResult } from "~/components/account/address-card";
 import { AddressDialog, type SaveAddressResult } from "~/components/account/address-dialog";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { readForm } from "~/lib/forms.server.ts";
 import { log } from "~/lib/log.server.ts";
 import { requireUser } from "~/modules/accounts/guards.server.ts";
@@ -87,6 +87,9 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function AddressesPage({ loaderData }: Route.ComponentProps) {
   const { addresses } = loaderData;
+  // Sent here from checkout ('+ Add New Address', or no address yet): offer the way back.
+  const [searchParams] = useSearchParams();
+  const fromCheckout = searchParams.get("from") === "checkout";
   // `open` and `editing` are separate so the dialog keeps its content while it closes.
   const [open, setOpen] = useState(false);
   const [editing, setEditing] = useState<SavedAddress | null>(null);
@@ -114,10 +117,22 @@ export default function AddressesPage({ loaderData }: Route.ComponentProps) {
           <p className="mt-1 text-muted-foreground">Where we deliver your orders.</p>
         </div>
         {addresses.length > 0 ? (
-          <Button type="button" onClick={addAddress} className="max-sm:w-full">
-            <Plus aria-hidden="true" />
-            Add Address
-          </Button>
+          <div className="flex flex-wrap gap-2 max-sm:w-full">
+            {fromCheckout && (
+              <Link to="/checkout" className={buttonVariants({ className: "max-sm:w-full" })}>
+                Continue to Checkout
+              </Link>
+            )}
+            <Button
+              type="button"
+              onClick={addAddress}
+              variant={fromCheckout ? "outline" : "default"}
+              className="max-sm:w-full"
+            >
+              <Plus aria-hidden="true" />
+              Add Address
+            </Button>
+          </div>
         ) : null}
       </div>
 

@@ -1,7 +1,7 @@
 import { Minus, Plus, ShoppingBag, Trash2 } from "lucide-react";
 import { useEffect, useMemo } from "react";
 import { Link, useFetcher, useNavigate } from "react-router";
-import { cartActions, useCart } from "~/components/cart/cart-store";
+import { cartActions, cartSyncIdle, useCart } from "~/components/cart/cart-store";
 import { ProductImage } from "~/components/product/product-image";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
@@ -101,7 +101,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  const proceed = () => {
+  const proceed = async () => {
     if (!root?.viewer) {
       toast({
         title: "Please sign in",
@@ -111,6 +111,8 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
       navigate("/auth?redirectTo=%2Fcart");
       return;
     }
+    // Checkout reads the stored cart: let every change reach it first.
+    await cartSyncIdle();
     navigate("/checkout");
   };
 

@@ -34,7 +34,7 @@ type ReviewResult =
   | { error: string };
 
 /**
- * 'Write a Review' or 'Edit Review' and its dialog (SPEC.md §2 "Review dialog"): star rating
+ * 'Write Review' or 'Edit Review' and its dialog (SPEC.md §2 "Review dialog"): star rating
  * (default 5), optional title and review text with counters. Saving revalidates the page, so the
  * review list and summary show the change.
  */
@@ -54,7 +54,7 @@ export function ReviewDialog({
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button type="button" variant="outline" {...buttonProps}>
-          {editing ? "Edit Review" : "Write a Review"}
+          {editing ? "Edit Review" : "Write Review"}
         </Button>
       </DialogTrigger>
       {open ? (
@@ -131,7 +131,7 @@ function ReviewForm({
   return (
     <DialogContent aria-busy={busy}>
       <DialogHeader>
-        <DialogTitle>{existing ? "Edit Review" : "Write a Review"}</DialogTitle>
+        <DialogTitle>{existing ? "Edit Review" : "Write Review"}</DialogTitle>
         <DialogDescription>{productName}</DialogDescription>
       </DialogHeader>
       <form noValidate onSubmit={submit} className="grid gap-4">

@@ -157,7 +157,7 @@ export function ToastDescription({
   return (
     <ToastPrimitive.Description
       data-slot="toast-description"
-      className={cn("text-sm opacity-90", className)}
+      className={cn("text-sm", className)}
       {...props}
     />
   );

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { accountText } from "~/rules/account-schemas.ts";
+import { checkoutText } from "~/rules/orders.ts";
 
 /*
  * One-shot messages that survive a redirect (e.g. "Signed out" after POST /sign-out → /). The
@@ -11,6 +12,14 @@ const COOKIE = "lk_flash";
 
 const messages = {
   "signed-out": { title: accountText.signedOut },
+  "no-addresses": {
+    title: checkoutText.noAddresses,
+    description: checkoutText.noAddressesDescription,
+  },
+  "order-placed": {
+    title: "Order placed",
+    description: "Thank you! We'll e-mail you when it ships. Pay in cash on delivery.",
+  },
 } as const satisfies Record<string, { title: string; description?: string }>;
 
 export type FlashKind = keyof typeof messages;

@@ -181,7 +181,7 @@ export async function startProcessRuntime(extraEnv: Record<string, string> = {})
       await stopRuntime();
       process.env = saved;
       await postgres?.drop();
-      await rm(dataDir, { recursive: true, force: true });
+      await rm(dataDir, { recursive: true, force: true, maxRetries: 3 });
     },
   };
 }

@@ -1,0 +1,538 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/adapters/db/index.server.ts";
+import {
+  SANDBOX_SIGNATURE_HEADER,
+  settleSandboxPayment,
+  signSandboxNotification,
+} from "~/adapters/payments/sandbox.server.ts";
+import type { PaymentProvider } from "~/adapters/payments/types.ts";
+import { cartItems, orderItems, orders, paymentEvents, products } from "~/db/schema.ts";
+import {
+  createVerifiedUser,
+  formPost,
+  outcome,
+  pageGet,
+  routeArgs,
+  signInCookie,
+  startProcessRuntime,
+  TEST_ORIGIN,
+  uniqueEmail,
+} from "~/modules/accounts/testing.server.ts";
+import { saveAddress } from "~/modules/addresses/addresses.server.ts";
+import { setCartItem } from "~/modules/cart/cart.server.ts";
+import {
+  applyPaymentUpdate,
+  checkOrderPayment,
+  initiateOrderPayment,
+  type PaymentDeps,
+  paymentDepsFor,
+  reconcilePayments,
+} from "~/modules/payments/payments.server.ts";
+import { insertProduct } from "~/modules/reviews/testing.server.ts";
+import { updateShopSettings } from "~/modules/settings/settings.server.ts";
+import { testDbKind } from "../../../tests/support/test-database.ts";
+import { CheckoutError, placeOrder } from "./checkout.server.ts";
+
+/*
+ * Checkout and payments end to end below the browser: the server prices orders itself, sells the
+ * last unit once, applies each payment notification once, refuses forged ones, and tells only the
+ * owner about an order. The concurrency cases matter most on PostgreSQL (real parallel sessions).
+ */
+
+let harness: Awaited<ReturnType<typeof startProcessRuntime>>;
+let db: Database;
+let deps: PaymentDeps;
+
+beforeAll(async () => {
+  harness = await startProcessRuntime();
+  db = harness.rt.db;
+  deps = paymentDepsFor(harness.rt);
+});
+afterAll(async () => {
+  await harness?.stop();
+});
+
+const home = {
+  label: "Home" as const,
+  name: "Asha Rao",
+  line1: "12 MG Road",
+  line2: null,
+  city: "Bengaluru",
+  state: "Karnataka",
+  postalCode: "560001",
+  country: "India",
+  phone: "9876543210",
+};
+
+async function shopper(tag: string) {
+  const account = await createVerifiedUser(harness.rt.auth, db, { email: uniqueEmail(tag) });
+  const { addressId } = await saveAddress(db, account.id, home);
+  return { ...account, addressId };
+}
+
+async function signedIn(tag: string) {
+  const s = await shopper(tag);
+  return { ...s, cookie: await signInCookie(harness.rt.auth, s) };
+}
+
+const checkoutRoute = () => import("~/routes/checkout.tsx");
+const webhookRoute = () => import("~/routes/api.payment-webhook.ts");
+const statusRoute = () => import("~/routes/api.payment-status.ts");
+
+function webhookRequest(body: object, signature?: string) {
+  const raw = JSON.stringify(body);
+  return new Request(`${TEST_ORIGIN}/api/payment-webhook`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      [SANDBOX_SIGNATURE_HEADER]:
+        signature ?? signSandboxNotification(harness.rt.env.authSecret, raw),
+    },
+    body: raw,
+  });
+}
+
+async function confirmationsFor(orderNumber: string): Promise<number> {
+  const dir = path.join(harness.rt.env.dataDir, "outbox");
+  const files = await readdir(dir).catch(() => [] as string[]);
+  let n = 0;
+  for (const f of files) {
+    if ((await readFile(path.join(dir, f), "utf8")).includes(`Order ${orderNumber} confirmed`))
+      n += 1;
+  }
+  return n;
+}
+
+async function orderRow(id: string) {
+  const [o] = await db.select().from(orders).where(eq(orders.id, id));
+  return o;
+}
+
+async function stockOf(id: string) {
+  const [p] = await db
+    .select({ stockCount: products.stockCount, inStock: products.inStock })
+    .from(products)
+    .where(eq(products.id, id));
+  return p;
+}
+
+describe(`checkout on ${testDbKind()}`, () => {
+  it("prices the order on the server: browser-sent prices and totals are never used", async () => {
+    const u = await signedIn("prices");
+    const p = await insertProduct(db, { pricePaise: 50_000 });
+    await setCartItem(db, u.id, p.id, 2);
+    // A forged total is refused as a changed cart, and nothing is written.
+    const forged = await outcome(async () =>
+      (await checkoutRoute()).action(
+        routeArgs(
+          formPost(
+            "/checkout",
+            {
+              paymentMethod: "gateway",
+              addressId: u.addressId,
+              expectedTotalPaise: "100",
+              pricePaise: "1",
+              totalPaise: "100",
+            },
+            { cookie: u.cookie },
+          ),
+        ) as never,
+      ),
+    );
+    expect(forged.status).toBe(409);
+    expect(await db.select().from(orders).where(eq(orders.userId, u.id))).toHaveLength(0);
+
+    // Without the shown total (or with the right one) the server's own figures are charged.
+    const placed = await outcome(async () =>
+      (await checkoutRoute()).action(
+        routeArgs(
+          formPost(
+            "/checkout",
+            {
+              paymentMethod: "gateway",
+              addressId: u.addressId,
+              pricePaise: "1",
+              totalPaise: "100",
+            },
+            { cookie: u.cookie },
+          ),
+        ) as never,
+      ),
+    );
+    expect(placed.status).toBe(200);
+    expect(placed.body).toMatchObject({ kind: "redirect" });
+    const [o] = await db.select().from(orders).where(eq(orders.userId, u.id));
+    // 2 × ₹500 = ₹1,000; shipping ₹9.99; tax 8% = ₹80; total ₹1,089.99
+    expect(o).toMatchObject({
+      subtotalPaise: 100_000,
+      shippingPaise: 999,
+      taxPaise: 8_000,
+      discountPaise: 0,
+      totalPaise: 108_999,
+      status: "pending",
+      paymentStatus: "unpaid",
+      paymentMethod: "gateway",
+      paymentProvider: "sandbox",
+      currency: "INR",
+    });
+    expect(o.orderNumber).toMatch(/^ORD-\d{8}-\d{4}$/);
+    expect(o.shippingMethod).toEqual({
+      id: "standard",
+      label: "Standard Shipping",
+      costPaise: 999,
+    });
+    expect(o.shippingAddress).toMatchObject({ name: "Asha Rao", postalCode: "560001" });
+    const items = await db.select().from(orderItems).where(eq(orderItems.orderId, o.id));
+    expect(items).toEqual([
+      expect.objectContaining({
+        productId: p.id,
+        quantity: 2,
+        unitPricePaise: 50_000,
+        currency: "INR",
+      }),
+    ]);
+  });
+
+  it("refuses with the spec's messages: empty cart, no address, someone else's address", async () => {
+    const u = await shopper("blocks");
+    const other = await shopper("blocks-other");
+    const base = { userId: u.id, method: "gateway" as const, provider: "sandbox" };
+    await expect(placeOrder(db, { ...base, addressId: u.addressId })).rejects.toMatchObject({
+      code: "cart-empty",
+      title: "Cart is empty",
+    });
+    const p = await insertProduct(db);
+    await setCartItem(db, u.id, p.id, 1);
+    await expect(placeOrder(db, { ...base, addressId: null })).rejects.toMatchObject({
+      title: "No address selected",
+      description: "Please add or select a shipping address.",
+    });
+    await expect(placeOrder(db, { ...base, addressId: other.addressId })).rejects.toMatchObject({
+      title: "Address not available",
+    });
+  });
+
+  it("refuses inactive and out-of-stock lines", async () => {
+    const u = await shopper("unavailable");
+    const gone = await insertProduct(db, { isActive: false });
+    await setCartItem(db, u.id, gone.id, 1);
+    const base = {
+      userId: u.id,
+      addressId: u.addressId,
+      method: "gateway" as const,
+      provider: "sandbox",
+    };
+    await expect(placeOrder(db, base)).rejects.toMatchObject({ code: "unavailable" });
+    await setCartItem(db, u.id, gone.id, 0);
+    const few = await insertProduct(db, { stockCount: 2 });
+    await setCartItem(db, u.id, few.id, 3);
+    await expect(placeOrder(db, base)).rejects.toMatchObject({ code: "insufficient-stock" });
+    expect(await db.select().from(orders).where(eq(orders.userId, u.id))).toHaveLength(0);
+  });
+
+  it("one order per checkout attempt: a double submission returns the same order and payment", async () => {
+    const u = await shopper("double");
+    const p = await insertProduct(db, { stockCount: 5 });
+    await setCartItem(db, u.id, p.id, 1);
+    const input = {
+      userId: u.id,
+      addressId: u.addressId,
+      method: "gateway" as const,
+      provider: "sandbox",
+    };
+    const [a, b] = await Promise.all([placeOrder(db, input), placeOrder(db, input)]);
+    expect(a.id).toBe(b.id);
+    expect([a.reused, b.reused].sort()).toEqual([false, true]);
+    const [pa, pb] = await Promise.all([
+      initiateOrderPayment(deps, u.id, a.id),
+      initiateOrderPayment(deps, u.id, b.id),
+    ]);
+    expect(pa.transactionId).toBe(pb.transactionId);
+    expect((await stockOf(p.id)).stockCount).toBe(4);
+    // After that attempt's payment failed, the next submission is a new attempt.
+    await applyPaymentUpdate(deps, {
+      transactionId: pa.transactionId,
+      state: "FAILED",
+      amountPaise: null,
+      source: "status",
+    });
+    const c = await placeOrder(db, input);
+    expect(c.id).not.toBe(a.id);
+  });
+
+  it("50 concurrent checkouts of the last unit give exactly one order", async () => {
+    const last = await insertProduct(db, { stockCount: 1 });
+    const buyers = await Promise.all(Array.from({ length: 50 }, (_, i) => shopper(`last-${i}`)));
+    await Promise.all(buyers.map((b) => setCartItem(db, b.id, last.id, 1)));
+    const results = await Promise.allSettled(
+      buyers.map((b) =>
+        placeOrder(db, {
+          userId: b.id,
+          addressId: b.addressId,
+          method: "gateway",
+          provider: "sandbox",
+        }),
+      ),
+    );
+    const placed = results.filter((r) => r.status === "fulfilled");
+    const refused = results.filter((r) => r.status === "rejected");
+    expect(placed).toHaveLength(1);
+    expect(refused).toHaveLength(49);
+    for (const r of refused) {
+      expect((r as PromiseRejectedResult).reason).toBeInstanceOf(CheckoutError);
+    }
+    expect(await stockOf(last.id)).toEqual({ stockCount: 0, inStock: false });
+    const withItem = await db.select().from(orderItems).where(eq(orderItems.productId, last.id));
+    expect(withItem).toHaveLength(1);
+  });
+});
+
+describe(`payments on ${testDbKind()}`, () => {
+  async function pendingOrder(tag: string, stockCount: number | null = null) {
+    const u = await signedIn(tag);
+    const p = await insertProduct(db, { pricePaise: 20_000, stockCount });
+    await setCartItem(db, u.id, p.id, 1);
+    const order = await placeOrder(db, {
+      userId: u.id,
+      addressId: u.addressId,
+      method: "gateway",
+      provider: "sandbox",
+    });
+    const payment = await initiateOrderPayment(deps, u.id, order.id);
+    return { u, p, order, payment };
+  }
+
+  it("the same webhook delivered three times gives one transition and one e-mail", async () => {
+    const { u, p, order, payment } = await pendingOrder("thrice");
+    const body = {
+      eventId: `evt-${payment.transactionId}`,
+      transactionId: payment.transactionId,
+      state: "SUCCESS",
+      amountPaise: order.totalPaise,
+    };
+    const answers = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await (await webhookRoute()).action(routeArgs(webhookRequest(body)) as never);
+      answers.push(await (res as Response).json());
+    }
+    expect(answers.map((a) => a.outcome)).toEqual(["applied", "duplicate", "duplicate"]);
+    const o = await orderRow(order.id);
+    expect(o).toMatchObject({ paymentStatus: "paid", status: "processing" });
+    expect(o.paidAt).not.toBeNull();
+    expect(await confirmationsFor(order.orderNumber)).toBe(1);
+    // The paid lines left the customer's cart.
+    expect(await db.select().from(cartItems).where(eq(cartItems.userId, u.id))).toHaveLength(0);
+    expect(
+      await db.select().from(paymentEvents).where(eq(paymentEvents.orderId, order.id)),
+    ).toHaveLength(1);
+    expect(p.id).toBeTruthy();
+  });
+
+  it("a forged webhook gets 401 and changes nothing", async () => {
+    const { order, payment } = await pendingOrder("forged");
+    const body = {
+      eventId: "evt-forged",
+      transactionId: payment.transactionId,
+      state: "SUCCESS",
+      amountPaise: order.totalPaise,
+    };
+    const res = (await (
+      await webhookRoute()
+    ).action(routeArgs(webhookRequest(body, "0".repeat(64))) as never)) as Response;
+    expect(res.status).toBe(401);
+    const unsigned = new Request(`${TEST_ORIGIN}/api/payment-webhook`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    expect(
+      ((await (await webhookRoute()).action(routeArgs(unsigned) as never)) as Response).status,
+    ).toBe(401);
+    expect(await orderRow(order.id)).toMatchObject({ paymentStatus: "unpaid", status: "pending" });
+    expect(
+      await db.select().from(paymentEvents).where(eq(paymentEvents.orderId, order.id)),
+    ).toHaveLength(0);
+  });
+
+  it("FAILED then SUCCESS ends paid; paid never goes back; a wrong amount is not paid", async () => {
+    const { order, payment, p } = await pendingOrder("late", 3);
+    const t = payment.transactionId;
+    await applyPaymentUpdate(deps, {
+      transactionId: t,
+      state: "FAILED",
+      amountPaise: null,
+      eventId: "f1",
+      source: "webhook",
+    });
+    expect(await orderRow(order.id)).toMatchObject({ paymentStatus: "failed", status: "pending" });
+    expect((await stockOf(p.id)).stockCount).toBe(3); // released on failure
+    const wrong = await applyPaymentUpdate(deps, {
+      transactionId: t,
+      state: "SUCCESS",
+      amountPaise: 100,
+      eventId: "s0",
+      source: "webhook",
+    });
+    expect(wrong.outcome).toBe("amount-mismatch");
+    expect((await orderRow(order.id)).paymentStatus).toBe("failed");
+    await applyPaymentUpdate(deps, {
+      transactionId: t,
+      state: "SUCCESS",
+      amountPaise: order.totalPaise,
+      eventId: "s1",
+      source: "webhook",
+    });
+    expect(await orderRow(order.id)).toMatchObject({ paymentStatus: "paid", status: "processing" });
+    expect((await stockOf(p.id)).stockCount).toBe(2); // taken again
+    const back = await applyPaymentUpdate(deps, {
+      transactionId: t,
+      state: "FAILED",
+      amountPaise: null,
+      eventId: "f2",
+      source: "webhook",
+    });
+    expect(back.outcome).toBe("unchanged");
+    expect((await orderRow(order.id)).paymentStatus).toBe("paid");
+    expect(await confirmationsFor(order.orderNumber)).toBe(1);
+  });
+
+  it("the status endpoint answers only the owner, and asks the gateway at most once in a few seconds", async () => {
+    const { u, order, payment } = await pendingOrder("status");
+    const stranger = await signedIn("status-stranger");
+    const ask = (cookie?: string) =>
+      outcome(async () =>
+        (await statusRoute()).loader(
+          routeArgs(pageGet(`/api/payment-status?orderId=${order.id}`, { cookie })) as never,
+        ),
+      );
+    const theirs = await ask(stranger.cookie);
+    expect(theirs.status).toBe(404);
+    expect(JSON.stringify(theirs.body)).not.toContain(order.orderNumber);
+    expect((await ask()).status).toBe(401);
+    expect(await ask(u.cookie)).toMatchObject({
+      status: 200,
+      body: { success: true, status: "PENDING" },
+    });
+
+    let calls = 0;
+    const counting: PaymentProvider = {
+      ...deps.provider,
+      status: async (p) => {
+        calls += 1;
+        return deps.provider.status(p);
+      },
+    };
+    const countingDeps = { ...deps, provider: counting };
+    await db.update(orders).set({ paymentCheckedAt: null }).where(eq(orders.id, order.id));
+    await Promise.all(
+      Array.from({ length: 5 }, () => checkOrderPayment(countingDeps, u.id, order.id)),
+    );
+    expect(calls).toBe(1);
+    // Settled by the gateway without any webhook: the owner's next check after the throttle sees it.
+    await settleSandboxPayment(
+      { db, secret: "not-the-shop-secret" },
+      payment.transactionId,
+      "success",
+      async () => new Response(null, { status: 401 }),
+    );
+    await db.update(orders).set({ paymentCheckedAt: null }).where(eq(orders.id, order.id));
+    expect(await checkOrderPayment(countingDeps, u.id, order.id)).toMatchObject({
+      state: "SUCCESS",
+    });
+    expect(await confirmationsFor(order.orderNumber)).toBe(1);
+  });
+
+  it("polling sees a settlement once the throttle has passed", async () => {
+    const { u, order, payment } = await pendingOrder("throttle");
+    let clock = Date.now();
+    const timed = { ...deps, now: () => new Date(clock) };
+    expect(await checkOrderPayment(timed, u.id, order.id)).toMatchObject({ state: "PENDING" });
+    await settleSandboxPayment({ db, secret: "x" }, payment.transactionId, "success", async () => {
+      throw new Error("notification lost");
+    });
+    clock += 1000;
+    expect(await checkOrderPayment(timed, u.id, order.id)).toMatchObject({ state: "PENDING" });
+    clock += 5000;
+    expect(await checkOrderPayment(timed, u.id, order.id)).toMatchObject({ state: "SUCCESS" });
+  });
+
+  it("reconciliation settles a payment whose webhook never came, and cancels expired ones", async () => {
+    const settled = await pendingOrder("recon-paid");
+    const expired = await pendingOrder("recon-expired", 1);
+    expect((await stockOf(expired.p.id)).stockCount).toBe(0);
+    // The gateway knows of the success, but its notification was lost.
+    await settleSandboxPayment(
+      { db, secret: "x" },
+      settled.payment.transactionId,
+      "success",
+      async () => {
+        throw new Error("network down");
+      },
+    );
+    const now = new Date(Date.now() + 60_000);
+    await db
+      .update(orders)
+      .set({ nextReconcileAt: new Date(now.getTime() - 1000) })
+      .where(eq(orders.id, settled.order.id));
+    await db
+      .update(orders)
+      .set({
+        nextReconcileAt: new Date(now.getTime() - 1000),
+        paymentExpiresAt: new Date(now.getTime() - 1000),
+      })
+      .where(eq(orders.id, expired.order.id));
+    const report = await reconcilePayments({ ...deps, now: () => now });
+    expect(report.settled).toBeGreaterThanOrEqual(1);
+    expect(report.expired).toBeGreaterThanOrEqual(1);
+    expect(await orderRow(settled.order.id)).toMatchObject({
+      paymentStatus: "paid",
+      status: "processing",
+    });
+    expect(await orderRow(expired.order.id)).toMatchObject({
+      paymentStatus: "unpaid",
+      status: "cancelled",
+    });
+    expect(await stockOf(expired.p.id)).toEqual({ stockCount: 1, inStock: true });
+  });
+});
+
+describe(`cash on delivery on ${testDbKind()}`, () => {
+  it("is refused until the shop enables it, then places a processing order and clears the cart", async () => {
+    const u = await signedIn("cod");
+    const p = await insertProduct(db, { pricePaise: 30_000 });
+    await setCartItem(db, u.id, p.id, 1);
+    const place = () =>
+      outcome(async () =>
+        (await checkoutRoute()).action(
+          routeArgs(
+            formPost(
+              "/checkout",
+              { paymentMethod: "cod", addressId: u.addressId },
+              { cookie: u.cookie },
+            ),
+          ) as never,
+        ),
+      );
+    const off = await place();
+    expect(off.status).toBe(400);
+    await updateShopSettings(db, { codEnabled: true, codMaxOrderPaise: 10_000 });
+    expect((await place()).status).toBe(400); // over the COD limit
+    await updateShopSettings(db, { codMaxOrderPaise: 5_000_000 });
+    try {
+      const on = await place();
+      expect(on).toMatchObject({ status: 200, body: { kind: "placed" } });
+      const [o] = await db.select().from(orders).where(eq(orders.userId, u.id));
+      expect(o).toMatchObject({
+        status: "processing",
+        paymentStatus: "unpaid",
+        paymentMethod: "cod",
+      });
+      expect(await db.select().from(cartItems).where(eq(cartItems.userId, u.id))).toHaveLength(0);
+    } finally {
+      await updateShopSettings(db, { codEnabled: false, codMaxOrderPaise: null });
+    }
+  });
+});

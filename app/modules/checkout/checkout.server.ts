@@ -1,0 +1,439 @@
+import { createHash } from "node:crypto";
+import { and, asc, eq, inArray, like, not, or, sql } from "drizzle-orm";
+import type { Database } from "~/adapters/db/index.server.ts";
+import {
+  type AddressSnapshot,
+  addresses,
+  cartItems,
+  orderItems,
+  orders,
+  products,
+  user,
+} from "~/db/schema.ts";
+import { getShopSettings } from "~/modules/settings/settings.server.ts";
+import {
+  checkoutText,
+  nextReconcileDelay,
+  orderNumber,
+  PAYMENT_WINDOW_SECONDS,
+  SHIPPING_METHOD,
+} from "~/rules/orders.ts";
+import { isPurchasable } from "~/rules/product-display.ts";
+import { orderTotals } from "~/rules/totals.ts";
+
+/*
+ * Placing an order (SPEC.md §4 "Checkout flow", §7 createOrder; DESIGN.md decisions 2, 6, 7). The
+ * server is the authority: it reads the user's stored cart and the products, prices every line
+ * itself, takes stock under row locks so the last unit sells once, and makes one order per
+ * checkout attempt however many times the attempt is submitted.
+ *
+ * Locks are always taken in the same order (the user's row, then products by id) so concurrent
+ * checkouts queue instead of deadlocking. A customer's second submission of the same attempt (a
+ * double click, a second tab) waits on the user row and then finds the first one's order.
+ */
+
+export type CheckoutMethod = "gateway" | "cod";
+
+export type PlaceOrderInput = {
+  userId: string;
+  addressId: string | null;
+  method: CheckoutMethod;
+  /** The total the customer was shown; a different server total refuses the order. */
+  expectedTotalPaise?: number | null;
+  /** The configured gateway's name, recorded as the order's provider. */
+  provider: string;
+  now?: Date;
+};
+
+export type PlacedOrder = {
+  id: string;
+  orderNumber: string;
+  totalPaise: number;
+  paymentMethod: string;
+  status: string;
+  paymentStatus: string;
+  paymentTransactionId: string | null;
+  paymentUrl: string | null;
+  /** true when this submission found the order an earlier submission of the attempt made. */
+  reused: boolean;
+};
+
+export type CheckoutErrorCode =
+  | "cart-empty"
+  | "no-address"
+  | "address-not-available"
+  | "unavailable"
+  | "insufficient-stock"
+  | "changed"
+  | "cod-unavailable";
+
+/** A checkout the shop refuses, with the title and description the customer sees. */
+export class CheckoutError extends Error {
+  override name = "CheckoutError";
+  readonly code: CheckoutErrorCode;
+  readonly title: string;
+  readonly description: string;
+  constructor(code: CheckoutErrorCode, title: string, description: string) {
+    super(`${title}: ${description}`);
+    this.code = code;
+    this.title = title;
+    this.description = description;
+  }
+}
+
+export type CheckoutLine = {
+  productId: string;
+  quantity: number;
+  name: string;
+  pricePaise: number;
+  image: string | null;
+  category: string;
+  /** Active, priced and with enough stock for the quantity. */
+  available: boolean;
+  /** Units left when the shop tracks a count. */
+  stockLeft: number | null;
+};
+
+/** The user's stored cart as checkout shows it: current prices and whether each line can be ordered. */
+export async function checkoutLines(db: Database, userId: string): Promise<CheckoutLine[]> {
+  const rows = await db
+    .select({
+      productId: cartItems.productId,
+      quantity: cartItems.quantity,
+      name: products.name,
+      pricePaise: products.pricePaise,
+      image: products.image,
+      category: products.category,
+      isActive: products.isActive,
+      inStock: products.inStock,
+      stockCount: products.stockCount,
+    })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(eq(cartItems.userId, userId))
+    .orderBy(asc(cartItems.addedAt), asc(cartItems.productId));
+  return rows.map(({ isActive, inStock, stockCount, ...line }) => ({
+    ...line,
+    available:
+      isPurchasable({ isActive, inStock, stockCount }) &&
+      line.pricePaise > 0 &&
+      (stockCount === null || stockCount >= line.quantity),
+    stockLeft: stockCount,
+  }));
+}
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+const MAX_NUMBER_TRIES = 20;
+
+export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<PlacedOrder> {
+  const now = input.now ?? new Date();
+  const settings = await getShopSettings(db);
+  return db.transaction(async (tx) => {
+    // One checkout at a time per customer.
+    await tx.select({ id: user.id }).from(user).where(eq(user.id, input.userId)).for("update");
+
+    const lines = await tx
+      .select({
+        productId: cartItems.productId,
+        quantity: cartItems.quantity,
+        name: products.name,
+        pricePaise: products.pricePaise,
+        image: products.image,
+        isActive: products.isActive,
+        inStock: products.inStock,
+        stockCount: products.stockCount,
+      })
+      .from(cartItems)
+      .innerJoin(products, eq(products.id, cartItems.productId))
+      .where(eq(cartItems.userId, input.userId))
+      .orderBy(asc(cartItems.productId))
+      .for("update", { of: products });
+    if (lines.length === 0) {
+      throw new CheckoutError(
+        "cart-empty",
+        checkoutText.cartEmpty,
+        "Add something to your cart first.",
+      );
+    }
+
+    if (!input.addressId) {
+      throw new CheckoutError(
+        "no-address",
+        checkoutText.noAddressSelected,
+        checkoutText.noAddressSelectedDescription,
+      );
+    }
+    const [address] = await tx
+      .select()
+      .from(addresses)
+      .where(
+        and(
+          eq(addresses.id, input.addressId),
+          eq(addresses.userId, input.userId),
+          not(addresses.isDeleted),
+        ),
+      );
+    if (!address) {
+      throw new CheckoutError(
+        "address-not-available",
+        checkoutText.addressNotAvailable,
+        "Please choose another address or add a new one.",
+      );
+    }
+
+    const subtotal = lines.reduce((sum, l) => sum + l.pricePaise * l.quantity, 0);
+    const totals = orderTotals(subtotal, settings);
+
+    // The same cart, address and payment choice is the same attempt.
+    const attemptKey = createHash("sha256")
+      .update(
+        JSON.stringify([
+          lines.map((l) => [l.productId, l.quantity, l.pricePaise]),
+          address.id,
+          input.method,
+          totals.totalPaise,
+        ]),
+      )
+      .digest("base64url");
+    const earlier = await tx
+      .select()
+      .from(orders)
+      .where(
+        and(
+          eq(orders.userId, input.userId),
+          or(eq(orders.idempotencyKey, attemptKey), like(orders.idempotencyKey, `${attemptKey}:%`)),
+        ),
+      );
+    const open = earlier.find(
+      (o) =>
+        o.status === "pending" &&
+        o.paymentStatus === "unpaid" &&
+        o.paymentMethod !== "cod" &&
+        (!o.paymentExpiresAt || o.paymentExpiresAt > now),
+    );
+    if (open) return { ...summary(open), reused: true };
+    // A COD order of this attempt is already placed (the cart was cleared by it): a resubmission.
+    const placedCod = earlier.find(
+      (o) => o.paymentMethod === "cod" && now.getTime() - o.createdAt.getTime() < 10 * 60_000,
+    );
+    if (placedCod) return { ...summary(placedCod), reused: true };
+    const idempotencyKey =
+      earlier.length === 0 ? attemptKey : `${attemptKey}:${earlier.length + 1}`;
+
+    for (const line of lines) {
+      if (!isPurchasable(line) || line.pricePaise <= 0) {
+        throw new CheckoutError(
+          "unavailable",
+          "Item unavailable",
+          `“${line.name}” is no longer available. Remove it from your cart to continue.`,
+        );
+      }
+      if (line.stockCount !== null && line.stockCount < line.quantity) {
+        throw new CheckoutError(
+          "insufficient-stock",
+          "Not enough stock",
+          line.stockCount === 1
+            ? `Only 1 “${line.name}” is left. Lower the quantity to continue.`
+            : `Only ${line.stockCount} “${line.name}” are left. Lower the quantity to continue.`,
+        );
+      }
+    }
+    if (
+      input.expectedTotalPaise !== undefined &&
+      input.expectedTotalPaise !== null &&
+      input.expectedTotalPaise !== totals.totalPaise
+    ) {
+      throw new CheckoutError(
+        "changed",
+        "Your cart has changed",
+        "Prices or items changed since you opened checkout. Please review your order and place it again.",
+      );
+    }
+    if (input.method === "cod") {
+      const allowed =
+        settings.codEnabled &&
+        (settings.codMaxOrderPaise === null || totals.totalPaise <= settings.codMaxOrderPaise);
+      if (!allowed) {
+        throw new CheckoutError(
+          "cod-unavailable",
+          "Cash on Delivery unavailable",
+          "Cash on Delivery isn't available for this order. Please pay online.",
+        );
+      }
+    }
+
+    await takeStock(tx, lines);
+
+    const snapshot: AddressSnapshot = {
+      addressId: address.id,
+      label: address.label,
+      name: address.name,
+      line1: address.line1,
+      line2: null,
+      city: address.city,
+      state: address.state,
+      postalCode: address.postalCode,
+      country: address.country,
+      phone: address.phone,
+    };
+    const cod = input.method === "cod";
+    const values = {
+      userId: input.userId,
+      status: cod ? ("processing" as const) : ("pending" as const),
+      ...totals,
+      taxRateBasisPoints: settings.taxRateBasisPoints,
+      currency: "INR",
+      shippingAddress: snapshot,
+      billingAddress: snapshot,
+      shippingMethod: { ...SHIPPING_METHOD, costPaise: totals.shippingPaise },
+      paymentMethod: cod ? "cod" : "gateway",
+      paymentStatus: "unpaid" as const,
+      paymentProvider: cod ? "cod" : input.provider,
+      idempotencyKey,
+      paymentExpiresAt: cod ? null : new Date(now.getTime() + PAYMENT_WINDOW_SECONDS * 1000),
+      nextReconcileAt: cod ? null : new Date(now.getTime() + (nextReconcileDelay(0) ?? 25) * 1000),
+      fulfilledAt: cod ? now : null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    const order = await insertWithFreshNumber(tx, values, now);
+    await tx.insert(orderItems).values(
+      lines.map((l) => ({
+        orderId: order.id,
+        productId: l.productId,
+        name: l.name,
+        imageUrl: l.image,
+        quantity: l.quantity,
+        unitPricePaise: l.pricePaise,
+        currency: "INR",
+      })),
+    );
+    // A non-gateway order clears the cart at once (SPEC.md §2 Checkout).
+    if (cod) await tx.delete(cartItems).where(eq(cartItems.userId, input.userId));
+    return { ...summary(order), reused: false };
+  });
+}
+
+function summary(o: typeof orders.$inferSelect): Omit<PlacedOrder, "reused"> {
+  return {
+    id: o.id,
+    orderNumber: o.orderNumber,
+    totalPaise: o.totalPaise,
+    paymentMethod: o.paymentMethod,
+    status: o.status,
+    paymentStatus: o.paymentStatus,
+    paymentTransactionId: o.paymentTransactionId,
+    paymentUrl: o.paymentUrl,
+  };
+}
+
+/** Decrements tracked stock; a product whose count reaches 0 shows as out of stock. */
+async function takeStock(
+  tx: Tx,
+  lines: Array<{ productId: string; quantity: number; stockCount: number | null }>,
+) {
+  for (const line of lines) {
+    if (line.stockCount === null) continue;
+    await tx
+      .update(products)
+      .set({
+        stockCount: sql`${products.stockCount} - ${line.quantity}`,
+        inStock: sql`${products.stockCount} - ${line.quantity} > 0`,
+        updatedAt: new Date(),
+      })
+      .where(eq(products.id, line.productId));
+  }
+}
+
+/**
+ * Puts an order's tracked stock back (a failed or expired payment, a cancellation), once: the
+ * caller holds the order's row lock and records stockReleasedAt.
+ */
+export async function releaseStock(tx: Tx, orderId: string): Promise<void> {
+  const items = await tx
+    .select({ productId: orderItems.productId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.productId));
+  const ids = items.flatMap((i) => (i.productId ? [i.productId] : []));
+  if (ids.length === 0) return;
+  await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(inArray(products.id, ids))
+    .orderBy(asc(products.id))
+    .for("update");
+  for (const item of items) {
+    if (!item.productId) continue;
+    await tx
+      .update(products)
+      .set({
+        stockCount: sql`${products.stockCount} + ${item.quantity}`,
+        inStock: sql`case when ${products.stockCount} = 0 then true else ${products.inStock} end`,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(products.id, item.productId), sql`${products.stockCount} is not null`));
+  }
+}
+
+/**
+ * Takes an order's stock again after it was released (a payment that succeeds late). Money has
+ * been taken, so the order stands even when the shelf is short: the count stops at 0 and the
+ * shortfall is returned for staff to see.
+ */
+export async function retakeStock(tx: Tx, orderId: string): Promise<number> {
+  const items = await tx
+    .select({ productId: orderItems.productId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.productId));
+  let short = 0;
+  for (const item of items) {
+    if (!item.productId) continue;
+    const [p] = await tx
+      .select({ stockCount: products.stockCount })
+      .from(products)
+      .where(eq(products.id, item.productId))
+      .for("update");
+    if (!p || p.stockCount === null) continue;
+    const left = p.stockCount - item.quantity;
+    if (left < 0) short += -left;
+    await tx
+      .update(products)
+      .set({ stockCount: Math.max(0, left), inStock: left > 0, updatedAt: new Date() })
+      .where(eq(products.id, item.productId));
+  }
+  return short;
+}
+
+async function insertWithFreshNumber(
+  tx: Tx,
+  values: Omit<typeof orders.$inferInsert, "orderNumber">,
+  now: Date,
+): Promise<typeof orders.$inferSelect> {
+  for (let i = 0; i < MAX_NUMBER_TRIES; i++) {
+    const number = orderNumber(now);
+    // A savepoint, so a number taken by a concurrent checkout doesn't abort the whole order.
+    try {
+      return await tx.transaction(async (sp) => {
+        const [row] = await sp
+          .insert(orders)
+          .values({ ...values, orderNumber: number })
+          .returning();
+        return row;
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error, "orders_order_number_unique")) throw error;
+    }
+  }
+  throw new Error("Could not find a free order number");
+}
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    const pg = e as { code?: string; constraint?: string; message?: string };
+    if (pg.code === "23505" && (!pg.constraint || pg.constraint === constraint)) return true;
+  }
+  return false;
+}

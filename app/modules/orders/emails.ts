@@ -1,0 +1,106 @@
+import { escapeHtml, layout, type RenderedEmail } from "~/lib/email-layout.ts";
+import { formatPaise } from "~/rules/money.ts";
+import { paymentMethodLabel } from "~/rules/orders.ts";
+
+/** The order e-mails: confirmation, shipped (with tracking), delivered. */
+
+export type OrderEmailData = {
+  customerName: string;
+  orderNumber: string;
+  ordersUrl: string;
+  items: Array<{ name: string; quantity: number; unitPricePaise: number }>;
+  subtotalPaise: number;
+  shippingPaise: number;
+  taxPaise: number;
+  totalPaise: number;
+  paymentMethod: string;
+  paymentProvider: string;
+  address: { name: string; line1: string; city: string; state: string; postalCode: string };
+};
+
+const greeting = (name: string) => (name ? `Hi ${name},` : "Hi,");
+
+function itemsText(d: OrderEmailData) {
+  const lines = d.items.map(
+    (i) => `  ${i.quantity} × ${i.name}  ${formatPaise(i.unitPricePaise * i.quantity)}`,
+  );
+  return [
+    ...lines,
+    "",
+    `  Subtotal  ${formatPaise(d.subtotalPaise)}`,
+    `  Shipping  ${formatPaise(d.shippingPaise)}`,
+    `  Tax       ${formatPaise(d.taxPaise)}`,
+    `  Total     ${formatPaise(d.totalPaise)}`,
+  ].join("\n");
+}
+
+function itemsHtml(d: OrderEmailData) {
+  const row = (left: string, right: string, bold = false) =>
+    `<tr><td style="padding:4px 0;font-size:14px${bold ? ";font-weight:700" : ""}">${left}</td><td align="right" style="padding:4px 0;font-size:14px${bold ? ";font-weight:700" : ""}">${right}</td></tr>`;
+  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0">${d.items
+    .map((i) =>
+      row(
+        `${i.quantity} × ${escapeHtml(i.name)}`,
+        escapeHtml(formatPaise(i.unitPricePaise * i.quantity)),
+      ),
+    )
+    .join("")}
+${row("Subtotal", escapeHtml(formatPaise(d.subtotalPaise)))}
+${row("Shipping", escapeHtml(formatPaise(d.shippingPaise)))}
+${row("Tax", escapeHtml(formatPaise(d.taxPaise)))}
+${row("Total", escapeHtml(formatPaise(d.totalPaise)), true)}</table>`;
+}
+
+const addressLine = (a: OrderEmailData["address"]) =>
+  `${a.name}, ${a.line1}, ${a.city}, ${a.state} ${a.postalCode}`;
+
+export function orderConfirmationEmail(d: OrderEmailData): RenderedEmail {
+  const method = paymentMethodLabel(d.paymentMethod, d.paymentProvider);
+  const paid =
+    d.paymentMethod === "cod"
+      ? `You'll pay ${formatPaise(d.totalPaise)} in cash when it arrives.`
+      : `We've received your payment of ${formatPaise(d.totalPaise)} (${method}).`;
+  return {
+    subject: `Order ${d.orderNumber} confirmed`,
+    text: `${greeting(d.customerName)}\n\nThank you for your order ${d.orderNumber}. ${paid} We're getting it ready and will e-mail you when it ships.\n\n${itemsText(d)}\n\nDelivering to: ${addressLine(d.address)}\n\nSee your orders: ${d.ordersUrl}\n\nLayerKart`,
+    html: layout(
+      `Order ${d.orderNumber} confirmed`,
+      `${greeting(d.customerName)} thank you for your order. ${paid} We're getting it ready and will e-mail you when it ships.`,
+      { label: "View your orders", url: d.ordersUrl },
+      `Delivering to: ${addressLine(d.address)}`,
+      itemsHtml(d),
+    ),
+  };
+}
+
+export type Tracking = { carrier: string; trackingNumber: string; trackingUrl: string | null };
+
+export function orderShippedEmail(d: OrderEmailData, t: Tracking): RenderedEmail {
+  const tracking = `${t.carrier}, tracking number ${t.trackingNumber}`;
+  return {
+    subject: `Order ${d.orderNumber} has shipped`,
+    text: `${greeting(d.customerName)}\n\nYour order ${d.orderNumber} is on its way with ${tracking}.${t.trackingUrl ? `\nTrack it: ${t.trackingUrl}` : ""}\n\nDelivering to: ${addressLine(d.address)}\n\nSee your orders: ${d.ordersUrl}\n\nLayerKart`,
+    html: layout(
+      `Order ${d.orderNumber} has shipped`,
+      `${greeting(d.customerName)} your order is on its way with ${tracking}.`,
+      {
+        label: t.trackingUrl ? "Track your package" : "View your orders",
+        url: t.trackingUrl ?? d.ordersUrl,
+      },
+      `Delivering to: ${addressLine(d.address)}`,
+    ),
+  };
+}
+
+export function orderDeliveredEmail(d: OrderEmailData): RenderedEmail {
+  return {
+    subject: `Order ${d.orderNumber} was delivered`,
+    text: `${greeting(d.customerName)}\n\nYour order ${d.orderNumber} was delivered. We hope you love your prints! You can review them from your orders page:\n\n${d.ordersUrl}\n\nLayerKart`,
+    html: layout(
+      `Order ${d.orderNumber} was delivered`,
+      `${greeting(d.customerName)} your order was delivered. We hope you love your prints! Tell other makers what you think by reviewing them.`,
+      { label: "Review your items", url: d.ordersUrl },
+      "Something not right? You can request a return from your orders page.",
+    ),
+  };
+}

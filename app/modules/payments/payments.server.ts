@@ -1,0 +1,482 @@
+import { randomBytes } from "node:crypto";
+import { and, asc, eq, inArray, isNull, lte, or } from "drizzle-orm";
+import type { Database } from "~/adapters/db/index.server.ts";
+import type { Mailer } from "~/adapters/mail/types.ts";
+import type { PaymentProvider, PaymentState } from "~/adapters/payments/types.ts";
+import { cartItems, orderItems, orders, paymentEvents, user } from "~/db/schema.ts";
+import { log } from "~/lib/log.server.ts";
+import { releaseStock, retakeStock } from "~/modules/checkout/checkout.server.ts";
+import { OrderNotFoundError, sendOrderConfirmation } from "~/modules/orders/orders.server.ts";
+import {
+  canMovePayment,
+  nextReconcileDelay,
+  PAYMENT_WINDOW_SECONDS,
+  type PaymentStatus,
+} from "~/rules/orders.ts";
+
+/*
+ * Payments for orders (SPEC.md §4 "Payment result page", §7 initiatePaymentGateway /
+ * checkPaymentGatewayStatus; DESIGN.md decision 5; payments.md "What trusted platforms do").
+ *
+ * Every report about a payment — a webhook, the return page's status check, the reconciliation
+ * job — goes through applyPaymentUpdate, which decides under the order's row lock: paid never
+ * goes back, FAILED then SUCCESS ends paid, the amount must match, and the first success fulfils
+ * the order exactly once (payment paid, order processing, the ordered lines leave the cart, one
+ * confirmation e-mail).
+ */
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+type OrderRow = typeof orders.$inferSelect;
+
+export type PaymentDeps = {
+  db: Database;
+  provider: PaymentProvider;
+  publicUrl: string;
+  /** Called after commit for an order that has just been fulfilled (the confirmation e-mail). */
+  onFulfilled?: (orderId: string) => Promise<void>;
+  now?: () => Date;
+};
+
+/** The dependencies as the running shop wires them: fulfilment sends the confirmation e-mail. */
+export function paymentDepsFor(rt: {
+  db: Database;
+  mailer: Mailer;
+  payments: PaymentProvider;
+  env: { publicUrl: string };
+}): PaymentDeps {
+  const mail = { db: rt.db, mailer: rt.mailer, publicUrl: rt.env.publicUrl };
+  return {
+    db: rt.db,
+    provider: rt.payments,
+    publicUrl: rt.env.publicUrl,
+    onFulfilled: (orderId) => sendOrderConfirmation(mail, orderId),
+  };
+}
+
+const clock = (deps: PaymentDeps) => (deps.now ? deps.now() : new Date());
+
+export type InitiatedOrderPayment = {
+  orderId: string;
+  transactionId: string;
+  paymentUrl: string;
+};
+
+/**
+ * Starts the gateway payment for one of the user's pending orders (or returns the one already
+ * started: a resubmitted checkout goes to the same payment page).
+ */
+export async function initiateOrderPayment(
+  deps: PaymentDeps,
+  userId: string,
+  orderId: string,
+): Promise<InitiatedOrderPayment> {
+  const { db, provider, publicUrl } = deps;
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  if (!order) throw new OrderNotFoundError();
+  if (order.paymentTransactionId && order.paymentUrl) {
+    return { orderId, transactionId: order.paymentTransactionId, paymentUrl: order.paymentUrl };
+  }
+  const [customer] = await db
+    .select({ name: user.name, email: user.email })
+    .from(user)
+    .where(eq(user.id, userId));
+  const transactionId = `${order.orderNumber}-${randomBytes(4).toString("hex")}`;
+  const query = new URLSearchParams({ orderId, transactionId });
+  const initiated = await provider.initiate({
+    transactionId,
+    orderId,
+    orderNumber: order.orderNumber,
+    amountPaise: order.totalPaise,
+    customer: {
+      name: customer?.name ?? order.shippingAddress.name,
+      email: customer?.email ?? "",
+      phone: order.shippingAddress.phone || null,
+    },
+    redirectUrl: `${publicUrl}/payment-success?${query}`,
+    callbackUrl: `${publicUrl}/api/payment-webhook`,
+    expireAfterSeconds: PAYMENT_WINDOW_SECONDS,
+  });
+  // Only the first attempt to start a payment for the order records it.
+  const [saved] = await db
+    .update(orders)
+    .set({
+      paymentTransactionId: transactionId,
+      paymentReference: initiated.providerReference,
+      paymentUrl: initiated.paymentUrl,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(orders.id, orderId), isNull(orders.paymentTransactionId)))
+    .returning({ id: orders.id });
+  if (!saved) {
+    const [current] = await db.select().from(orders).where(eq(orders.id, orderId));
+    if (current?.paymentTransactionId && current.paymentUrl) {
+      return {
+        orderId,
+        transactionId: current.paymentTransactionId,
+        paymentUrl: current.paymentUrl,
+      };
+    }
+  }
+  return { orderId, transactionId, paymentUrl: initiated.paymentUrl };
+}
+
+export type PaymentUpdate = {
+  transactionId: string;
+  state: PaymentState;
+  amountPaise: number | null;
+  /** Set for notifications: the same event id is applied once. */
+  eventId?: string;
+  source: "webhook" | "status" | "reconcile";
+};
+
+export type UpdateOutcome =
+  | "applied"
+  | "unchanged"
+  | "duplicate"
+  | "amount-mismatch"
+  | "unknown-order";
+
+export type UpdateResult = {
+  outcome: UpdateOutcome;
+  orderId: string | null;
+  paymentStatus: PaymentStatus | null;
+  fulfilled: boolean;
+};
+
+export async function applyPaymentUpdate(
+  deps: PaymentDeps,
+  update: PaymentUpdate,
+): Promise<UpdateResult> {
+  const now = clock(deps);
+  const result = await deps.db.transaction(async (tx) => {
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(eq(orders.paymentTransactionId, update.transactionId))
+      .for("update");
+    if (update.eventId) {
+      const [recorded] = await tx
+        .insert(paymentEvents)
+        .values({
+          provider: deps.provider.name,
+          eventId: update.eventId,
+          orderId: order?.id ?? null,
+          transactionId: update.transactionId,
+          state: update.state,
+          amountPaise: update.amountPaise,
+          outcome: "received",
+        })
+        .onConflictDoNothing()
+        .returning({ id: paymentEvents.id });
+      if (!recorded) {
+        return {
+          outcome: "duplicate" as const,
+          orderId: order?.id ?? null,
+          paymentStatus: order?.paymentStatus ?? null,
+          fulfilled: false,
+        };
+      }
+      const decided = await decide(tx, order, update, now);
+      await tx
+        .update(paymentEvents)
+        .set({ outcome: decided.outcome })
+        .where(eq(paymentEvents.id, recorded.id));
+      return decided;
+    }
+    return decide(tx, order, update, now);
+  });
+  if (result.outcome === "amount-mismatch") {
+    log.error("payment amount does not match the order", {
+      transactionId: update.transactionId,
+      reported: update.amountPaise,
+      source: update.source,
+    });
+  }
+  if (result.fulfilled && result.orderId && deps.onFulfilled) {
+    try {
+      await deps.onFulfilled(result.orderId);
+    } catch (error) {
+      log.error("order confirmation failed", { orderId: result.orderId, error });
+    }
+  }
+  return result;
+}
+
+async function decide(
+  tx: Tx,
+  order: OrderRow | undefined,
+  update: PaymentUpdate,
+  now: Date,
+): Promise<UpdateResult> {
+  if (!order)
+    return { outcome: "unknown-order", orderId: null, paymentStatus: null, fulfilled: false };
+  const unchanged = {
+    outcome: "unchanged" as const,
+    orderId: order.id,
+    paymentStatus: order.paymentStatus,
+    fulfilled: false,
+  };
+  if (update.state === "PENDING") return unchanged;
+
+  if (update.state === "FAILED") {
+    if (!canMovePayment(order.paymentStatus, "failed")) return unchanged;
+    // The customer can't pay this order any more: its units go back on the shelf now.
+    if (!order.stockReleasedAt) await releaseStock(tx, order.id);
+    await tx
+      .update(orders)
+      .set({
+        paymentStatus: "failed",
+        stockReleasedAt: order.stockReleasedAt ?? now,
+        updatedAt: now,
+      })
+      .where(eq(orders.id, order.id));
+    return { outcome: "applied", orderId: order.id, paymentStatus: "failed", fulfilled: false };
+  }
+
+  // SUCCESS
+  if (update.amountPaise !== null && update.amountPaise !== order.totalPaise) {
+    return {
+      outcome: "amount-mismatch",
+      orderId: order.id,
+      paymentStatus: order.paymentStatus,
+      fulfilled: false,
+    };
+  }
+  if (!canMovePayment(order.paymentStatus, "paid")) return unchanged;
+  if (order.stockReleasedAt) {
+    const short = await retakeStock(tx, order.id);
+    if (short > 0) {
+      log.warning("a late payment found too little stock", { orderId: order.id, short });
+    }
+  }
+  if (order.status === "cancelled") {
+    // Paid after it expired: the money is in, so staff must refund or fulfil by hand.
+    log.warning("payment arrived for a cancelled order", { orderId: order.id });
+  }
+  const fulfil = order.fulfilledAt === null;
+  await tx
+    .update(orders)
+    .set({
+      paymentStatus: "paid",
+      paidAt: now,
+      status: order.status === "pending" ? "processing" : order.status,
+      stockReleasedAt: null,
+      fulfilledAt: order.fulfilledAt ?? now,
+      nextReconcileAt: null,
+      updatedAt: now,
+    })
+    .where(eq(orders.id, order.id));
+  if (fulfil) {
+    const items = await tx
+      .select({ productId: orderItems.productId })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id));
+    const ids = items.flatMap((i) => (i.productId ? [i.productId] : []));
+    if (ids.length > 0) {
+      await tx
+        .delete(cartItems)
+        .where(and(eq(cartItems.userId, order.userId), inArray(cartItems.productId, ids)));
+    }
+  }
+  return { outcome: "applied", orderId: order.id, paymentStatus: "paid", fulfilled: fulfil };
+}
+
+export type CheckedStatus = {
+  state: PaymentState;
+  orderNumber: string;
+  paymentStatus: PaymentStatus;
+};
+
+/** How often the return page's polling may reach the gateway for one order. */
+export const STATUS_THROTTLE_MS = 3000;
+
+/**
+ * The payment-result page's verification (checkPaymentGatewayStatus), for the order's owner only.
+ * Answers from the order when the payment is settled; otherwise asks the gateway at most once
+ * every few seconds per order, whoever is asking.
+ */
+export async function checkOrderPayment(
+  deps: PaymentDeps,
+  userId: string,
+  orderId: string,
+): Promise<CheckedStatus> {
+  const { db } = deps;
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  if (!order) throw new OrderNotFoundError();
+  const settled = settledState(order.paymentStatus);
+  if (settled || !order.paymentTransactionId) {
+    return {
+      state: settled ?? "PENDING",
+      orderNumber: order.orderNumber,
+      paymentStatus: order.paymentStatus,
+    };
+  }
+  const now = clock(deps);
+  const [claimed] = await db
+    .update(orders)
+    .set({ paymentCheckedAt: now })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        or(
+          isNull(orders.paymentCheckedAt),
+          lte(orders.paymentCheckedAt, new Date(now.getTime() - STATUS_THROTTLE_MS)),
+        ),
+      ),
+    )
+    .returning({ id: orders.id });
+  if (!claimed)
+    return { state: "PENDING", orderNumber: order.orderNumber, paymentStatus: order.paymentStatus };
+  const status = await deps.provider.status({
+    transactionId: order.paymentTransactionId,
+    providerReference: order.paymentReference,
+  });
+  const applied = await applyPaymentUpdate(deps, {
+    transactionId: order.paymentTransactionId,
+    state: status.state,
+    amountPaise: status.amountPaise,
+    source: "status",
+  });
+  const paymentStatus = applied.paymentStatus ?? order.paymentStatus;
+  return {
+    state: settledState(paymentStatus) ?? "PENDING",
+    orderNumber: order.orderNumber,
+    paymentStatus,
+  };
+}
+
+function settledState(paymentStatus: PaymentStatus): PaymentState | null {
+  if (paymentStatus === "paid" || paymentStatus === "refunded") return "SUCCESS";
+  if (paymentStatus === "failed") return "FAILED";
+  return null;
+}
+
+export type ReconcileReport = { checked: number; settled: number; expired: number; errors: number };
+
+/**
+ * The reconciliation job: asks the gateway about every open payment that is due (PhonePe's
+ * schedule), settles what it learns, and cancels orders still unpaid when their payment window has
+ * closed, releasing their stock. Claims due orders with SKIP LOCKED so several instances can run it.
+ */
+export async function reconcilePayments(
+  deps: PaymentDeps,
+  options: { batch?: number } = {},
+): Promise<ReconcileReport> {
+  const { db } = deps;
+  const now = clock(deps);
+  const report: ReconcileReport = { checked: 0, settled: 0, expired: 0, errors: 0 };
+  // Claim: push each due order's next check a minute ahead so no one else takes it meanwhile.
+  const due = await db.transaction(async (tx) => {
+    const rows = await tx
+      .select()
+      .from(orders)
+      .where(
+        and(
+          eq(orders.status, "pending"),
+          inArray(orders.paymentStatus, ["unpaid", "failed"]),
+          lte(orders.nextReconcileAt, now),
+        ),
+      )
+      .orderBy(asc(orders.nextReconcileAt))
+      .limit(options.batch ?? 25)
+      .for("update", { skipLocked: true });
+    if (rows.length > 0) {
+      await tx
+        .update(orders)
+        .set({ nextReconcileAt: new Date(now.getTime() + 60_000) })
+        .where(
+          inArray(
+            orders.id,
+            rows.map((r) => r.id),
+          ),
+        );
+    }
+    return rows;
+  });
+
+  for (const order of due) {
+    try {
+      let paymentStatus = order.paymentStatus;
+      if (order.paymentTransactionId && order.paymentStatus === "unpaid") {
+        report.checked += 1;
+        const status = await deps.provider.status({
+          transactionId: order.paymentTransactionId,
+          providerReference: order.paymentReference,
+        });
+        const applied = await applyPaymentUpdate(deps, {
+          transactionId: order.paymentTransactionId,
+          state: status.state,
+          amountPaise: status.amountPaise,
+          source: "reconcile",
+        });
+        if (applied.outcome === "applied") report.settled += 1;
+        paymentStatus = applied.paymentStatus ?? paymentStatus;
+      }
+      if (paymentStatus === "paid") continue;
+      const elapsed = (now.getTime() - order.createdAt.getTime()) / 1000;
+      const delay = nextReconcileDelay(elapsed);
+      const expired = order.paymentExpiresAt ? order.paymentExpiresAt <= now : delay === null;
+      if (expired) {
+        if (await expireOrder(deps, order.id)) report.expired += 1;
+      } else {
+        await db
+          .update(orders)
+          .set({ nextReconcileAt: new Date(now.getTime() + (delay ?? 60) * 1000) })
+          .where(eq(orders.id, order.id));
+      }
+    } catch (error) {
+      report.errors += 1;
+      log.warning("payment reconciliation failed for an order", { orderId: order.id, error });
+    }
+  }
+  return report;
+}
+
+/** Cancels an unpaid order whose payment window closed, and puts its stock back. */
+async function expireOrder(deps: PaymentDeps, orderId: string): Promise<boolean> {
+  const now = clock(deps);
+  return deps.db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    if (order?.status !== "pending" || order.paymentStatus === "paid") return false;
+    if (!order.stockReleasedAt) await releaseStock(tx, order.id);
+    await tx
+      .update(orders)
+      .set({
+        status: "cancelled",
+        cancelledAt: now,
+        stockReleasedAt: order.stockReleasedAt ?? now,
+        nextReconcileAt: null,
+        updatedAt: now,
+      })
+      .where(eq(orders.id, order.id));
+    return true;
+  });
+}
+
+/** Runs the reconciliation job every few seconds until stopped (one run at a time). */
+export function startReconciler(deps: PaymentDeps, everyMs = 5000): { stop: () => Promise<void> } {
+  let running: Promise<unknown> | null = null;
+  let stopped = false;
+  const timer = setInterval(() => {
+    if (running || stopped) return;
+    running = reconcilePayments(deps)
+      .catch((error) => log.warning("payment reconciliation run failed", { error }))
+      .finally(() => {
+        running = null;
+      });
+  }, everyMs);
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import { log } from "~/lib/log.server.ts";
+import { requireUser } from "~/modules/accounts/guards.server.ts";
+import { OrderNotFoundError } from "~/modules/orders/orders.server.ts";
+import { checkOrderPayment, paymentDepsFor } from "~/modules/payments/payments.server.ts";
+import { checkoutText } from "~/rules/orders.ts";
+import { runtime } from "~/runtime.server.ts";
+import type { Route } from "./+types/api.payment-status";
+
+export type PaymentStatusResponse =
+  | { success: true; status: "SUCCESS" | "FAILED" | "PENDING"; orderNumber: string }
+  | { success: false; error: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * GET /api/payment-status?orderId=… (SPEC.md §7 checkPaymentGatewayStatus): the payment-result
+ * page's verification. Only the order's owner gets an answer; anyone else, like an unknown id,
+ * gets 404 with nothing about the order. The gateway is asked at most once every few seconds per
+ * order (payments module).
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const viewer = await requireUser(request);
+  const orderId = new URL(request.url).searchParams.get("orderId") ?? "";
+  const headers = { "cache-control": "private, no-store" };
+  if (!UUID.test(orderId)) {
+    return Response.json(
+      { success: false, error: "Order not found" } satisfies PaymentStatusResponse,
+      {
+        status: 404,
+        headers,
+      },
+    );
+  }
+  const rt = await runtime();
+  try {
+    const status = await checkOrderPayment(paymentDepsFor(rt), viewer.id, orderId);
+    return Response.json(
+      {
+        success: true,
+        status: status.state,
+        orderNumber: status.orderNumber,
+      } satisfies PaymentStatusResponse,
+      { headers },
+    );
+  } catch (error) {
+    if (error instanceof OrderNotFoundError) {
+      return Response.json(
+        { success: false, error: "Order not found" } satisfies PaymentStatusResponse,
+        {
+          status: 404,
+          headers,
+        },
+      );
+    }
+    log.error("payment status check failed", { error, orderId });
+    return Response.json(
+      { success: false, error: checkoutText.failedToCheckStatus } satisfies PaymentStatusResponse,
+      { status: 502, headers },
+    );
+  }
+}

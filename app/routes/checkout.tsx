@@ -1,0 +1,502 @@
+import { CreditCard, Lock, MapPin, Smartphone, Wallet } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { data, Link, redirect, useFetcher, useNavigate, useRevalidator } from "react-router";
+import { cartActions, cartSyncIdle, useCart } from "~/components/cart/cart-store";
+import { rememberPayment } from "~/components/checkout/payment-storage";
+import { ProductImage } from "~/components/product/product-image";
+import { Button } from "~/components/ui/button";
+import { toast } from "~/components/ui/use-toast";
+import { readForm } from "~/lib/forms.server.ts";
+import { log } from "~/lib/log.server.ts";
+import { flashCookie } from "~/modules/accounts/flash.server.ts";
+import { requireUser } from "~/modules/accounts/guards.server.ts";
+import { listAddresses } from "~/modules/addresses/addresses.server.ts";
+import { CheckoutError, checkoutLines, placeOrder } from "~/modules/checkout/checkout.server.ts";
+import { sendOrderConfirmation } from "~/modules/orders/orders.server.ts";
+import { initiateOrderPayment, paymentDepsFor } from "~/modules/payments/payments.server.ts";
+import { getShopSettings } from "~/modules/settings/settings.server.ts";
+import { formatPaise } from "~/rules/money.ts";
+import { checkoutText, paymentMethodLabel } from "~/rules/orders.ts";
+import { originFrom, pageMeta } from "~/rules/seo.ts";
+import { orderTotals } from "~/rules/totals.ts";
+import { runtime } from "~/runtime.server.ts";
+import type { Route } from "./+types/checkout";
+
+/*
+ * /checkout (SPEC.md §2 Checkout, §4 Checkout flow, §5 checkout blocks, §8 checkout messages).
+ * Everything shown is the server's: the stored cart at current prices, the shop's shipping and
+ * tax, the customer's addresses. Placing the order re-reads all of it (the browser's figures are
+ * only compared, never used).
+ */
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const viewer = await requireUser(request);
+  const rt = await runtime();
+  const [priced, settings] = await Promise.all([
+    checkoutLines(rt.db, viewer.id),
+    getShopSettings(rt.db),
+  ]);
+  if (priced.length === 0) throw redirect("/cart");
+  let addresses: Awaited<ReturnType<typeof listAddresses>> | null = null;
+  try {
+    addresses = await listAddresses(rt.db, viewer.id);
+  } catch (error) {
+    log.error("checkout could not load addresses", { error, userId: viewer.id });
+  }
+  if (addresses && addresses.length === 0) {
+    throw redirect("/addresses?from=checkout", {
+      headers: {
+        "Set-Cookie": flashCookie("no-addresses", rt.env.publicUrl.startsWith("https://")),
+      },
+    });
+  }
+  const subtotal = priced.reduce((sum, l) => sum + l.pricePaise * l.quantity, 0);
+  const totals = orderTotals(subtotal, settings);
+  const codAllowed =
+    settings.codEnabled &&
+    (settings.codMaxOrderPaise === null || totals.totalPaise <= settings.codMaxOrderPaise);
+  return {
+    customer: { name: viewer.name, email: viewer.email },
+    addresses,
+    lines: priced,
+    totals,
+    freeShippingThresholdPaise: settings.freeShippingThresholdPaise,
+    cod: { enabled: settings.codEnabled, allowed: codAllowed, maxPaise: settings.codMaxOrderPaise },
+    gatewayLabel: paymentMethodLabel("gateway", rt.payments.name),
+  };
+}
+
+export type CheckoutResult =
+  | { kind: "redirect"; paymentUrl: string; orderId: string; transactionId: string }
+  | { kind: "placed"; orderId: string }
+  | { kind: "error"; title: string; description: string };
+
+export async function action({ request }: Route.ActionArgs) {
+  const viewer = await requireUser(request);
+  const form = await readForm(request);
+  const rt = await runtime();
+  const method = form.get("paymentMethod");
+  if (method !== "gateway" && method !== "cod") {
+    return data<CheckoutResult>(
+      {
+        kind: "error",
+        title: checkoutText.failedToPlaceOrder,
+        description: "Please choose how to pay.",
+      },
+      { status: 400 },
+    );
+  }
+  const addressId = String(form.get("addressId") ?? "").trim();
+  if (addressId && !/^[0-9a-f-]{36}$/i.test(addressId)) {
+    return data<CheckoutResult>(
+      {
+        kind: "error",
+        title: checkoutText.addressNotAvailable,
+        description: "Please choose another address or add a new one.",
+      },
+      { status: 400 },
+    );
+  }
+  const shown = String(form.get("expectedTotalPaise") ?? "").trim();
+  const expected = /^\d+$/.test(shown) ? Number(shown) : null;
+  let order: Awaited<ReturnType<typeof placeOrder>>;
+  try {
+    order = await placeOrder(rt.db, {
+      userId: viewer.id,
+      addressId: addressId || null,
+      method,
+      expectedTotalPaise: expected,
+      provider: rt.payments.name,
+    });
+  } catch (error) {
+    if (error instanceof CheckoutError) {
+      return data<CheckoutResult>(
+        { kind: "error", title: error.title, description: error.description },
+        { status: error.code === "changed" ? 409 : 400 },
+      );
+    }
+    log.error("placing an order failed", { error, userId: viewer.id });
+    return data<CheckoutResult>(
+      {
+        kind: "error",
+        title: checkoutText.failedToPlaceOrder,
+        description: checkoutText.failedToPlaceOrderDescription,
+      },
+      { status: 500 },
+    );
+  }
+  if (order.paymentMethod === "cod") {
+    if (!order.reused) {
+      try {
+        await sendOrderConfirmation({ ...rt, publicUrl: rt.env.publicUrl }, order.id);
+      } catch (error) {
+        log.error("order confirmation failed", { error, orderId: order.id });
+      }
+    }
+    return data<CheckoutResult>(
+      { kind: "placed", orderId: order.id },
+      {
+        headers: {
+          "Set-Cookie": flashCookie("order-placed", rt.env.publicUrl.startsWith("https://")),
+        },
+      },
+    );
+  }
+  try {
+    const payment = await initiateOrderPayment(paymentDepsFor(rt), viewer.id, order.id);
+    return data<CheckoutResult>({ kind: "redirect", ...payment });
+  } catch (error) {
+    log.error("payment initiation failed", { error, orderId: order.id });
+    return data<CheckoutResult>(
+      {
+        kind: "error",
+        title: checkoutText.paymentFailed,
+        description: checkoutText.paymentFailedDescription,
+      },
+      { status: 502 },
+    );
+  }
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: "Checkout",
+    description: "Review your order and pay securely.",
+    path: "/checkout",
+    origin: originFrom(matches),
+    noindex: true,
+  });
+}
+
+export default function Checkout({ loaderData }: Route.ComponentProps) {
+  const { addresses, lines, totals, customer, cod, freeShippingThresholdPaise } = loaderData;
+  const fetcher = useFetcher<CheckoutResult>();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const cart = useCart();
+  const defaultAddress = addresses?.find((a) => a.isDefault) ?? addresses?.[0];
+  const [addressId, setAddressId] = useState(defaultAddress?.id ?? "");
+  const [method, setMethod] = useState<"gateway" | "cod">("gateway");
+  const [leaving, setLeaving] = useState(false);
+  const handled = useRef<CheckoutResult | null>(null);
+  const ids = { address: useId(), payment: useId() };
+  const address = addresses?.find((a) => a.id === addressId);
+  const blocked = lines.some((l) => !l.available);
+  const busy = fetcher.state !== "idle" || leaving;
+
+  useEffect(() => {
+    if (addresses === null) {
+      toast({
+        title: checkoutText.failedToLoadAddresses,
+        description: checkoutText.failedToLoadAddressesDescription,
+        variant: "destructive",
+      });
+    }
+  }, [addresses]);
+
+  // The browser's cart is what the customer built; make sure the stored cart matches it.
+  const localKey = cart
+    .map((l) => `${l.productId}:${l.quantity}`)
+    .sort()
+    .join(",");
+  const serverKey = lines
+    .map((l) => `${l.productId}:${l.quantity}`)
+    .sort()
+    .join(",");
+  const revalidate = revalidator.revalidate;
+  useEffect(() => {
+    let cancelled = false;
+    void cartSyncIdle().then(() => {
+      if (cancelled || !localKey || localKey === serverKey) return;
+      cartActions.set(cart);
+      void cartSyncIdle().then(() => {
+        if (!cancelled) void revalidate();
+      });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [localKey, serverKey, cart, revalidate]);
+
+  useEffect(() => {
+    const result = fetcher.data;
+    if (!result || fetcher.state !== "idle" || handled.current === result) return;
+    handled.current = result;
+    if (result.kind === "redirect") {
+      setLeaving(true);
+      rememberPayment({ orderId: result.orderId, transactionId: result.transactionId });
+      window.location.assign(result.paymentUrl);
+      return;
+    }
+    if (result.kind === "placed") {
+      cartActions.clear();
+      navigate("/orders");
+      return;
+    }
+    toast({ title: result.title, description: result.description, variant: "destructive" });
+    void revalidate();
+  }, [fetcher.data, fetcher.state, navigate, revalidate]);
+
+  const submit = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!addressId) {
+      toast({
+        title: checkoutText.noAddressSelected,
+        description: checkoutText.noAddressSelectedDescription,
+        variant: "destructive",
+      });
+      return;
+    }
+    if (!address) {
+      toast({
+        title: checkoutText.addressNotAvailable,
+        description: "Please choose another address or add a new one.",
+        variant: "destructive",
+      });
+      return;
+    }
+    const form = new FormData(event.currentTarget);
+    await cartSyncIdle();
+    fetcher.submit(form, { method: "post" });
+  };
+
+  const submitLabel = busy
+    ? method === "gateway"
+      ? checkoutText.redirecting
+      : checkoutText.placing
+    : method === "gateway"
+      ? `Pay ${formatPaise(totals.totalPaise)}`
+      : `Place Order · ${formatPaise(totals.totalPaise)}`;
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <h1 className="font-bold text-3xl tracking-tight">Checkout</h1>
+      <form
+        method="post"
+        onSubmit={submit}
+        className="mt-6 grid gap-8 lg:grid-cols-[1fr_24rem]"
+        aria-busy={busy}
+      >
+        <input type="hidden" name="expectedTotalPaise" value={totals.totalPaise} />
+        <div className="flex flex-col gap-6">
+          <section className="rounded-lg border bg-card p-4 sm:p-6" aria-labelledby={ids.address}>
+            <h2 id={ids.address} className="flex items-center gap-2 font-semibold text-lg">
+              <MapPin aria-hidden="true" className="size-5" /> Shipping Address
+            </h2>
+            <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-end">
+              <label className="flex flex-1 flex-col gap-1.5 text-sm font-medium">
+                Deliver to
+                <select
+                  name="addressId"
+                  value={addressId}
+                  onChange={(e) => setAddressId(e.target.value)}
+                  className="h-10 rounded-md border border-input bg-background px-3 text-base sm:text-sm"
+                  disabled={busy}
+                >
+                  {(addresses ?? []).length === 0 && <option value="">No saved addresses</option>}
+                  {(addresses ?? []).map((a) => (
+                    <option key={a.id} value={a.id}>
+                      {a.label} · {a.name}, {a.line1}, {a.city}
+                      {a.isDefault ? " (default)" : ""}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <Link
+                to="/addresses?from=checkout"
+                className="inline-flex h-10 items-center rounded-md px-3 font-medium text-primary text-sm underline-offset-4 hover:underline"
+              >
+                + Add New Address
+              </Link>
+            </div>
+            {address && (
+              <div className="mt-4 grid gap-4 text-sm sm:grid-cols-2">
+                <div>
+                  <h3 className="font-medium text-muted-foreground">Contact</h3>
+                  <p className="mt-1">{customer.name}</p>
+                  <p className="break-all">{customer.email}</p>
+                  <p>{address.phone}</p>
+                </div>
+                <div>
+                  <h3 className="font-medium text-muted-foreground">Shipping to</h3>
+                  <address className="mt-1 not-italic">
+                    {address.name}
+                    <br />
+                    {address.line1}
+                    <br />
+                    {address.city}, {address.state} {address.postalCode}
+                    <br />
+                    {address.country}
+                  </address>
+                </div>
+              </div>
+            )}
+          </section>
+
+          <fieldset className="rounded-lg border bg-card p-4 sm:p-6" disabled={busy}>
+            <legend
+              id={ids.payment}
+              className="float-left flex items-center gap-2 font-semibold text-lg"
+            >
+              <Wallet aria-hidden="true" className="size-5" /> Payment Method
+            </legend>
+            <div className="clear-both mt-4 flex flex-col gap-3">
+              <PaymentOption
+                value="gateway"
+                checked={method === "gateway"}
+                onSelect={() => setMethod("gateway")}
+                icon={<Smartphone aria-hidden="true" className="size-5" />}
+                title={loaderData.gatewayLabel}
+                note="UPI, cards and net banking on a secure payment page"
+                badge="Recommended"
+              />
+              {cod.enabled && (
+                <PaymentOption
+                  value="cod"
+                  checked={method === "cod"}
+                  onSelect={() => setMethod("cod")}
+                  disabled={!cod.allowed}
+                  icon={<Wallet aria-hidden="true" className="size-5" />}
+                  title="Cash on Delivery"
+                  note={
+                    cod.allowed
+                      ? "Pay in cash when your order arrives"
+                      : `Available for orders up to ${formatPaise(cod.maxPaise ?? 0)}`
+                  }
+                />
+              )}
+              <PaymentOption
+                value="card"
+                checked={false}
+                onSelect={() => {}}
+                disabled
+                icon={<CreditCard aria-hidden="true" className="size-5" />}
+                title="Credit / Debit Card"
+                note="Coming Soon"
+              />
+            </div>
+          </fieldset>
+        </div>
+
+        <aside className="h-fit rounded-lg border bg-card p-4 sm:p-6 lg:sticky lg:top-20">
+          <h2 className="font-semibold text-lg">Order Summary</h2>
+          <ul className="mt-4 flex flex-col gap-3" aria-label="Items in this order">
+            {lines.map((l) => (
+              <li key={l.productId} className="flex gap-3 text-sm">
+                <ProductImage
+                  src={l.image}
+                  alt=""
+                  sizes="56px"
+                  className="size-14 shrink-0 rounded-md object-cover"
+                />
+                <div className="min-w-0 flex-1">
+                  <p className="line-clamp-2 font-medium">{l.name}</p>
+                  <p className="text-muted-foreground">
+                    {l.quantity} × {formatPaise(l.pricePaise)}
+                  </p>
+                  {!l.available && (
+                    <p className="font-medium text-destructive">
+                      {l.stockLeft !== null && l.stockLeft > 0
+                        ? `Only ${l.stockLeft} left`
+                        : "Unavailable"}
+                    </p>
+                  )}
+                </div>
+                <p className="font-medium tabular-nums">{formatPaise(l.pricePaise * l.quantity)}</p>
+              </li>
+            ))}
+          </ul>
+          <dl className="mt-4 flex flex-col gap-2 border-t pt-4 text-sm">
+            <SummaryRow label="Subtotal" value={formatPaise(totals.subtotalPaise)} />
+            <SummaryRow
+              label="Shipping"
+              value={totals.shippingPaise === 0 ? "Free" : formatPaise(totals.shippingPaise)}
+            />
+            <SummaryRow label="Tax" value={formatPaise(totals.taxPaise)} />
+            <div className="flex justify-between border-t pt-2 font-semibold text-base">
+              <dt>Total</dt>
+              <dd className="tabular-nums" data-testid="checkout-total">
+                {formatPaise(totals.totalPaise)}
+              </dd>
+            </div>
+          </dl>
+          {freeShippingThresholdPaise !== null && (
+            <p className="mt-2 text-muted-foreground text-xs">
+              Free shipping on orders over {formatPaise(freeShippingThresholdPaise)}
+            </p>
+          )}
+          {blocked && (
+            <p className="mt-4 text-destructive text-sm" role="alert">
+              Some items can't be ordered right now.{" "}
+              <Link to="/cart" className="underline">
+                Update your cart
+              </Link>{" "}
+              to continue.
+            </p>
+          )}
+          <input type="hidden" name="paymentMethod" value={method} />
+          <Button type="submit" size="lg" className="mt-4 w-full" disabled={busy || blocked}>
+            <Lock aria-hidden="true" className="size-4" />
+            {submitLabel}
+          </Button>
+          <p className="mt-2 text-center text-muted-foreground text-xs">
+            Prices include every charge shown. You can review the order before paying.
+          </p>
+        </aside>
+      </form>
+    </div>
+  );
+}
+
+function SummaryRow({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex justify-between">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+function PaymentOption(props: {
+  value: string;
+  checked: boolean;
+  onSelect: () => void;
+  disabled?: boolean;
+  icon: React.ReactNode;
+  title: string;
+  note: string;
+  badge?: string;
+}) {
+  return (
+    <label
+      className={`flex items-center gap-3 rounded-md border p-3 ${
+        props.disabled
+          ? "cursor-not-allowed opacity-60"
+          : "cursor-pointer has-[:checked]:border-primary has-[:checked]:bg-primary/5"
+      }`}
+    >
+      <input
+        type="radio"
+        name="paymentChoice"
+        value={props.value}
+        checked={props.checked}
+        onChange={props.onSelect}
+        disabled={props.disabled}
+        className="size-4 accent-primary"
+      />
+      {props.icon}
+      <span className="flex flex-1 flex-col">
+        <span className="font-medium">
+          {props.title}
+          {props.badge && (
+            <span className="ml-2 rounded-full bg-primary/10 px-2 py-0.5 font-medium text-primary text-xs">
+              {props.badge}
+            </span>
+          )}
+        </span>
+        <span className="text-muted-foreground text-sm">{props.note}</span>
+      </span>
+    </label>
+  );
+}

@@ -1,0 +1,43 @@
+import { requireUser } from "~/modules/accounts/guards.server.ts";
+import { renderInvoicePdf } from "~/modules/orders/invoice-pdf.server.ts";
+import {
+  InvoiceUnavailableError,
+  invoiceFor,
+  OrderNotFoundError,
+} from "~/modules/orders/orders.server.ts";
+import { runtime } from "~/runtime.server.ts";
+import type { Route } from "./+types/orders.$id.invoice";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const text = (body: string, status: number) =>
+  new Response(body, {
+    status,
+    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "private, no-store" },
+  });
+
+/**
+ * /orders/:id/invoice.pdf — the GST invoice of one of the signed-in customer's orders
+ * (DESIGN.md decision 8). Another customer's order is answered like a missing one.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const viewer = await requireUser(request);
+  const id = params.id ?? "";
+  if (!UUID.test(id)) return text("Order not found", 404);
+  const { db } = await runtime();
+  try {
+    const doc = await invoiceFor(db, viewer.id, id);
+    const bytes = await renderInvoicePdf(doc);
+    return new Response(bytes as BodyInit, {
+      headers: {
+        "content-type": "application/pdf",
+        "content-disposition": `attachment; filename="invoice-${doc.orderNumber}.pdf"`,
+        "cache-control": "private, no-store",
+      },
+    });
+  } catch (error) {
+    if (error instanceof OrderNotFoundError) return text("Order not found", 404);
+    if (error instanceof InvoiceUnavailableError) return text(error.message, 409);
+    throw error;
+  }
+}

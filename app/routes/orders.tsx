@@ -1,0 +1,662 @@
+import {
+  Download,
+  ExternalLink,
+  LoaderCircle,
+  Package,
+  PackageOpen,
+  Receipt,
+  RotateCcw,
+  Truck,
+} from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { data, Link, useFetcher } from "react-router";
+import { ProductImage } from "~/components/product/product-image";
+import { ReviewDialog } from "~/components/reviews/review-dialog";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonVariants } from "~/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Textarea } from "~/components/ui/textarea";
+import { toast } from "~/components/ui/use-toast";
+import { cn } from "~/lib/cn";
+import { readForm } from "~/lib/forms.server.ts";
+import { requireUser } from "~/modules/accounts/guards.server.ts";
+import {
+  listOrders,
+  OrderNotFoundError,
+  ReturnRequestError,
+  requestReturn,
+} from "~/modules/orders/orders.server.ts";
+import { formatPaise } from "~/rules/money.ts";
+import { paymentMethodLabel, type StatusTone, statusLabel, statusTone } from "~/rules/orders.ts";
+import { originFrom, pageMeta } from "~/rules/seo.ts";
+import { runtime } from "~/runtime.server.ts";
+import type { Route } from "./+types/orders";
+
+/*
+ * My Orders (SPEC.md §2): the signed-in customer's orders with their reviews, details, tracking,
+ * returns and GST invoices (DESIGN.md decision 8).
+ */
+
+/** The longest return reason the server accepts. */
+const RETURN_REASON_MAX = 1000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const viewer = await requireUser(request);
+  const { db } = await runtime();
+  return { orders: await listOrders(db, viewer.id) };
+}
+
+/** What the action answers to a return request. */
+export type ReturnResult = { ok: true } | { ok?: false; error: string };
+
+const failed = (error: string, status: number) => data<ReturnResult>({ error }, { status });
+
+export async function action({ request }: Route.ActionArgs) {
+  const viewer = await requireUser(request);
+  const form = await readForm(request);
+  if (form.get("intent") !== "return") return failed("Unknown request", 400);
+  const orderId = String(form.get("orderId") ?? "");
+  if (!UUID.test(orderId)) return failed("Order not found", 404);
+  const items = form.getAll("item").map((entry) => {
+    const [orderItemId = "", quantity = ""] = String(entry).split(":");
+    return { orderItemId, quantity: Number(quantity) };
+  });
+  const { db } = await runtime();
+  try {
+    await requestReturn(db, viewer.id, orderId, {
+      items,
+      reason: String(form.get("reason") ?? ""),
+    });
+    return data<ReturnResult>({ ok: true });
+  } catch (error) {
+    if (error instanceof ReturnRequestError) return failed(error.message, 400);
+    if (error instanceof OrderNotFoundError) return failed(error.message, 404);
+    throw error;
+  }
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: "My Orders",
+    description: "Your LayerKart orders, their delivery status and invoices.",
+    path: "/orders",
+    origin: originFrom(matches),
+    noindex: true,
+  });
+}
+
+type Order = Route.ComponentProps["loaderData"]["orders"][number];
+type OrderItem = Order["items"][number];
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** "22 Nov 2026", the date in India; the same on the server and in every browser. */
+function formatDate(iso: string): string {
+  const ist = new Date(new Date(iso).getTime() + 330 * 60_000);
+  if (Number.isNaN(ist.getTime())) return "";
+  return `${ist.getUTCDate()} ${MONTHS[ist.getUTCMonth()]} ${ist.getUTCFullYear()}`;
+}
+
+const toneClasses: Record<StatusTone, string> = {
+  green:
+    "border-green-200 bg-green-100 text-green-800 dark:border-green-800 dark:bg-green-950 dark:text-green-200",
+  blue: "border-blue-200 bg-blue-100 text-blue-800 dark:border-blue-800 dark:bg-blue-950 dark:text-blue-200",
+  yellow:
+    "border-yellow-300 bg-yellow-100 text-yellow-900 dark:border-yellow-800 dark:bg-yellow-950 dark:text-yellow-200",
+  red: "border-red-200 bg-red-100 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200",
+  neutral: "border-border bg-secondary text-secondary-foreground",
+};
+
+function StatusBadge({ status }: { status: string }) {
+  return (
+    <Badge
+      variant="outline"
+      data-tone={statusTone(status)}
+      className={toneClasses[statusTone(status)]}
+    >
+      {statusLabel(status)}
+    </Badge>
+  );
+}
+
+const returnLabel = (status: string) => `Return ${status}`;
+
+const safeUrl = (url: string | null) => (url && /^https?:\/\//i.test(url) ? url : null);
+
+export default function OrdersPage({ loaderData }: Route.ComponentProps) {
+  const { orders } = loaderData;
+  return (
+    <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:py-10">
+      <div className="mb-6 sm:mb-8">
+        <h1 className="font-bold text-3xl tracking-tight">My Orders</h1>
+        <p className="mt-1 text-muted-foreground">Track, review and return your prints.</p>
+      </div>
+      {orders.length === 0 ? (
+        <section className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-16 text-center">
+          <PackageOpen aria-hidden="true" className="size-10 text-muted-foreground" />
+          <h2 className="font-semibold text-xl">No orders yet</h2>
+          <p className="max-w-sm text-muted-foreground">
+            When you place an order, it will show up here.
+          </p>
+          <Link to="/" className={cn(buttonVariants(), "mt-2")}>
+            Continue Shopping
+          </Link>
+        </section>
+      ) : (
+        <ul className="grid gap-4 sm:gap-6" aria-label="Orders">
+          {orders.map((order) => (
+            <li key={order.id}>
+              <OrderCard order={order} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function OrderCard({ order }: { order: Order }) {
+  const headingId = `order-${order.id}`;
+  const canReview = order.paymentStatus === "paid";
+  return (
+    <article
+      aria-labelledby={headingId}
+      data-testid="order-card"
+      className="flex flex-col gap-4 rounded-xl border bg-card p-4 text-card-foreground shadow-xs sm:p-5"
+    >
+      <header className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
+        <div className="flex min-w-0 flex-col gap-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h2 id={headingId} className="break-all font-semibold">
+              {order.orderNumber}
+            </h2>
+            <StatusBadge status={order.status} />
+          </div>
+          <p className="text-muted-foreground text-sm">
+            Placed on <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
+          </p>
+        </div>
+        <p className="text-sm sm:text-right">
+          <span className="text-muted-foreground">Total </span>
+          <span className="font-semibold text-base">
+            {formatPaise(order.totalPaise, order.currency)}
+          </span>
+        </p>
+      </header>
+
+      <ul className="grid gap-3 border-t pt-4" aria-label={`Items in ${order.orderNumber}`}>
+        {order.items.map((item) => (
+          <li key={item.id} className="flex gap-3">
+            <ItemImage item={item} />
+            <div className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+              <div className="min-w-0">
+                <ItemName item={item} />
+                <p className="text-muted-foreground text-sm">
+                  {item.quantity} × {formatPaise(item.unitPricePaise, item.currency)}
+                </p>
+              </div>
+              {canReview && item.productId ? (
+                <ReviewDialog
+                  productId={item.productId}
+                  productName={item.name}
+                  existing={item.myReview}
+                  size="sm"
+                  className="self-start sm:self-center"
+                  aria-label={`${item.myReview ? "Edit Review" : "Write Review"}: ${item.name}`}
+                />
+              ) : null}
+            </div>
+          </li>
+        ))}
+      </ul>
+
+      <div className="flex flex-col gap-2 border-t pt-4 sm:flex-row sm:flex-wrap sm:items-center">
+        <DetailsDialog order={order} />
+        {order.status === "shipped" ? <TrackDialog order={order} /> : null}
+        {order.returnRequest ? (
+          <p
+            className="inline-flex h-9 items-center gap-2 px-1 text-muted-foreground text-sm"
+            data-testid="return-status"
+          >
+            <RotateCcw aria-hidden="true" className="size-4" />
+            {returnLabel(order.returnRequest.status)}
+          </p>
+        ) : order.status === "delivered" ? (
+          <ReturnDialog order={order} />
+        ) : null}
+        <InvoiceButton order={order} />
+      </div>
+    </article>
+  );
+}
+
+function ItemImage({ item }: { item: OrderItem }) {
+  return (
+    <div className="size-16 shrink-0 overflow-hidden rounded-md border bg-muted">
+      <ProductImage src={item.imageUrl} alt="" sizes="64px" className="size-full object-cover" />
+    </div>
+  );
+}
+
+function ItemName({ item }: { item: OrderItem }) {
+  if (!item.productId) return <p className="break-words font-medium">{item.name}</p>;
+  return (
+    <Link
+      to={`/product/${item.productId}`}
+      prefetch="intent"
+      className="break-words font-medium underline-offset-4 hover:underline focus-visible:underline"
+    >
+      {item.name}
+    </Link>
+  );
+}
+
+const actionButton = "max-sm:w-full";
+
+function SummaryRow({
+  label,
+  value,
+  strong = false,
+}: {
+  label: string;
+  value: string;
+  strong?: boolean;
+}) {
+  return (
+    <div className={cn("flex justify-between gap-4", strong && "border-t pt-2 font-semibold")}>
+      <dt className={strong ? undefined : "text-muted-foreground"}>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+function DetailsDialog({ order }: { order: Order }) {
+  const a = order.shippingAddress;
+  const money = (paise: number) => formatPaise(paise, order.currency);
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          className={actionButton}
+          aria-label={`View Details: ${order.orderNumber}`}
+        >
+          <Receipt aria-hidden="true" />
+          View Details
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Order {order.orderNumber}</DialogTitle>
+          <DialogDescription>
+            Placed on <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
+          </DialogDescription>
+        </DialogHeader>
+        <div className="grid gap-5 text-sm">
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="text-muted-foreground">Status</span>
+            <StatusBadge status={order.status} />
+            {order.returnRequest ? (
+              <span className="text-muted-foreground">
+                · {returnLabel(order.returnRequest.status)}
+              </span>
+            ) : null}
+          </div>
+
+          <section className="grid gap-2">
+            <h3 className="font-semibold">Items</h3>
+            <ul className="grid gap-2">
+              {order.items.map((item) => (
+                <li key={item.id} className="flex justify-between gap-4">
+                  <span className="min-w-0 break-words">
+                    {item.name}{" "}
+                    <span className="text-muted-foreground">
+                      × {item.quantity} @ {formatPaise(item.unitPricePaise, item.currency)}
+                    </span>
+                  </span>
+                  <span className="shrink-0">
+                    {formatPaise(item.unitPricePaise * item.quantity, item.currency)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </section>
+
+          <section className="grid gap-1">
+            <h3 className="font-semibold">Shipping</h3>
+            <p>{order.shippingMethod.label}</p>
+            <address className="grid gap-0.5 text-muted-foreground not-italic">
+              <span className="text-foreground">{a.name}</span>
+              <span>{a.line1}</span>
+              {a.line2 ? <span>{a.line2}</span> : null}
+              <span>
+                {a.city}, {a.state} {a.postalCode}
+              </span>
+              <span>{a.country}</span>
+              {a.phone ? <span>Phone: {a.phone}</span> : null}
+            </address>
+          </section>
+
+          <section className="grid gap-2">
+            <h3 className="font-semibold">Payment</h3>
+            <dl className="grid gap-1">
+              <SummaryRow label="Subtotal" value={money(order.subtotalPaise)} />
+              {order.discountPaise > 0 ? (
+                <SummaryRow label="Discount" value={`−${money(order.discountPaise)}`} />
+              ) : null}
+              <SummaryRow
+                label="Shipping"
+                value={order.shippingPaise === 0 ? "Free" : money(order.shippingPaise)}
+              />
+              <SummaryRow label="Tax" value={money(order.taxPaise)} />
+              <SummaryRow label="Total" value={money(order.totalPaise)} strong />
+            </dl>
+            <dl className="mt-1 grid gap-1">
+              <SummaryRow
+                label="Payment method"
+                value={paymentMethodLabel(order.paymentMethod, order.paymentProvider)}
+              />
+              <SummaryRow label="Payment status" value={statusLabel(order.paymentStatus)} />
+            </dl>
+          </section>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function TrackDialog({ order }: { order: Order }) {
+  const tracking = order.tracking;
+  const url = safeUrl(tracking?.trackingUrl ?? null);
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          className={actionButton}
+          aria-label={`Track Package: ${order.orderNumber}`}
+        >
+          <Truck aria-hidden="true" />
+          Track Package
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Track Package</DialogTitle>
+          <DialogDescription>Order {order.orderNumber}</DialogDescription>
+        </DialogHeader>
+        {tracking ? (
+          <div className="grid gap-4 text-sm">
+            <dl className="grid gap-2">
+              <div className="flex justify-between gap-4">
+                <dt className="text-muted-foreground">Carrier</dt>
+                <dd className="break-words text-right">{tracking.carrier}</dd>
+              </div>
+              <div className="flex justify-between gap-4">
+                <dt className="text-muted-foreground">Tracking number</dt>
+                <dd className="break-all text-right font-mono">{tracking.trackingNumber}</dd>
+              </div>
+              {order.shippedAt ? (
+                <div className="flex justify-between gap-4">
+                  <dt className="text-muted-foreground">Shipped on</dt>
+                  <dd>
+                    <time dateTime={order.shippedAt}>{formatDate(order.shippedAt)}</time>
+                  </dd>
+                </div>
+              ) : null}
+            </dl>
+            {url ? (
+              <DialogFooter>
+                <a
+                  href={url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={buttonVariants()}
+                >
+                  <ExternalLink aria-hidden="true" />
+                  Track on carrier site
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              </DialogFooter>
+            ) : null}
+          </div>
+        ) : (
+          <p className="flex items-start gap-2 text-muted-foreground text-sm">
+            <Package aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            Your order is on its way. Tracking details will appear here soon.
+          </p>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ReturnDialog({ order }: { order: Order }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          className={actionButton}
+          aria-label={`Return Items: ${order.orderNumber}`}
+        >
+          <RotateCcw aria-hidden="true" />
+          Return Items
+        </Button>
+      </DialogTrigger>
+      {open ? <ReturnForm order={order} onDone={() => setOpen(false)} /> : null}
+    </Dialog>
+  );
+}
+
+type Choice = { checked: boolean; quantity: string };
+
+function ReturnForm({ order, onDone }: { order: Order; onDone: () => void }) {
+  const fetcher = useFetcher<ReturnResult>();
+  const busy = fetcher.state !== "idle";
+  const id = useId();
+  const [choices, setChoices] = useState<Record<string, Choice>>(() =>
+    Object.fromEntries(
+      order.items.map((i) => [
+        i.id,
+        { checked: order.items.length === 1, quantity: String(i.quantity) },
+      ]),
+    ),
+  );
+  const [reason, setReason] = useState("");
+  const [problem, setProblem] = useState<{ items?: string; reason?: string; server?: string }>({});
+  const handled = useRef(new WeakSet<object>());
+
+  useEffect(() => {
+    const result = fetcher.data;
+    if (fetcher.state !== "idle" || !result || handled.current.has(result)) return;
+    handled.current.add(result);
+    if ("ok" in result && result.ok) {
+      toast({
+        title: "Return requested",
+        description: `We'll be in touch about order ${order.orderNumber}.`,
+      });
+      onDone();
+      return;
+    }
+    setProblem({ server: "error" in result ? result.error : "Please try again." });
+  }, [fetcher.state, fetcher.data, onDone, order.orderNumber]);
+
+  const choose = (itemId: string, change: Partial<Choice>) =>
+    setChoices((c) => ({ ...c, [itemId]: { ...c[itemId], ...change } }));
+
+  const submit = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const chosen = order.items.filter((i) => choices[i.id]?.checked);
+    const next: typeof problem = {};
+    if (chosen.length === 0) next.items = "Please choose at least one item to return.";
+    if (!reason.trim()) next.reason = "Please tell us why you're returning the items.";
+    setProblem(next);
+    if (next.items || next.reason) return;
+    const form = new FormData();
+    form.set("intent", "return");
+    form.set("orderId", order.id);
+    form.set("reason", reason.trim());
+    for (const item of chosen) form.append("item", `${item.id}:${choices[item.id].quantity}`);
+    fetcher.submit(form, { method: "post", action: "/orders" });
+  };
+
+  return (
+    <DialogContent aria-busy={busy}>
+      <DialogHeader>
+        <DialogTitle>Return Items</DialogTitle>
+        <DialogDescription>
+          Choose what you'd like to return from order {order.orderNumber}.
+        </DialogDescription>
+      </DialogHeader>
+      <form noValidate onSubmit={submit} className="grid gap-4">
+        <fieldset disabled={busy} className="grid gap-4">
+          <fieldset
+            className="grid gap-3"
+            aria-describedby={problem.items ? `${id}-items-error` : undefined}
+          >
+            <legend className="mb-2 font-medium text-sm">Items</legend>
+            {order.items.map((item) => {
+              const choice = choices[item.id];
+              const boxId = `${id}-${item.id}`;
+              return (
+                <div key={item.id} className="flex items-center gap-3">
+                  <input
+                    id={boxId}
+                    type="checkbox"
+                    checked={choice.checked}
+                    onChange={(e) => choose(item.id, { checked: e.target.checked })}
+                    className="size-5 shrink-0 accent-primary"
+                  />
+                  <Label
+                    htmlFor={boxId}
+                    className="min-w-0 flex-1 break-words font-normal leading-snug"
+                  >
+                    {item.name}
+                  </Label>
+                  {item.quantity > 1 ? (
+                    <Input
+                      type="number"
+                      inputMode="numeric"
+                      min={1}
+                      max={item.quantity}
+                      step={1}
+                      value={choice.quantity}
+                      disabled={!choice.checked}
+                      onChange={(e) => choose(item.id, { quantity: e.target.value })}
+                      aria-label={`Quantity to return: ${item.name} (up to ${item.quantity})`}
+                      className="w-20 shrink-0"
+                    />
+                  ) : (
+                    <span className="w-20 shrink-0 text-center text-muted-foreground text-sm">
+                      Qty 1
+                    </span>
+                  )}
+                </div>
+              );
+            })}
+            {problem.items ? (
+              <p id={`${id}-items-error`} className="text-destructive text-sm">
+                {problem.items}
+              </p>
+            ) : null}
+          </fieldset>
+          <div className="grid gap-2">
+            <div className="flex items-baseline justify-between">
+              <Label htmlFor={`${id}-reason`}>Reason</Label>
+              <span className="text-muted-foreground text-xs">
+                {reason.length}/{RETURN_REASON_MAX}
+              </span>
+            </div>
+            <Textarea
+              id={`${id}-reason`}
+              name="reason"
+              rows={4}
+              required
+              value={reason}
+              maxLength={RETURN_REASON_MAX}
+              onChange={(e) => setReason(e.target.value)}
+              aria-invalid={problem.reason ? true : undefined}
+              aria-describedby={problem.reason ? `${id}-reason-error` : undefined}
+            />
+            {problem.reason ? (
+              <p id={`${id}-reason-error`} className="text-destructive text-sm">
+                {problem.reason}
+              </p>
+            ) : null}
+          </div>
+        </fieldset>
+        {problem.server ? (
+          <p role="alert" className="text-destructive text-sm">
+            {problem.server}
+          </p>
+        ) : null}
+        <DialogFooter>
+          <Button type="submit" disabled={busy}>
+            {busy ? (
+              <LoaderCircle aria-hidden="true" className="motion-safe:animate-spin" />
+            ) : (
+              <RotateCcw aria-hidden="true" />
+            )}
+            Request Return
+          </Button>
+        </DialogFooter>
+      </form>
+    </DialogContent>
+  );
+}
+
+function InvoiceButton({ order }: { order: Order }) {
+  const label = `Download Invoice: ${order.orderNumber}`;
+  const classes = cn(buttonVariants({ variant: "outline", size: "sm" }), actionButton);
+  if (order.canDownloadInvoice) {
+    return (
+      <a
+        href={`/orders/${order.id}/invoice.pdf`}
+        download={`invoice-${order.orderNumber}.pdf`}
+        className={classes}
+        aria-label={label}
+      >
+        <Download aria-hidden="true" />
+        Download Invoice
+      </a>
+    );
+  }
+  return (
+    <Button
+      type="button"
+      variant="outline"
+      size="sm"
+      className={actionButton}
+      aria-label={label}
+      onClick={() =>
+        toast({
+          title: "Invoice not ready",
+          description: "The invoice is available once the order is paid.",
+        })
+      }
+    >
+      <Download aria-hidden="true" />
+      Download Invoice
+    </Button>
+  );
+}

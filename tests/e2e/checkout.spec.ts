@@ -1,0 +1,186 @@
+import { readFile } from "node:fs/promises";
+import type { Page } from "@playwright/test";
+import { extractText, getDocumentProxy } from "unpdf";
+import { expect, readEmail, type TestUser, test } from "./fixtures.ts";
+
+/*
+ * From cart to paid order with the sandbox gateway (DESIGN.md: the TEST MODE page): success,
+ * failure, and a payment left pending that the result page keeps checking until it settles.
+ */
+
+async function productId(page: Page, name: string) {
+  const res = await page.request.get(`/api/search?q=${encodeURIComponent(name)}`);
+  const { suggestions } = (await res.json()) as {
+    suggestions: Array<{ id: string; name: string }>;
+  };
+  const hit = suggestions.find((s) => s.name === name);
+  if (!hit) throw new Error(`no product ${name}`);
+  return hit.id;
+}
+
+const rupees = (paise: number) =>
+  new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" }).format(paise / 100);
+
+async function addToCart(page: Page, name: string) {
+  await page.goto(`/product/${await productId(page, name)}`);
+  await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
+  await expect(page.getByTestId("toast")).toContainText("Added to cart");
+}
+
+async function addAddress(page: Page) {
+  await page.getByRole("button", { name: "Add Address" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add New Address" });
+  await dialog.getByLabel("Full name").fill("Asha Rao");
+  await dialog.getByLabel("Street address").fill("12 MG Road");
+  await dialog.getByLabel("City").fill("Bengaluru");
+  await dialog.getByLabel("State").fill("Karnataka");
+  await dialog.getByLabel("PIN code").fill("560001");
+  await dialog.getByLabel("Phone").fill("9876543210");
+  await dialog.getByRole("button", { name: "Save Address" }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** Signs in, fills the cart with one Lotus Tealight Holder (₹349) and reaches /checkout. */
+async function toCheckout(page: Page, login: () => Promise<TestUser>) {
+  const user = await login();
+  await page.goto("/checkout");
+  await expect(page).toHaveURL(/\/cart$/); // empty cart → /cart
+  await addToCart(page, "Lotus Tealight Holder");
+  await page.goto("/cart");
+  await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+  // No address yet → /addresses with the spec's message.
+  await expect(page).toHaveURL(/\/addresses\?from=checkout$/);
+  await expect(page.getByTestId("toast")).toContainText("No addresses found");
+  await addAddress(page);
+  await page.getByRole("link", { name: "Continue to Checkout" }).click();
+  await expect(page.getByRole("heading", { name: "Checkout" })).toBeVisible();
+  return user;
+}
+
+const LOTUS = 34_900;
+const TOTAL = LOTUS + 999 + Math.round(LOTUS * 0.08); // ₹349 + ₹9.99 + 8% tax
+
+test.describe("checkout and payment", () => {
+  test("success: paid order, empty cart, Processing in My Orders, GST invoice", async ({
+    page,
+    login,
+  }) => {
+    const user = await toCheckout(page, login);
+    await expect(page.getByTestId("checkout-total")).toHaveText(rupees(TOTAL));
+    await expect(page.getByText("Coming Soon")).toBeVisible();
+    await expect(page.getByLabel(/Credit \/ Debit Card/)).toBeDisabled();
+    await expect(page.locator("address")).toContainText("Asha Rao");
+
+    await page.getByRole("button", { name: `Pay ${rupees(TOTAL)}` }).click();
+    await expect(page).toHaveURL(/\/sandbox\/pay\//);
+    await expect(page.getByText("TEST MODE")).toBeVisible();
+    await expect(page.getByTestId("sandbox-amount")).toHaveText(rupees(TOTAL));
+    await page.getByRole("button", { name: "Simulate success" }).click();
+
+    await expect(page).toHaveURL(/\/payment-success\?orderId=/);
+    await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+    await expect(page.getByTestId("cart-count")).toHaveCount(0);
+    // …and on to My Orders after 2 s.
+    await expect(page).toHaveURL(/\/orders$/, { timeout: 10_000 });
+    const card = page.getByTestId("order-card").first();
+    await expect(card).toContainText("Processing");
+    await expect(card).toContainText(rupees(TOTAL));
+    await expect(card).toContainText("Lotus Tealight Holder");
+    const orderNumber = (await card.getByRole("heading").first().textContent())?.match(
+      /ORD-\d{8}-\d{4}/,
+    )?.[0];
+    expect(orderNumber).toBeTruthy();
+
+    await page.goto("/cart");
+    await expect(page.getByRole("heading", { name: "Your Cart is Empty" })).toBeVisible();
+
+    // View Details shows the payment summary.
+    await page.goto("/orders");
+    await page
+      .getByRole("button", { name: /View Details/ })
+      .first()
+      .click();
+    const details = page.getByRole("dialog");
+    await expect(details).toContainText("Standard Shipping");
+    await expect(details).toContainText(rupees(999));
+    await expect(details).toContainText(rupees(TOTAL));
+    await page.keyboard.press("Escape");
+
+    // The invoice: a PDF with the order number and the intra-state GST split (Karnataka).
+    const downloading = page.waitForEvent("download");
+    await page
+      .getByRole("link", { name: /Download Invoice/ })
+      .first()
+      .click();
+    const download = await downloading;
+    const pdf = await getDocumentProxy(new Uint8Array(await readFile(await download.path())));
+    const { text } = await extractText(pdf, { mergePages: true });
+    expect(text).toContain(orderNumber!);
+    expect(text).toContain("CGST");
+    expect(text).toContain("SGST");
+    expect(text).not.toContain("IGST");
+
+    const mail = await readEmail(user.email, { subject: /confirmed/ });
+    expect(mail.subject).toContain(orderNumber!);
+    expect(mail.text).toContain(rupees(TOTAL));
+  });
+
+  test("failure: 'Payment Failed', back to checkout with the cart kept", async ({
+    page,
+    login,
+  }) => {
+    await toCheckout(page, login);
+    await page.getByRole("button", { name: /^Pay / }).click();
+    await page.getByRole("button", { name: "Simulate failure" }).click();
+    await expect(page.getByRole("heading", { name: "Payment Failed" })).toBeVisible();
+    await expect(page.getByTestId("toast")).toContainText(
+      "Your payment could not be processed. Please try again.",
+    );
+    await expect(page).toHaveURL(/\/checkout$/, { timeout: 10_000 });
+    await expect(page.getByTestId("checkout-total")).toHaveText(rupees(TOTAL));
+    await expect(page.getByTestId("cart-count")).toHaveText("1");
+  });
+
+  test("pending: the result page keeps checking until the payment settles", async ({
+    page,
+    login,
+  }) => {
+    await toCheckout(page, login);
+    await page.getByRole("button", { name: /^Pay / }).click();
+    await expect(page).toHaveURL(/\/sandbox\/pay\//);
+    const sandboxUrl = page.url();
+    await page.getByRole("button", { name: "Leave pending" }).click();
+    await expect(page.getByRole("heading", { name: "Payment Pending" })).toBeVisible();
+
+    // The gateway settles it later (its notification reaches the webhook); polling picks it up.
+    const gateway = await page.context().newPage();
+    await gateway.goto(sandboxUrl);
+    await gateway.getByRole("button", { name: "Simulate success" }).click();
+    await expect(gateway).toHaveURL(/\/payment-success/);
+    await gateway.close();
+    await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(page).toHaveURL(/\/orders$/, { timeout: 10_000 });
+    await expect(page.getByTestId("order-card").first()).toContainText("Processing");
+  });
+
+  test("the result page without an order id, and another customer's order", async ({
+    page,
+    login,
+  }) => {
+    await page.goto("/payment-success");
+    await expect(page.getByRole("heading", { name: "Payment Result Unavailable" })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/, { timeout: 10_000 });
+
+    await login();
+    await page.goto(
+      "/payment-success?orderId=00000000-0000-4000-8000-000000000000&transactionId=ORD-20260101-1234-abcd",
+    );
+    await expect(page.getByRole("heading", { name: "Payment Verification Failed" })).toBeVisible();
+    await expect(page.getByRole("main").getByText("Order not found")).toBeVisible();
+
+    await page.goto("/payment-success?orderId=00000000-0000-4000-8000-000000000000");
+    await expect(page.getByRole("heading", { name: "Invalid Payment Response" })).toBeVisible();
+  });
+});
