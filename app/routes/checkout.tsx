@@ -275,7 +275,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       <form
         method="post"
         onSubmit={submit}
-        className="mt-6 grid gap-8 lg:grid-cols-[1fr_24rem]"
+        className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,1fr)_24rem]"
         aria-busy={busy}
       >
         <input type="hidden" name="expectedTotalPaise" value={totals.totalPaise} />
@@ -285,13 +285,13 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
               <MapPin aria-hidden="true" className="size-5" /> Shipping Address
             </h2>
             <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-end">
-              <label className="flex flex-1 flex-col gap-1.5 text-sm font-medium">
+              <label className="flex min-w-0 flex-1 flex-col gap-1.5 font-medium text-sm">
                 Deliver to
                 <select
                   name="addressId"
                   value={addressId}
                   onChange={(e) => setAddressId(e.target.value)}
-                  className="h-10 rounded-md border border-input bg-background px-3 text-base sm:text-sm"
+                  className="h-10 w-full min-w-0 truncate rounded-md border border-input bg-background px-3 text-base sm:text-sm"
                   disabled={busy}
                 >
                   {(addresses ?? []).length === 0 && <option value="">No saved addresses</option>}

@@ -67,6 +67,14 @@ test.describe("checkout and payment", () => {
   }) => {
     const user = await toCheckout(page, login);
     await expect(page.getByTestId("checkout-total")).toHaveText(rupees(TOTAL));
+    // Fits a small phone: nothing scrolls sideways.
+    await page.setViewportSize({ width: 360, height: 780 });
+    expect(
+      await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    ).toBeLessThanOrEqual(0);
+    await page.setViewportSize({ width: 1280, height: 720 });
     await expect(page.getByText("Coming Soon")).toBeVisible();
     await expect(page.getByLabel(/Credit \/ Debit Card/)).toBeDisabled();
     await expect(page.locator("address")).toContainText("Asha Rao");
@@ -163,6 +171,45 @@ test.describe("checkout and payment", () => {
     });
     await expect(page).toHaveURL(/\/orders$/, { timeout: 10_000 });
     await expect(page.getByTestId("order-card").first()).toContainText("Processing");
+  });
+
+  test("a buyer writes a review from My Orders, edits it, and the product page shows it", async ({
+    page,
+    login,
+  }) => {
+    const lotus = await productId(page, "Lotus Tealight Holder");
+    await page.goto(`/product/${lotus}`);
+    const count = async () =>
+      Number((await page.getByTestId("review-count").textContent())?.match(/\d+/)?.[0]);
+    const star = async (n: number) =>
+      Number(await page.getByTestId(`rating-${n}-count`).textContent());
+    const [before, fours, twos] = [await count(), await star(4), await star(2)];
+
+    await toCheckout(page, login);
+    await page.getByRole("button", { name: /^Pay / }).click();
+    await page.getByRole("button", { name: "Simulate success" }).click();
+    await expect(page).toHaveURL(/\/orders$/, { timeout: 10_000 });
+
+    await page.getByRole("button", { name: "Write Review: Lotus Tealight Holder" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.locator("label", { hasText: "4 stars" }).click();
+    await dialog.getByLabel("Title (optional)").fill("Lovely glow");
+    await dialog.getByLabel("Review (optional)").fill("Clean layers, sturdy base.");
+    await dialog.getByRole("button", { name: "Submit Review" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Review Submitted");
+    await page.getByRole("button", { name: "Edit Review: Lotus Tealight Holder" }).click();
+    await expect(dialog.getByLabel("Title (optional)")).toHaveValue("Lovely glow");
+    await dialog.locator("label", { hasText: "2 stars" }).click();
+    await dialog.getByLabel("Title (optional)").fill("Dimmer than hoped");
+    await dialog.getByRole("button", { name: "Update Review" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Review Updated");
+
+    await page.goto(`/product/${lotus}`);
+    expect(await count()).toBe(before + 1);
+    expect(await star(4)).toBe(fours);
+    expect(await star(2)).toBe(twos + 1);
+    await expect(page.getByTestId("reviews")).toContainText("Dimmer than hoped");
+    await expect(page.getByTestId("reviews")).toContainText("Verified");
   });
 
   test("the result page without an order id, and another customer's order", async ({

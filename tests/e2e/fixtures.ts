@@ -98,6 +98,18 @@ export async function signIn(page: Page, user: Pick<TestUser, "email" | "passwor
 
 /** Fails the test on any accessibility violation axe-core finds on the current page. */
 export async function expectAccessible(page: Page) {
+  // Colours are judged at rest: let finite animations (a toast fading in) finish first.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const summary = results.violations.map(
     (v) =>
