@@ -1,4 +1,4 @@
-import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/home.tsx"),
@@ -26,7 +26,28 @@ export default [
   route("reset-password", "routes/reset-password.tsx"),
   route("account", "routes/account.tsx"),
   route("addresses", "routes/addresses.tsx"),
-  route("admin", "routes/admin/index.tsx"),
+  // Admin area: every page inside the admin layout (guard, navigation, time zone).
+  layout("routes/admin/layout.tsx", [
+    route("admin", "routes/admin/index.tsx"),
+    route("admin/orders", "routes/admin/orders.tsx"),
+    route("admin/orders/:id", "routes/admin/order.tsx"),
+    route("admin/items", "routes/admin/items.tsx"),
+    route("admin/items/:id", "routes/admin/item.tsx"),
+    route("admin/categories", "routes/admin/categories.tsx"),
+    route("admin/sponsored-products", "routes/admin/sponsored-products.tsx"),
+    route("admin/promotions", "routes/admin/promotions.tsx"),
+    route("admin/import", "routes/admin/import.tsx"),
+    route("admin/users", "routes/admin/users.tsx"),
+    route("admin/subscribers", "routes/admin/subscribers.tsx"),
+    route("admin/settings", "routes/admin/settings.tsx"),
+    route("admin/audit", "routes/admin/audit.tsx"),
+  ]),
+  // Admin resource routes (files and JSON; guarded each on its own)
+  route("admin/preferences", "routes/admin/preferences.ts"),
+  route("admin/orders.csv", "routes/admin/orders-csv.ts"),
+  route("admin/products.csv", "routes/admin/products-csv.ts"),
+  route("admin/subscribers.csv", "routes/admin/subscribers-csv.ts"),
+  route("api/admin/uploads", "routes/admin/api.uploads.ts"),
   // Content pages
   route("about", "routes/content/about.tsx"),
   route("our-story", "routes/content/our-story.tsx"),

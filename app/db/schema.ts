@@ -139,6 +139,8 @@ export const userProfiles = pgTable(
     isEmailVerified: boolean("is_email_verified").notNull().default(false),
     defaultAddressId: uuid("default_address_id"),
     isAdmin: boolean("is_admin").notNull().default(false),
+    /** How the admin area shows times to this admin: Asia/Kolkata, UTC or local (the browser's). */
+    adminTimezone: text("admin_timezone").notNull().default("Asia/Kolkata"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -542,5 +544,27 @@ export const shopSettings = pgTable(
     check("shop_settings_single_row", sql`${t.id} = 1`),
     check("shop_settings_fee_nonnegative", sql`${t.shippingFeePaise} >= 0`),
     check("shop_settings_tax_range", sql`${t.taxRateBasisPoints} between 0 and 10000`),
+  ],
+);
+
+/** Who changed what in the admin area, and when (DESIGN.md decision 4; admins can read it). */
+export const adminAudit = pgTable(
+  "admin_audit",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
+    actorEmail: text("actor_email").notNull(),
+    /** e.g. product.create, order.ship, category.delete, user.grant-admin */
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id"),
+    /** A short, human-readable summary of the change. */
+    summary: text("summary").notNull().default(""),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("admin_audit_created_idx").on(t.createdAt.desc()),
+    index("admin_audit_target_idx").on(t.targetType, t.targetId),
   ],
 );

@@ -3,7 +3,7 @@
  * (docs/decisions/0003-money-in-paise.md); every figure on a tax invoice comes from here so the
  * lines, the tax split and the totals agree to the paisa with the order.
  *
- * - Invoice numbers run per Indian financial year (April to March, Asia/Kolkata): INV/2026-27/000042.
+ * - Invoice numbers run per financial year (April to March, Asia/Kolkata): INV/2026-27/000042.
  * - The order's tax (a rate of the subtotal, app/rules/totals.ts) is shared across its lines in
  *   proportion to their taxable value by the largest-remainder method, so the shares sum exactly.
  * - Intra-state supply (shop state = delivery state) is taxed as CGST + SGST, each half the rate;

@@ -201,14 +201,14 @@ class Layout {
     return cut.length > 0 ? `${cut.trimEnd()}${ELLIPSIS}` : "";
   }
 
-  /** The largest size up to `size` (down to 5 pt) at which `text` fits, truncated if it never does. */
+  /** The largest size up to `size` (down to 5 pt) at which `text` fits; truncated if none does. */
   fit(text: string, bold: boolean, size: number, maxWidth: number): { text: string; size: number } {
     let s = size;
     while (s > 5 && this.width(text, bold, s) > maxWidth) s -= 0.25;
     return { text: this.truncate(text, bold, s, maxWidth), size: s };
   }
 
-  /** Clean text broken into lines no wider than `maxWidth`; past `maxLines` it ends in an ellipsis. */
+  /** Clean text in lines no wider than `maxWidth`; past `maxLines` it ends in an ellipsis. */
   wrap(raw: string, bold: boolean, size: number, maxWidth: number, maxLines = 50): string[] {
     const words = this.clean(raw).split(" ").filter(Boolean);
     const lines: string[] = [];
