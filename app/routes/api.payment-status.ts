@@ -7,8 +7,18 @@ import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/api.payment-status";
 
 export type PaymentStatusResponse =
-  | { success: true; status: "SUCCESS" | "FAILED" | "PENDING"; orderNumber: string }
+  | {
+      success: true;
+      status: "SUCCESS" | "FAILED" | "PENDING";
+      orderNumber: string;
+      /** The ordered products, which the page takes out of the browser's cart on success. */
+      productIds: string[];
+    }
   | { success: false; error: string };
+
+/** A payment that arrived after its order was cancelled (expired or replaced by a newer one). */
+export const REFUND_DUE_MESSAGE =
+  "This order was cancelled before your payment arrived. We'll refund the full amount to your original payment method within 7 days.";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -34,11 +44,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   const rt = await runtime();
   try {
     const status = await checkOrderPayment(paymentDepsFor(rt), viewer.id, orderId);
+    if (status.refundDue) {
+      return Response.json(
+        { success: false, error: REFUND_DUE_MESSAGE } satisfies PaymentStatusResponse,
+        { headers },
+      );
+    }
     return Response.json(
       {
         success: true,
         status: status.state,
         orderNumber: status.orderNumber,
+        productIds: status.productIds,
       } satisfies PaymentStatusResponse,
       { headers },
     );

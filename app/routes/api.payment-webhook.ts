@@ -18,9 +18,8 @@ export async function action({ request }: Route.ActionArgs) {
     return new Response(null, { status: 405, headers: { allow: "POST" } });
   const length = Number(request.headers.get("content-length") ?? 0);
   if (length > MAX_BODY_BYTES) return Response.json({ error: "Too large" }, { status: 413 });
-  const rawBody = await request.text();
-  if (rawBody.length > MAX_BODY_BYTES)
-    return Response.json({ error: "Too large" }, { status: 413 });
+  const rawBody = await readLimited(request, MAX_BODY_BYTES);
+  if (rawBody === null) return Response.json({ error: "Too large" }, { status: 413 });
   const rt = await runtime();
   let event: Awaited<ReturnType<typeof rt.payments.parseWebhook>>;
   try {
@@ -42,6 +41,25 @@ export async function action({ request }: Route.ActionArgs) {
     outcome: result.outcome,
   });
   return Response.json({ ok: true, outcome: result.outcome });
+}
+
+/** The body as text, or null once it passes `limit` bytes (a chunked body has no length). */
+async function readLimited(request: Request, limit: number): Promise<string | null> {
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
 export function loader() {

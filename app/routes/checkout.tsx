@@ -63,6 +63,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     freeShippingThresholdPaise: settings.freeShippingThresholdPaise,
     cod: { enabled: settings.codEnabled, allowed: codAllowed, maxPaise: settings.codMaxOrderPaise },
     gatewayLabel: paymentMethodLabel("gateway", rt.payments.name),
+    /** One per page view: a resubmitted cash-on-delivery form finds the order it placed. */
+    attemptToken: crypto.randomUUID(),
   };
 }
 
@@ -106,6 +108,7 @@ export async function action({ request }: Route.ActionArgs) {
       addressId: addressId || null,
       method,
       expectedTotalPaise: expected,
+      attemptToken: String(form.get("attemptToken") ?? "") || null,
       provider: rt.payments.name,
     });
   } catch (error) {
@@ -204,19 +207,30 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     .sort()
     .join(",");
   const revalidate = revalidator.revalidate;
+  const cartRef = useRef(cart);
+  cartRef.current = cart;
+  const syncedPair = useRef<string | null>(null);
   useEffect(() => {
-    let cancelled = false;
-    void cartSyncIdle().then(() => {
-      if (cancelled || !localKey || localKey === serverKey) return;
-      cartActions.set(cart);
-      void cartSyncIdle().then(() => {
-        if (!cancelled) void revalidate();
-      });
-    });
-    return () => {
-      cancelled = true;
+    const pair = `${localKey}|${serverKey}`;
+    if (!localKey || localKey === serverKey || syncedPair.current === pair) return;
+    // Once per difference: send the browser's cart, then reload the page's figures.
+    syncedPair.current = pair;
+    void cartSyncIdle()
+      .then(() => {
+        cartActions.set(cartRef.current);
+        return cartSyncIdle();
+      })
+      .then(() => revalidate());
+  }, [localKey, serverKey, revalidate]);
+
+  // Back from the payment page (restored from the back/forward cache): the form works again.
+  useEffect(() => {
+    const onShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setLeaving(false);
     };
-  }, [localKey, serverKey, cart, revalidate]);
+    window.addEventListener("pageshow", onShow);
+    return () => window.removeEventListener("pageshow", onShow);
+  }, []);
 
   useEffect(() => {
     const result = fetcher.data;
@@ -279,6 +293,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
         aria-busy={busy}
       >
         <input type="hidden" name="expectedTotalPaise" value={totals.totalPaise} />
+        <input type="hidden" name="attemptToken" value={loaderData.attemptToken} />
         <div className="flex flex-col gap-6">
           <section className="rounded-lg border bg-card p-4 sm:p-6" aria-labelledby={ids.address}>
             <h2 id={ids.address} className="flex items-center gap-2 font-semibold text-lg">

@@ -1,7 +1,7 @@
 import { CheckCircle2, Clock, RefreshCw, XCircle } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { clearCartAfterPayment } from "~/components/cart/cart-store";
+import { removePaidLines } from "~/components/cart/cart-store";
 import { forgetTransaction, storedPayment } from "~/components/checkout/payment-storage";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
@@ -101,7 +101,10 @@ export default function PaymentResult() {
       }
       if (body.status === "SUCCESS") {
         forgetTransaction();
-        await clearCartAfterPayment();
+        // The paid lines leave the cart (the server removed them from the stored cart already);
+        // anything added since stays.
+        await removePaidLines(body.productIds);
+        if (run !== pollRun.current) return "stale";
         toast({ title: text.success, description: `Order ${body.orderNumber} is confirmed.` });
         setView({ kind: "success", orderNumber: body.orderNumber });
         later(() => navigate("/orders"), PAYMENT_POLL.redirectAfterFinalMs);

@@ -89,8 +89,20 @@ export const PAYMENT_POLL = {
   redirectWithoutOrderMs: 2500,
 } as const;
 
-/** How long a customer has to pay before the order is cancelled and its stock released. */
+/** How long the gateway keeps a payment open (PhonePe's expireAfter; Razorpay needs 16 min+). */
 export const PAYMENT_WINDOW_SECONDS = 20 * 60;
+
+/**
+ * An unpaid order is cancelled (stock released) this long after its payment started: the
+ * gateway's window plus a grace period for late notifications.
+ */
+export const ORDER_HOLD_SECONDS = PAYMENT_WINDOW_SECONDS + 5 * 60;
+
+/** A payment the gateway still calls PENDING this long after the hold ends is given up on. */
+export const PENDING_GIVE_UP_SECONDS = 60 * 60;
+
+/** An open order is offered again only while this much of its hold is left. */
+export const REUSE_MARGIN_SECONDS = 5 * 60;
 
 /**
  * When to ask the gateway about a pending payment, in seconds after it started (PhonePe's

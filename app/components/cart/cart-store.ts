@@ -234,18 +234,24 @@ async function mergeStoredCart(account: string) {
   await cartSyncIdle();
 }
 
-/** Empties the cart here and on the server (after a successful payment, SPEC.md §4). */
-export async function clearCartAfterPayment(): Promise<void> {
+/**
+ * After a successful payment (SPEC.md §4: the cart is emptied): takes the paid products out of
+ * the cart here and on the server. Lines added since the order was placed stay, so reopening an
+ * old payment page doesn't wipe a new cart.
+ */
+export async function removePaidLines(productIds: readonly string[]): Promise<void> {
+  if (typeof window === "undefined") return;
   // A merge still loading would write the paid-for lines back: abandon it.
   if (sync && !sync.ready) {
     generation += 1;
     sync = { ...sync, ready: true };
-    if (typeof window !== "undefined") rememberSynced(sync.account);
+    rememberSynced(sync.account);
   }
-  commit(clearCart());
-  // Sent even before the account is known (this may run before CartSync's first effect); a
-  // signed-out visitor just gets 401.
-  send({ intent: "clear" });
+  const paid = new Set(productIds);
+  const kept = getSnapshot().filter((l) => !paid.has(l.productId));
+  if (kept.length === getSnapshot().length) return;
+  commit(kept);
+  for (const id of paid) send({ intent: "remove", productId: id });
   await cartSyncIdle();
 }
 

@@ -461,41 +461,121 @@ describe(`payments on ${testDbKind()}`, () => {
 
   it("reconciliation settles a payment whose webhook never came, and cancels expired ones", async () => {
     const settled = await pendingOrder("recon-paid");
-    const expired = await pendingOrder("recon-expired", 1);
-    expect((await stockOf(expired.p.id)).stockCount).toBe(0);
+    const lapsed = await pendingOrder("recon-lapsed", 1);
+    const stuck = await pendingOrder("recon-stuck", 1);
+    expect((await stockOf(lapsed.p.id)).stockCount).toBe(0);
+    const lost = async () => {
+      throw new Error("notification lost");
+    };
     // The gateway knows of the success, but its notification was lost.
-    await settleSandboxPayment(
-      { db, secret: "x" },
-      settled.payment.transactionId,
-      "success",
-      async () => {
-        throw new Error("network down");
-      },
-    );
+    await settleSandboxPayment({ db, secret: "x" }, settled.payment.transactionId, "success", lost);
+    // The gateway's window closed (it now says FAILED), again without a notification.
+    await settleSandboxPayment({ db, secret: "x" }, lapsed.payment.transactionId, "failure", lost);
     const now = new Date(Date.now() + 60_000);
+    const due = new Date(now.getTime() - 1000);
+    await db.update(orders).set({ nextReconcileAt: due }).where(eq(orders.id, settled.order.id));
     await db
       .update(orders)
-      .set({ nextReconcileAt: new Date(now.getTime() - 1000) })
-      .where(eq(orders.id, settled.order.id));
+      .set({ nextReconcileAt: due, paymentExpiresAt: due })
+      .where(eq(orders.id, lapsed.order.id));
+    // Still PENDING at the gateway when the hold ends: kept for now...
     await db
       .update(orders)
-      .set({
-        nextReconcileAt: new Date(now.getTime() - 1000),
-        paymentExpiresAt: new Date(now.getTime() - 1000),
-      })
-      .where(eq(orders.id, expired.order.id));
+      .set({ nextReconcileAt: due, paymentExpiresAt: due })
+      .where(eq(orders.id, stuck.order.id));
     const report = await reconcilePayments({ ...deps, now: () => now });
-    expect(report.settled).toBeGreaterThanOrEqual(1);
+    expect(report.settled).toBeGreaterThanOrEqual(2);
     expect(report.expired).toBeGreaterThanOrEqual(1);
     expect(await orderRow(settled.order.id)).toMatchObject({
       paymentStatus: "paid",
       status: "processing",
     });
-    expect(await orderRow(expired.order.id)).toMatchObject({
-      paymentStatus: "unpaid",
+    expect(await orderRow(lapsed.order.id)).toMatchObject({
+      paymentStatus: "failed",
       status: "cancelled",
     });
-    expect(await stockOf(expired.p.id)).toEqual({ stockCount: 1, inStock: true });
+    expect(await stockOf(lapsed.p.id)).toEqual({ stockCount: 1, inStock: true });
+    expect(await orderRow(stuck.order.id)).toMatchObject({ status: "pending" });
+    // ...and given up on an hour later.
+    const later = new Date(now.getTime() + 61 * 60_000);
+    await db
+      .update(orders)
+      .set({ nextReconcileAt: new Date(later.getTime() - 1000) })
+      .where(eq(orders.id, stuck.order.id));
+    await reconcilePayments({ ...deps, now: () => later });
+    expect(await orderRow(stuck.order.id)).toMatchObject({ status: "cancelled" });
+    expect((await stockOf(stuck.p.id)).stockCount).toBe(1);
+  });
+
+  it("money that arrives after the order was cancelled is recorded for a refund, not fulfilled", async () => {
+    const { u, order, payment, p } = await pendingOrder("after-cancel", 2);
+    const { cancelOrder } = await import("~/modules/orders/orders.server.ts");
+    await cancelOrder(db, order.id);
+    expect((await stockOf(p.id)).stockCount).toBe(2);
+    const result = await applyPaymentUpdate(deps, {
+      transactionId: payment.transactionId,
+      state: "SUCCESS",
+      amountPaise: order.totalPaise,
+      eventId: "late-1",
+      source: "webhook",
+    });
+    expect(result.outcome).toBe("paid-after-cancel");
+    const row = await orderRow(order.id);
+    expect(row).toMatchObject({ status: "cancelled", paymentStatus: "paid" });
+    expect(row.notes).toContain("refund needed");
+    expect((await stockOf(p.id)).stockCount).toBe(2);
+    expect(await confirmationsFor(order.orderNumber)).toBe(0);
+    const page = await outcome(async () =>
+      (await statusRoute()).loader(
+        routeArgs(
+          pageGet(`/api/payment-status?orderId=${order.id}`, { cookie: u.cookie }),
+        ) as never,
+      ),
+    );
+    expect(page.body).toMatchObject({ success: false });
+    expect(JSON.stringify(page.body)).toContain("refund");
+  });
+
+  it("a success that doesn't say the amount is confirmed with the gateway first", async () => {
+    const { order, payment } = await pendingOrder("no-amount");
+    // The gateway still says PENDING: nothing is marked paid.
+    const early = await applyPaymentUpdate(deps, {
+      transactionId: payment.transactionId,
+      state: "SUCCESS",
+      amountPaise: null,
+      source: "status",
+    });
+    expect(early.outcome).toBe("unchanged");
+    expect((await orderRow(order.id)).paymentStatus).toBe("unpaid");
+    await settleSandboxPayment({ db, secret: "x" }, payment.transactionId, "success", async () => {
+      throw new Error("lost");
+    });
+    await applyPaymentUpdate(deps, {
+      transactionId: payment.transactionId,
+      state: "SUCCESS",
+      amountPaise: null,
+      source: "status",
+    });
+    expect((await orderRow(order.id)).paymentStatus).toBe("paid");
+  });
+
+  it("a corrected cart is not refused for stock the customer's own open order holds", async () => {
+    const u = await shopper("corrected");
+    const p = await insertProduct(db, { stockCount: 2 });
+    await setCartItem(db, u.id, p.id, 1);
+    const input = {
+      userId: u.id,
+      addressId: u.addressId,
+      method: "gateway" as const,
+      provider: "sandbox",
+    };
+    const first = await placeOrder(db, input);
+    expect((await stockOf(p.id)).stockCount).toBe(1);
+    await setCartItem(db, u.id, p.id, 2);
+    const second = await placeOrder(db, input);
+    expect(second.id).not.toBe(first.id);
+    expect(await orderRow(first.id)).toMatchObject({ status: "cancelled" });
+    expect((await stockOf(p.id)).stockCount).toBe(0);
   });
 });
 
@@ -524,6 +604,29 @@ describe(`cash on delivery on ${testDbKind()}`, () => {
     try {
       const on = await place();
       expect(on).toMatchObject({ status: 200, body: { kind: "placed" } });
+      // The same form sent again finds its order; a new visit to checkout is a new order.
+      const again = await placeOrder(db, {
+        userId: u.id,
+        addressId: u.addressId,
+        method: "cod",
+        provider: "sandbox",
+        attemptToken: "visit-1",
+      }).catch((e) => e);
+      expect(again).toBeInstanceOf(CheckoutError); // the cart is empty now
+      await setCartItem(db, u.id, p.id, 1);
+      const tokenInput = {
+        userId: u.id,
+        addressId: u.addressId,
+        method: "cod" as const,
+        provider: "sandbox",
+        attemptToken: "visit-2",
+      };
+      const second = await placeOrder(db, tokenInput);
+      const resent = await placeOrder(db, tokenInput);
+      expect(resent).toMatchObject({ id: second.id, reused: true });
+      await setCartItem(db, u.id, p.id, 1);
+      const third = await placeOrder(db, { ...tokenInput, attemptToken: "visit-3" });
+      expect(third.id).not.toBe(second.id);
       const [o] = await db.select().from(orders).where(eq(orders.userId, u.id));
       expect(o).toMatchObject({
         status: "processing",

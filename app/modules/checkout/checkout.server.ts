@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, like, not, or, sql } from "drizzle-orm";
 import type { Database } from "~/adapters/db/index.server.ts";
 import {
@@ -14,8 +14,9 @@ import { getShopSettings } from "~/modules/settings/settings.server.ts";
 import {
   checkoutText,
   nextReconcileDelay,
+  ORDER_HOLD_SECONDS,
   orderNumber,
-  PAYMENT_WINDOW_SECONDS,
+  REUSE_MARGIN_SECONDS,
   SHIPPING_METHOD,
 } from "~/rules/orders.ts";
 import { isPurchasable } from "~/rules/product-display.ts";
@@ -40,6 +41,11 @@ export type PlaceOrderInput = {
   method: CheckoutMethod;
   /** The total the customer was shown; a different server total refuses the order. */
   expectedTotalPaise?: number | null;
+  /**
+   * The checkout page's own token (one per page view). A cash-on-delivery order is placed once
+   * per token, so a resubmitted form finds its order instead of placing another.
+   */
+  attemptToken?: string | null;
   /** The configured gateway's name, recorded as the order's provider. */
   provider: string;
   now?: Date;
@@ -129,9 +135,40 @@ const MAX_NUMBER_TRIES = 20;
 export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<PlacedOrder> {
   const now = input.now ?? new Date();
   const settings = await getShopSettings(db);
+  // Two customers' checkouts that release and take the same products can deadlock on PostgreSQL;
+  // the database aborts one of them, which then simply runs again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await placeOrderOnce(db, input, settings, now);
+    } catch (error) {
+      if (attempt >= 3 || !isRetryable(error)) throw error;
+    }
+  }
+}
+
+async function placeOrderOnce(
+  db: Database,
+  input: PlaceOrderInput,
+  settings: Awaited<ReturnType<typeof getShopSettings>>,
+  now: Date,
+): Promise<PlacedOrder> {
   return db.transaction(async (tx) => {
     // One checkout at a time per customer.
     await tx.select({ id: user.id }).from(user).where(eq(user.id, input.userId)).for("update");
+
+    // A cash-on-delivery form sent again (its order already emptied the cart) finds its order.
+    if (input.method === "cod" && input.attemptToken) {
+      const [placed] = await tx
+        .select()
+        .from(orders)
+        .where(
+          and(
+            eq(orders.userId, input.userId),
+            eq(orders.idempotencyKey, `cod:${input.attemptToken.slice(0, 64)}`),
+          ),
+        );
+      if (placed) return { ...summary(placed), reused: true };
+    }
 
     const lines = await tx
       .select({
@@ -185,8 +222,10 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
     const subtotal = lines.reduce((sum, l) => sum + l.pricePaise * l.quantity, 0);
     const totals = orderTotals(subtotal, settings);
 
-    // The same cart, address and payment choice is the same attempt.
-    const attemptKey = createHash("sha256")
+    // Gateway: the same priced cart, address and total is the same attempt (two tabs, a double
+    // click or a return from the payment page find its order). Cash on delivery clears the cart
+    // when placed, so its attempt is the page's token.
+    const cartKey = createHash("sha256")
       .update(
         JSON.stringify([
           lines.map((l) => [l.productId, l.quantity, l.pricePaise]),
@@ -196,6 +235,8 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
         ]),
       )
       .digest("base64url");
+    const attemptKey =
+      input.method === "cod" ? `cod:${input.attemptToken?.slice(0, 64) || randomUUID()}` : cartKey;
     const earlier = await tx
       .select()
       .from(orders)
@@ -205,21 +246,35 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
           or(eq(orders.idempotencyKey, attemptKey), like(orders.idempotencyKey, `${attemptKey}:%`)),
         ),
       );
+    const reusableUntil = new Date(now.getTime() + REUSE_MARGIN_SECONDS * 1000);
     const open = earlier.find(
       (o) =>
         o.status === "pending" &&
         o.paymentStatus === "unpaid" &&
         o.paymentMethod !== "cod" &&
-        (!o.paymentExpiresAt || o.paymentExpiresAt > now),
+        (!o.paymentExpiresAt || o.paymentExpiresAt > reusableUntil),
     );
     if (open) return { ...summary(open), reused: true };
-    // A COD order of this attempt is already placed (the cart was cleared by it): a resubmission.
-    const placedCod = earlier.find(
-      (o) => o.paymentMethod === "cod" && now.getTime() - o.createdAt.getTime() < 10 * 60_000,
-    );
+    const placedCod = earlier.find((o) => o.paymentMethod === "cod");
     if (placedCod) return { ...summary(placedCod), reused: true };
     const idempotencyKey =
       earlier.length === 0 ? attemptKey : `${attemptKey}:${earlier.length + 1}`;
+
+    // A new attempt replaces the customer's earlier unpaid ones: their units go back on the shelf
+    // first, so a corrected cart isn't refused for stock the customer is holding themselves.
+    if ((await supersedeOpenOrders(tx, input.userId, now)) > 0) {
+      const fresh = await tx
+        .select({ id: products.id, inStock: products.inStock, stockCount: products.stockCount })
+        .from(products)
+        .where(
+          inArray(
+            products.id,
+            lines.map((l) => l.productId),
+          ),
+        );
+      const byId = new Map(fresh.map((p) => [p.id, p]));
+      for (const line of lines) Object.assign(line, byId.get(line.productId));
+    }
 
     for (const line of lines) {
       if (!isPurchasable(line) || line.pricePaise <= 0) {
@@ -291,7 +346,7 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
       paymentStatus: "unpaid" as const,
       paymentProvider: cod ? "cod" : input.provider,
       idempotencyKey,
-      paymentExpiresAt: cod ? null : new Date(now.getTime() + PAYMENT_WINDOW_SECONDS * 1000),
+      paymentExpiresAt: cod ? null : new Date(now.getTime() + ORDER_HOLD_SECONDS * 1000),
       nextReconcileAt: cod ? null : new Date(now.getTime() + (nextReconcileDelay(0) ?? 25) * 1000),
       fulfilledAt: cod ? now : null,
       createdAt: now,
@@ -313,6 +368,42 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
     if (cod) await tx.delete(cartItems).where(eq(cartItems.userId, input.userId));
     return { ...summary(order), reused: false };
   });
+}
+
+/**
+ * Cancels the user's pending, unpaid gateway orders and puts their stock back (the caller holds
+ * the user's row lock). A payment that still completes for one of them is recorded and flagged
+ * for a refund (payments module).
+ */
+async function supersedeOpenOrders(tx: Tx, userId: string, now: Date): Promise<number> {
+  const open = await tx
+    .select({ id: orders.id, stockReleasedAt: orders.stockReleasedAt })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.status, "pending"),
+        inArray(orders.paymentStatus, ["unpaid", "failed"]),
+        not(eq(orders.paymentMethod, "cod")),
+      ),
+    )
+    .orderBy(asc(orders.id))
+    .for("update");
+  for (const o of open) {
+    if (!o.stockReleasedAt) await releaseStock(tx, o.id);
+    await tx
+      .update(orders)
+      .set({
+        status: "cancelled",
+        cancelledAt: now,
+        stockReleasedAt: o.stockReleasedAt ?? now,
+        nextReconcileAt: null,
+        notes: "Replaced by a newer checkout",
+        updatedAt: now,
+      })
+      .where(eq(orders.id, o.id));
+  }
+  return open.length;
 }
 
 function summary(o: typeof orders.$inferSelect): Omit<PlacedOrder, "reused"> {
@@ -428,6 +519,14 @@ async function insertWithFreshNumber(
     }
   }
   throw new Error("Could not find a free order number");
+}
+
+function isRetryable(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: string }).code;
+    if (code === "40P01" || code === "40001") return true;
+  }
+  return false;
 }
 
 function isUniqueViolation(error: unknown, constraint: string): boolean {

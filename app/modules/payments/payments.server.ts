@@ -10,8 +10,10 @@ import { OrderNotFoundError, sendOrderConfirmation } from "~/modules/orders/orde
 import {
   canMovePayment,
   nextReconcileDelay,
+  ORDER_HOLD_SECONDS,
   PAYMENT_WINDOW_SECONDS,
   type PaymentStatus,
+  PENDING_GIVE_UP_SECONDS,
 } from "~/rules/orders.ts";
 
 /*
@@ -99,14 +101,18 @@ export async function initiateOrderPayment(
     callbackUrl: `${publicUrl}/api/payment-webhook`,
     expireAfterSeconds: PAYMENT_WINDOW_SECONDS,
   });
-  // Only the first attempt to start a payment for the order records it.
+  // Only the first attempt to start a payment for the order records it. The order's hold and the
+  // reconciliation schedule run from now, when the gateway's own window starts.
+  const started = clock(deps);
   const [saved] = await db
     .update(orders)
     .set({
       paymentTransactionId: transactionId,
       paymentReference: initiated.providerReference,
       paymentUrl: initiated.paymentUrl,
-      updatedAt: new Date(),
+      paymentExpiresAt: new Date(started.getTime() + ORDER_HOLD_SECONDS * 1000),
+      nextReconcileAt: new Date(started.getTime() + (nextReconcileDelay(0) ?? 25) * 1000),
+      updatedAt: started,
     })
     .where(and(eq(orders.id, orderId), isNull(orders.paymentTransactionId)))
     .returning({ id: orders.id });
@@ -134,6 +140,8 @@ export type PaymentUpdate = {
 
 export type UpdateOutcome =
   | "applied"
+  /** Money arrived for an order that was already cancelled: recorded, flagged for a refund. */
+  | "paid-after-cancel"
   | "unchanged"
   | "duplicate"
   | "amount-mismatch"
@@ -146,11 +154,33 @@ export type UpdateResult = {
   fulfilled: boolean;
 };
 
+async function confirmedAmount(
+  deps: PaymentDeps,
+  transactionId: string,
+): Promise<Pick<PaymentUpdate, "state" | "amountPaise">> {
+  const [order] = await deps.db
+    .select({ reference: orders.paymentReference })
+    .from(orders)
+    .where(eq(orders.paymentTransactionId, transactionId));
+  if (!order) return { state: "SUCCESS", amountPaise: null };
+  const status = await deps.provider.status({ transactionId, providerReference: order.reference });
+  // Only a confirmed success with an amount counts; anything else waits for the next report.
+  return status.state === "SUCCESS" && status.amountPaise !== null
+    ? { state: "SUCCESS", amountPaise: status.amountPaise }
+    : { state: "PENDING", amountPaise: null };
+}
+
 export async function applyPaymentUpdate(
   deps: PaymentDeps,
-  update: PaymentUpdate,
+  initial: PaymentUpdate,
 ): Promise<UpdateResult> {
+  let update = initial;
   const now = clock(deps);
+  if (update.state === "SUCCESS" && update.amountPaise === null) {
+    // payments.md: compare the amount. A success that doesn't say how much is confirmed with the
+    // gateway's status first.
+    update = { ...update, ...(await confirmedAmount(deps, update.transactionId)) };
+  }
   const result = await deps.db.transaction(async (tx) => {
     const [order] = await tx
       .select()
@@ -246,15 +276,34 @@ async function decide(
     };
   }
   if (!canMovePayment(order.paymentStatus, "paid")) return unchanged;
+  if (order.status === "cancelled") {
+    // The money arrived after the order was cancelled (expired or replaced): record it and flag
+    // the refund; the order is not revived, nothing is fulfilled.
+    log.error("payment arrived for a cancelled order: refund needed", { orderId: order.id });
+    await tx
+      .update(orders)
+      .set({
+        paymentStatus: "paid",
+        paidAt: now,
+        notes: appendNote(order.notes, "Paid after cancellation: refund needed"),
+        nextReconcileAt: null,
+        updatedAt: now,
+      })
+      .where(eq(orders.id, order.id));
+    return {
+      outcome: "paid-after-cancel",
+      orderId: order.id,
+      paymentStatus: "paid",
+      fulfilled: false,
+    };
+  }
+  let notes = order.notes;
   if (order.stockReleasedAt) {
     const short = await retakeStock(tx, order.id);
     if (short > 0) {
       log.warning("a late payment found too little stock", { orderId: order.id, short });
+      notes = appendNote(notes, `Paid late: ${short} unit(s) short in stock`);
     }
-  }
-  if (order.status === "cancelled") {
-    // Paid after it expired: the money is in, so staff must refund or fulfil by hand.
-    log.warning("payment arrived for a cancelled order", { orderId: order.id });
   }
   const fulfil = order.fulfilledAt === null;
   await tx
@@ -264,6 +313,7 @@ async function decide(
       paidAt: now,
       status: order.status === "pending" ? "processing" : order.status,
       stockReleasedAt: null,
+      notes,
       fulfilledAt: order.fulfilledAt ?? now,
       nextReconcileAt: null,
       updatedAt: now,
@@ -284,10 +334,16 @@ async function decide(
   return { outcome: "applied", orderId: order.id, paymentStatus: "paid", fulfilled: fulfil };
 }
 
+const appendNote = (notes: string | null, note: string) => (notes ? `${notes}\n${note}` : note);
+
 export type CheckedStatus = {
   state: PaymentState;
   orderNumber: string;
   paymentStatus: PaymentStatus;
+  /** The payment arrived after the order was cancelled: it will be refunded. */
+  refundDue: boolean;
+  /** The ordered products (the return page takes them out of the browser's cart). */
+  productIds: string[];
 };
 
 /** How often the return page's polling may reach the gateway for one order. */
@@ -309,13 +365,29 @@ export async function checkOrderPayment(
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   if (!order) throw new OrderNotFoundError();
-  const settled = settledState(order.paymentStatus);
-  if (settled || !order.paymentTransactionId) {
+  const items = await db
+    .select({ productId: orderItems.productId })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+  const productIds = items.flatMap((i) => (i.productId ? [i.productId] : []));
+  const answer = (paymentStatus: PaymentStatus, status: string): CheckedStatus => {
+    const cancelled = status === "cancelled";
+    const paid = paymentStatus === "paid" || paymentStatus === "refunded";
     return {
-      state: settled ?? "PENDING",
+      // A cancelled order can't be paid any more: the page stops waiting.
+      state: cancelled && !paid ? "FAILED" : (settledState(paymentStatus) ?? "PENDING"),
       orderNumber: order.orderNumber,
-      paymentStatus: order.paymentStatus,
+      paymentStatus,
+      refundDue: cancelled && paid,
+      productIds,
     };
+  };
+  if (
+    settledState(order.paymentStatus) ||
+    !order.paymentTransactionId ||
+    order.status === "cancelled"
+  ) {
+    return answer(order.paymentStatus, order.status);
   }
   const now = clock(deps);
   const [claimed] = await db
@@ -331,24 +403,22 @@ export async function checkOrderPayment(
       ),
     )
     .returning({ id: orders.id });
-  if (!claimed)
-    return { state: "PENDING", orderNumber: order.orderNumber, paymentStatus: order.paymentStatus };
+  if (!claimed) return answer(order.paymentStatus, order.status);
   const status = await deps.provider.status({
     transactionId: order.paymentTransactionId,
     providerReference: order.paymentReference,
   });
-  const applied = await applyPaymentUpdate(deps, {
+  await applyPaymentUpdate(deps, {
     transactionId: order.paymentTransactionId,
     state: status.state,
     amountPaise: status.amountPaise,
     source: "status",
   });
-  const paymentStatus = applied.paymentStatus ?? order.paymentStatus;
-  return {
-    state: settledState(paymentStatus) ?? "PENDING",
-    orderNumber: order.orderNumber,
-    paymentStatus,
-  };
+  const [after] = await db
+    .select({ paymentStatus: orders.paymentStatus, status: orders.status })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return answer(after?.paymentStatus ?? order.paymentStatus, after?.status ?? order.status);
 }
 
 function settledState(paymentStatus: PaymentStatus): PaymentState | null {
@@ -403,7 +473,10 @@ export async function reconcilePayments(
   for (const order of due) {
     try {
       let paymentStatus = order.paymentStatus;
-      if (order.paymentTransactionId && order.paymentStatus === "unpaid") {
+      let gatewayState: PaymentState | null = null;
+      // Failed payments are asked about too: a late success whose notification was lost still
+      // has to be found.
+      if (order.paymentTransactionId) {
         report.checked += 1;
         const status = await deps.provider.status({
           transactionId: order.paymentTransactionId,
@@ -417,11 +490,19 @@ export async function reconcilePayments(
         });
         if (applied.outcome === "applied") report.settled += 1;
         paymentStatus = applied.paymentStatus ?? paymentStatus;
+        gatewayState = status.state;
       }
       if (paymentStatus === "paid") continue;
-      const elapsed = (now.getTime() - order.createdAt.getTime()) / 1000;
-      const delay = nextReconcileDelay(elapsed);
-      const expired = order.paymentExpiresAt ? order.paymentExpiresAt <= now : delay === null;
+      const holdEnds =
+        order.paymentExpiresAt ?? new Date(order.createdAt.getTime() + ORDER_HOLD_SECONDS * 1000);
+      const started = holdEnds.getTime() - ORDER_HOLD_SECONDS * 1000;
+      const delay = nextReconcileDelay((now.getTime() - started) / 1000);
+      // The hold is over, and the gateway no longer calls the payment pending (or has for far
+      // too long): cancel and release.
+      const expired =
+        holdEnds <= now &&
+        (gatewayState !== "PENDING" ||
+          now.getTime() >= holdEnds.getTime() + PENDING_GIVE_UP_SECONDS * 1000);
       if (expired) {
         if (await expireOrder(deps, order.id)) report.expired += 1;
       } else {
