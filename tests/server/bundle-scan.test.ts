@@ -23,10 +23,16 @@ async function files(dir: string): Promise<string[]> {
 /** Text that only server code contains; finding any of it in a browser file is a leak. */
 const forbidden: Array<[RegExp, string]> = [
   [/AUTH_SECRET|DATABASE_URL|SMTP_URL/, "server configuration variable names"],
-  [/PHONEPE_CLIENT_SECRET|RAZORPAY_KEY_SECRET|RAZORPAY_WEBHOOK_SECRET|PHONEPE_WEBHOOK_PASSWORD/, "gateway secrets"],
+  [
+    /PHONEPE_CLIENT_SECRET|RAZORPAY_KEY_SECRET|RAZORPAY_WEBHOOK_SECRET|PHONEPE_WEBHOOK_PASSWORD/,
+    "gateway secrets",
+  ],
   [/\/v1\/oauth\/token|checkout\/v2\/pay|\/v1\/payment_links/, "gateway API calls"],
   [/sandbox-webhook:/, "the sandbox signing key prefix"],
-  [/@electric-sql\/pglite|drizzle-orm\/pg-core|from"pg"|nodemailer|better-auth\/adapters/, "server-only libraries"],
+  [
+    /@electric-sql\/pglite|drizzle-orm\/pg-core|from"pg"|nodemailer|better-auth\/adapters/,
+    "server-only libraries",
+  ],
   [/pg_trgm|word_similarity|for update/i, "SQL"],
   [/createHmac|timingSafeEqual|node:crypto|node:fs/, "Node built-ins"],
   [/-----BEGIN [A-Z ]*PRIVATE KEY-----/, "private keys"],
