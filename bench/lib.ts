@@ -111,6 +111,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       DEMO_ADMIN_EMAIL: "admin@example.com",
       DEMO_ADMIN_PASSWORD: "bench-admin-password",
       ALLOW_SANDBOX_PAYMENTS: "true",
+      // The query counts the benches record come from this header.
+      SERVER_TIMING: "true",
       SEED_DEMO: options.seedDemo ?? "never",
       LOG_LEVEL: options.logLevel ?? "warning",
       ...options.extraEnv,

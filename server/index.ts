@@ -52,10 +52,13 @@ app.use((req, res, next) => {
   // The auth rate limiter keys on this header; a client can't choose it.
   req.headers["x-layerkart-client-ip"] = req.ip ?? req.socket.remoteAddress ?? "unknown";
   const started = process.hrtime.bigint();
-  // Each response says how many database queries it took (Server-Timing), for budgets and benches.
-  onHeaders(res, () => {
-    res.setHeader("Server-Timing", `db;desc="${currentQueryCount()} queries"`);
-  });
+  // Each response says how many database queries it took (Server-Timing), for budgets and
+  // benches; off in production unless SERVER_TIMING=true (it tells outsiders about our queries).
+  if (config.serverTiming) {
+    onHeaders(res, () => {
+      res.setHeader("Server-Timing", `db;desc="${currentQueryCount()} queries"`);
+    });
+  }
   res.on("finish", () => {
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     runWithRequestId(id, () =>

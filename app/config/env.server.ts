@@ -82,7 +82,14 @@ const envSchema = z.object({
     emptyToUndefined,
     z.enum(["verbose", "info", "warning", "error"]).default("info"),
   ),
-  TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("false")),
+  TRUST_PROXY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^(true|false|[1-9])$/, "must be false, true, or the number of proxies in front (1-9)")
+      .default("false"),
+  ),
+  SERVER_TIMING: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).optional()),
 });
 
 export type Env = Readonly<{
@@ -106,7 +113,10 @@ export type Env = Readonly<{
   demoAdminEmail: string;
   demoAdminPassword: string | undefined;
   logLevel: "verbose" | "info" | "warning" | "error";
-  trustProxy: boolean;
+  /** false, true (every hop), or how many proxies in front to trust (Express "trust proxy"). */
+  trustProxy: boolean | number;
+  /** Send Server-Timing (database query counts); default on outside production. */
+  serverTiming: boolean;
 }>;
 
 export type PhonePeConfig = Readonly<{
@@ -226,7 +236,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     demoAdminEmail: e.DEMO_ADMIN_EMAIL.toLowerCase(),
     demoAdminPassword: e.DEMO_ADMIN_PASSWORD,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY === "true",
+    trustProxy:
+      e.TRUST_PROXY === "true" ? true : e.TRUST_PROXY === "false" ? false : Number(e.TRUST_PROXY),
+    serverTiming: e.SERVER_TIMING ? e.SERVER_TIMING === "true" : e.NODE_ENV !== "production",
   });
 }
 

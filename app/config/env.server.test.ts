@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseEnv } from "./env.server.ts";
+
+const base = { DATA_DIR: ".tmp/env-test", AUTH_SECRET: "x".repeat(32) };
+
+describe("configuration", () => {
+  it("names the variable that is wrong", () => {
+    expect(() => parseEnv({ ...base, PORT: "eighty" })).toThrow(/PORT/);
+    expect(() => parseEnv({ ...base, TRUST_PROXY: "yes" })).toThrow(/TRUST_PROXY/);
+  });
+
+  it("trusts no proxy, every proxy, or a number of them", () => {
+    expect(parseEnv(base).trustProxy).toBe(false);
+    expect(parseEnv({ ...base, TRUST_PROXY: "true" }).trustProxy).toBe(true);
+    expect(parseEnv({ ...base, TRUST_PROXY: "1" }).trustProxy).toBe(1);
+  });
+
+  it("sends Server-Timing outside production unless told otherwise", () => {
+    expect(parseEnv({ ...base, NODE_ENV: "development" }).serverTiming).toBe(true);
+    expect(parseEnv({ ...base, NODE_ENV: "production" }).serverTiming).toBe(false);
+    expect(parseEnv({ ...base, NODE_ENV: "production", SERVER_TIMING: "true" }).serverTiming).toBe(
+      true,
+    );
+  });
+
+  it("requires each gateway's credentials when it is chosen", () => {
+    expect(() => parseEnv({ ...base, PAYMENT_PROVIDER: "phonepe" })).toThrow(ConfigError);
+    expect(() => parseEnv({ ...base, PAYMENT_PROVIDER: "phonepe" })).toThrow(/PHONEPE_CLIENT_ID/);
+    expect(() => parseEnv({ ...base, PAYMENT_PROVIDER: "razorpay" })).toThrow(
+      /RAZORPAY_WEBHOOK_SECRET/,
+    );
+    const phonepe = parseEnv({
+      ...base,
+      PAYMENT_PROVIDER: "phonepe",
+      PHONEPE_CLIENT_ID: "id",
+      PHONEPE_CLIENT_SECRET: "secret",
+      PHONEPE_WEBHOOK_USERNAME: "user",
+      PHONEPE_WEBHOOK_PASSWORD: "pass",
+      PHONEPE_ENV: "production",
+    });
+    expect(phonepe.phonepe).toMatchObject({
+      apiUrl: "https://api.phonepe.com/apis/pg",
+      authUrl: "https://api.phonepe.com/apis/identity-manager",
+    });
+  });
+});
