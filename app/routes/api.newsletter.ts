@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { readForm } from "~/lib/forms.server.ts";
+import { RATE_LIMITED_MESSAGE, rateLimited } from "~/lib/rate-limit.server.ts";
 import { subscribe } from "~/modules/subscribers/subscribers.server.ts";
 import { newsletterSchema } from "~/rules/storefront-schemas.ts";
 import { runtime } from "~/runtime.server.ts";
@@ -9,6 +10,13 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = newsletterSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) {
     return data({ ok: false as const, error: parsed.error.issues[0].message }, { status: 400 });
+  }
+  const wait = await rateLimited(request, "newsletter");
+  if (wait !== null) {
+    return data(
+      { ok: false as const, error: RATE_LIMITED_MESSAGE },
+      { status: 429, headers: { "Retry-After": String(wait) } },
+    );
   }
   const { db } = await runtime();
   const isNew = await subscribe(db, parsed.data.email);

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { readForm } from "~/lib/forms.server.ts";
+import { RATE_LIMITED_MESSAGE, rateLimited } from "~/lib/rate-limit.server.ts";
 import { recordPromotionInterest } from "~/modules/promotions/promotions.server.ts";
 import { fieldErrors } from "~/rules/account-schemas.ts";
 import { promotionInterestSchema } from "~/rules/storefront-schemas.ts";
@@ -10,6 +11,13 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = promotionInterestSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) {
     return data({ ok: false as const, errors: fieldErrors(parsed.error) }, { status: 400 });
+  }
+  const wait = await rateLimited(request, "promotion-interest");
+  if (wait !== null) {
+    return data(
+      { ok: false as const, errors: { form: RATE_LIMITED_MESSAGE } },
+      { status: 429, headers: { "Retry-After": String(wait) } },
+    );
   }
   const { db } = await runtime();
   if (!(await recordPromotionInterest(db, parsed.data))) {

@@ -8,6 +8,7 @@ import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/use-toast";
 import { readForm } from "~/lib/forms.server.ts";
+import { RATE_LIMITED_MESSAGE, rateLimited } from "~/lib/rate-limit.server.ts";
 import { useRootData } from "~/lib/root-data";
 import { getViewer } from "~/modules/accounts/viewer.server.ts";
 import { submitContactMessage } from "~/modules/contact/contact.server.ts";
@@ -41,6 +42,13 @@ export async function action({ request }: Route.ActionArgs) {
   const values = Object.fromEntries(await readForm(request));
   const problem = contactProblem(values);
   if (problem) return data(problem, { status: 400 });
+  const wait = await rateLimited(request, "contact");
+  if (wait !== null) {
+    return data<ActionResult>(
+      { ok: false, toast: { title: "Error", description: RATE_LIMITED_MESSAGE } },
+      { status: 429, headers: { "Retry-After": String(wait) } },
+    );
+  }
   const input = contactSchema.parse(values);
   const rt = await runtime();
   try {

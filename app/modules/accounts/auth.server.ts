@@ -4,13 +4,13 @@ import type { Database } from "~/adapters/db/index.server.ts";
 import type { Mailer } from "~/adapters/mail/index.server.ts";
 import { env } from "~/config/env.server.ts";
 import { account, rateLimit, session, user, userProfiles, verification } from "~/db/schema.ts";
+import { CLIENT_IP_HEADER } from "~/lib/client-ip.ts";
 import { log } from "~/lib/log.server.ts";
 import type { AdminRuleConfig } from "~/rules/admin-rule.ts";
 import { passwordResetEmail, verificationEmail } from "./emails.ts";
 import { syncProfileOnSignIn, syncProfileVerified } from "./profile.server.ts";
 
-/** The header our own server sets from the connection (or the trusted proxy); clients can't. */
-export const CLIENT_IP_HEADER = "x-layerkart-client-ip";
+export { CLIENT_IP_HEADER };
 
 export type AuthOptions = {
   db: Database;
