@@ -1,4 +1,4 @@
-import { desc, lt } from "drizzle-orm";
+import { and, count, desc, eq, ilike, like, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/adapters/db/index.server.ts";
 import { adminAudit } from "~/db/schema.ts";
 import type { Viewer } from "~/modules/accounts/viewer.server.ts";
@@ -39,15 +39,64 @@ export async function recordAudit(
 
 export type AuditEntry = typeof adminAudit.$inferSelect;
 
-/** Newest first; pass the last entry's createdAt as `before` for the next page. */
+export type AuditFilter = {
+  /** Entries whose action starts with this, e.g. "user." or "order.ship". */
+  actionPrefix?: string;
+  /** Entries by this admin: part of their e-mail (case-insensitive) or their exact user id. */
+  actor?: string;
+};
+
+/** `like` with the pattern characters of a user's text taken literally. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function auditWhere(filter: AuditFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  const prefix = filter.actionPrefix?.trim();
+  if (prefix) conditions.push(like(adminAudit.action, `${escapeLike(prefix)}%`));
+  const actor = filter.actor?.trim();
+  if (actor) {
+    const byActor = or(
+      ilike(adminAudit.actorEmail, `%${escapeLike(actor)}%`),
+      eq(adminAudit.actorId, actor),
+    );
+    if (byActor) conditions.push(byActor);
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/**
+ * Newest first. Page with `offset` (entries written by one transaction share a timestamp, so an
+ * offset pages through them safely); `before` still narrows to entries older than a time.
+ */
 export async function listAudit(
   db: Database,
-  options: { limit?: number; before?: Date } = {},
+  options: { limit?: number; offset?: number; before?: Date } & AuditFilter = {},
 ): Promise<AuditEntry[]> {
   return db
     .select()
     .from(adminAudit)
-    .where(options.before ? lt(adminAudit.createdAt, options.before) : undefined)
+    .where(
+      and(
+        options.before ? lt(adminAudit.createdAt, options.before) : undefined,
+        auditWhere(options),
+      ),
+    )
     .orderBy(desc(adminAudit.createdAt), desc(adminAudit.id))
-    .limit(options.limit ?? 50);
+    .limit(options.limit ?? 50)
+    .offset(options.offset ?? 0);
+}
+
+/** How many entries the filter matches (for page counts). */
+export async function countAudit(db: Database, filter: AuditFilter = {}): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(adminAudit).where(auditWhere(filter));
+  return row?.n ?? 0;
+}
+
+/** The distinct action families in the log ("order", "product", "user"…), for the filter. */
+export async function auditActionFamilies(db: Database): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ family: sql<string>`split_part(${adminAudit.action}, '.', 1)` })
+    .from(adminAudit)
+    .orderBy(sql`1`);
+  return rows.map((r) => r.family).filter(Boolean);
 }

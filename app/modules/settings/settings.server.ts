@@ -1,6 +1,15 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/adapters/db/index.server.ts";
 import { shopSettings } from "~/db/schema.ts";
+import type { Viewer } from "~/modules/accounts/viewer.server.ts";
+import { recordAudit } from "~/modules/admin/audit.server.ts";
+import { formatPaise } from "~/rules/money.ts";
+import {
+  basisPointsToPercentText,
+  SETTINGS_KEYS,
+  type SettingsValues,
+  settingsLabels,
+} from "~/rules/settings-schema.ts";
 
 export type ShopSettings = typeof shopSettings.$inferSelect;
 
@@ -19,4 +28,63 @@ export async function updateShopSettings(
     .update(shopSettings)
     .set({ ...changes, updatedAt: new Date() })
     .where(eq(shopSettings.id, 1));
+}
+
+type SettingsKey = keyof SettingsValues;
+
+/** A setting as people read it: "₹9.99", "8%", "on", "none". */
+function shown(key: SettingsKey, value: SettingsValues[SettingsKey]): string {
+  if (value === null || value === "") return "none";
+  if (key === "taxRateBasisPoints") return `${basisPointsToPercentText(value as number)}%`;
+  if (typeof value === "number") return formatPaise(value);
+  if (typeof value === "boolean") return value ? "on" : "off";
+  return `"${value}"`;
+}
+
+export type SavedSettings = { changed: SettingsKey[] };
+
+/**
+ * Saves the admin settings form (already validated by settingsSchema): the row is locked, the
+ * changed fields are written, and the audit log records each one's old and new value in the same
+ * transaction. Nothing changed: nothing written, nothing recorded.
+ */
+export async function saveShopSettings(
+  db: Database,
+  actor: Pick<Viewer, "id" | "email">,
+  values: SettingsValues,
+): Promise<SavedSettings> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(shopSettings)
+      .where(eq(shopSettings.id, 1))
+      .for("update");
+    if (!current) throw new Error("shop_settings row is missing: run the migrations");
+    const changed = SETTINGS_KEYS.filter((key) => current[key] !== values[key]);
+    if (changed.length === 0) return { changed };
+
+    const before: Record<string, unknown> = {};
+    const after: Record<string, unknown> = {};
+    for (const key of changed) {
+      before[key] = current[key];
+      after[key] = values[key];
+    }
+    await tx
+      .update(shopSettings)
+      .set({ ...after, updatedAt: new Date() })
+      .where(eq(shopSettings.id, 1));
+    const summary = changed
+      .map(
+        (key) => `${settingsLabels[key]} ${shown(key, current[key])} → ${shown(key, values[key])}`,
+      )
+      .join("; ");
+    await recordAudit(tx, actor, {
+      action: "settings.update",
+      targetType: "settings",
+      targetId: "shop",
+      summary: summary.length > 500 ? `${summary.slice(0, 497)}…` : summary,
+      details: { before, after },
+    });
+    return { changed };
+  });
 }

@@ -1,12 +1,288 @@
+import { LoaderCircle } from "lucide-react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { data, useFetcher } from "react-router";
+import { FormAlert } from "~/components/account/form-alert";
+import { errorId, FieldError, FormField } from "~/components/account/form-field";
+import { AdminDate } from "~/components/admin/admin-date";
+import { Button } from "~/components/ui/button";
+import { Label } from "~/components/ui/label";
+import { Textarea } from "~/components/ui/textarea";
+import { toast } from "~/components/ui/use-toast";
+import { readForm } from "~/lib/forms.server.ts";
+import { log } from "~/lib/log.server.ts";
+import { useHydrated } from "~/lib/use-hydrated";
 import { requireAdmin } from "~/modules/accounts/guards.server.ts";
+import { getShopSettings, saveShopSettings } from "~/modules/settings/settings.server.ts";
+import { type FieldErrors, fieldErrors, formFields } from "~/rules/account-schemas.ts";
+import { originFrom, pageMeta } from "~/rules/seo.ts";
+import {
+  INDIAN_STATES,
+  INDIAN_UNION_TERRITORIES,
+  settingsSchema,
+  settingsText,
+  settingsToForm,
+} from "~/rules/settings-schema.ts";
+import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/settings";
 
-/** Placeholder while the page is built. */
+/*
+ * /admin/settings: shipping and tax (DESIGN.md decision 2), cash on delivery, and the shop's
+ * identity printed on GST invoices.
+ */
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  const { db } = await runtime();
+  const settings = await getShopSettings(db);
+  return { form: settingsToForm(settings), updatedAt: settings.updatedAt.toISOString() };
 }
 
-export default function Placeholder() {
-  return <p className="mx-auto max-w-7xl px-4 py-10">This admin page is being built.</p>;
+export type SettingsResult =
+  | { kind: "saved"; changed: number }
+  | { kind: "invalid"; fieldErrors: FieldErrors }
+  | { kind: "failed" };
+
+export async function action({ request }: Route.ActionArgs) {
+  const viewer = await requireAdmin(request);
+  const parsed = settingsSchema.safeParse(formFields(await readForm(request)));
+  if (!parsed.success) {
+    return data<SettingsResult>(
+      { kind: "invalid", fieldErrors: fieldErrors(parsed.error) },
+      { status: 400 },
+    );
+  }
+  const { db } = await runtime();
+  try {
+    const { changed } = await saveShopSettings(db, viewer, parsed.data);
+    return data<SettingsResult>({ kind: "saved", changed: changed.length });
+  } catch (error) {
+    log.error("saving shop settings failed", { error, actorId: viewer.id });
+    return data<SettingsResult>({ kind: "failed" }, { status: 500 });
+  }
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: "Settings",
+    description: "Shipping, tax, cash on delivery and the shop's identity.",
+    path: "/admin/settings",
+    origin: originFrom(matches),
+    noindex: true,
+  });
+}
+
+function describe(result: SettingsResult) {
+  if (result.kind === "saved") {
+    return {
+      ok: true,
+      title: settingsText.saved,
+      description: result.changed === 0 ? "Nothing had changed." : undefined,
+    };
+  }
+  return {
+    ok: false,
+    title: settingsText.saveFailed,
+    description: result.kind === "invalid" ? settingsText.fixFields : "Please try again.",
+  };
+}
+
+export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
+  const { form } = loaderData;
+  const fetcher = useFetcher<SettingsResult>();
+  const hydrated = useHydrated();
+  const [clientResult, setClientResult] = useState<SettingsResult | null>(null);
+  const busy = fetcher.state !== "idle";
+  const result = clientResult ?? fetcher.data ?? actionData;
+  const errors = result?.kind === "invalid" ? result.fieldErrors : {};
+
+  // With JavaScript every outcome is a toast; without, a message at the top of the form.
+  const shown = useRef(new WeakSet<object>());
+  useEffect(() => {
+    const outcome = clientResult ?? (fetcher.state === "idle" ? fetcher.data : undefined);
+    if (!outcome || shown.current.has(outcome)) return;
+    shown.current.add(outcome);
+    const message = describe(outcome);
+    toast({
+      title: message.title,
+      description: message.description,
+      variant: message.ok ? "default" : "destructive",
+    });
+    if (outcome.kind === "invalid") {
+      const first = Object.keys(outcome.fieldErrors)[0];
+      document.getElementById(`settings-${first}`)?.focus();
+    }
+  }, [clientResult, fetcher.state, fetcher.data]);
+  const inline = !hydrated && actionData ? describe(actionData) : null;
+
+  const field = (name: keyof typeof form) => ({
+    id: `settings-${name}`,
+    name,
+    defaultValue: form[name],
+    error: errors[name],
+  });
+
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-10">
+      <h1 className="font-bold text-3xl tracking-tight">Settings</h1>
+      <p className="mt-1 text-muted-foreground">
+        Last changed <AdminDate value={loaderData.updatedAt} />
+      </p>
+      {inline ? (
+        <FormAlert tone={inline.ok ? "success" : "error"} title={inline.title} className="mt-6">
+          {inline.description}
+        </FormAlert>
+      ) : null}
+
+      <fetcher.Form
+        // Saved: the form starts again from the stored (normalised) values.
+        key={loaderData.updatedAt}
+        method="post"
+        noValidate
+        className="mt-8 grid gap-8"
+        onSubmit={(event) => {
+          const parsed = settingsSchema.safeParse(formFields(new FormData(event.currentTarget)));
+          if (!parsed.success) {
+            event.preventDefault();
+            setClientResult({ kind: "invalid", fieldErrors: fieldErrors(parsed.error) });
+            return;
+          }
+          setClientResult(null);
+        }}
+      >
+        <Section title="Shipping and tax" id="settings-shipping">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField
+              {...field("shippingFee")}
+              label="Shipping fee (₹)"
+              inputMode="decimal"
+              autoComplete="off"
+              hint="Charged on every order, e.g. 9.99."
+            />
+            <FormField
+              {...field("taxRate")}
+              label="Tax rate (%)"
+              inputMode="decimal"
+              autoComplete="off"
+              hint="Percent of the subtotal, 0–100, up to 2 decimals."
+            />
+            <FormField
+              {...field("freeShippingThreshold")}
+              label="Free shipping from (₹, optional)"
+              inputMode="decimal"
+              autoComplete="off"
+              hint="Orders at or above this ship free. Empty: shipping is always charged."
+              className="sm:col-span-2"
+            />
+          </div>
+        </Section>
+
+        <Section title="Cash on delivery" id="settings-cod">
+          <div className="grid gap-4">
+            <div className="flex items-center gap-3">
+              <input
+                id="settings-codEnabled"
+                name="codEnabled"
+                type="checkbox"
+                defaultChecked={form.codEnabled === "on"}
+                className="size-4 accent-primary"
+              />
+              <Label htmlFor="settings-codEnabled">Offer cash on delivery</Label>
+            </div>
+            <FormField
+              {...field("codMaxOrder")}
+              label="Maximum order value for COD (₹, optional)"
+              inputMode="decimal"
+              autoComplete="off"
+              hint="Larger orders must be paid online. Empty: no limit."
+            />
+          </div>
+        </Section>
+
+        <Section title="Shop identity" id="settings-identity">
+          <p className="-mt-2 mb-4 text-muted-foreground text-sm">
+            Printed on GST invoices and shown on the contact page.
+          </p>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField
+              {...field("shopName")}
+              label="Shop name"
+              autoComplete="organization"
+              required
+              className="sm:col-span-2"
+            />
+            <div className="grid gap-2 sm:col-span-2">
+              <Label htmlFor="settings-shopAddress">Address</Label>
+              <Textarea
+                id="settings-shopAddress"
+                name="shopAddress"
+                rows={3}
+                defaultValue={form.shopAddress}
+                aria-invalid={errors.shopAddress ? true : undefined}
+                aria-describedby={errors.shopAddress ? errorId("settings-shopAddress") : undefined}
+              />
+              <FieldError id="settings-shopAddress" message={errors.shopAddress} />
+            </div>
+            <FormField {...field("shopPhone")} label="Phone" type="tel" autoComplete="off" />
+            <FormField {...field("shopEmail")} label="Email" type="email" autoComplete="off" />
+            <FormField
+              {...field("gstin")}
+              label="GSTIN (optional)"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={20}
+              hint="15 characters, e.g. 29ABCDE1234F1Z5: state code, PAN, entity number, Z, check character."
+            />
+            <div className="grid gap-2">
+              <Label htmlFor="settings-shopState">State</Label>
+              <select
+                id="settings-shopState"
+                name="shopState"
+                defaultValue={form.shopState}
+                aria-invalid={errors.shopState ? true : undefined}
+                aria-describedby={errors.shopState ? errorId("settings-shopState") : undefined}
+                className="h-10 w-full rounded-md border border-input bg-background px-3 text-base shadow-xs focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background aria-invalid:border-destructive md:text-sm"
+              >
+                <optgroup label="States">
+                  {INDIAN_STATES.map((s) => (
+                    <option key={s} value={s}>
+                      {s}
+                    </option>
+                  ))}
+                </optgroup>
+                <optgroup label="Union territories">
+                  {INDIAN_UNION_TERRITORIES.map((s) => (
+                    <option key={s} value={s}>
+                      {s}
+                    </option>
+                  ))}
+                </optgroup>
+              </select>
+              <FieldError id="settings-shopState" message={errors.shopState} />
+            </div>
+          </div>
+        </Section>
+
+        <div className="flex justify-end">
+          <Button type="submit" disabled={busy} className="max-sm:w-full">
+            {busy ? (
+              <LoaderCircle aria-hidden="true" className="size-4 motion-safe:animate-spin" />
+            ) : null}
+            Save Settings
+          </Button>
+        </div>
+      </fetcher.Form>
+    </div>
+  );
+}
+
+function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-xl border bg-card p-5 shadow-xs sm:p-6">
+      <h2 id={id} className="mb-4 font-semibold text-xl">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
 }

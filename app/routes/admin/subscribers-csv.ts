@@ -1,8 +1,20 @@
 import { requireAdmin } from "~/modules/accounts/guards.server.ts";
+import { allSubscribers } from "~/modules/admin/subscribers.server.ts";
+import { subscribersCsv, subscribersCsvFilename } from "~/rules/subscribers-csv.ts";
+import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/subscribers-csv";
 
-/** Placeholder while the endpoint is built. */
+/** /admin/subscribers.csv: every newsletter subscriber, newest first, as a download. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return new Response("Not built yet", { status: 501 });
+  const { db } = await runtime();
+  const csv = subscribersCsv(await allSubscribers(db));
+  return new Response(csv, {
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="${subscribersCsvFilename(new Date())}"`,
+      "cache-control": "no-store",
+      "x-content-type-options": "nosniff",
+    },
+  });
 }

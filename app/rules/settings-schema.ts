@@ -1,0 +1,252 @@
+import { z } from "zod";
+import { gstStateCode } from "./gst.ts";
+
+/*
+ * The admin settings form (DESIGN.md decision 2: shipping and tax are shop settings; the shop's
+ * identity prints on GST invoices). One zod schema, parsed by the browser before it submits and
+ * again by the server action. The form speaks rupees and percent; the schema's output is what the
+ * shop_settings row stores: integer paise and basis points.
+ */
+
+/** India's 28 states and 8 union territories, as GST names them (app/rules/gst.ts codes). */
+export const INDIAN_STATES = [
+  "Andhra Pradesh",
+  "Arunachal Pradesh",
+  "Assam",
+  "Bihar",
+  "Chhattisgarh",
+  "Goa",
+  "Gujarat",
+  "Haryana",
+  "Himachal Pradesh",
+  "Jharkhand",
+  "Karnataka",
+  "Kerala",
+  "Madhya Pradesh",
+  "Maharashtra",
+  "Manipur",
+  "Meghalaya",
+  "Mizoram",
+  "Nagaland",
+  "Odisha",
+  "Punjab",
+  "Rajasthan",
+  "Sikkim",
+  "Tamil Nadu",
+  "Telangana",
+  "Tripura",
+  "Uttar Pradesh",
+  "Uttarakhand",
+  "West Bengal",
+] as const;
+
+export const INDIAN_UNION_TERRITORIES = [
+  "Andaman and Nicobar Islands",
+  "Chandigarh",
+  "Dadra and Nagar Haveli and Daman and Diu",
+  "Delhi",
+  "Jammu and Kashmir",
+  "Ladakh",
+  "Lakshadweep",
+  "Puducherry",
+] as const;
+
+const ALL_REGIONS: readonly string[] = [...INDIAN_STATES, ...INDIAN_UNION_TERRITORIES];
+
+export function isIndianState(value: string): boolean {
+  return ALL_REGIONS.includes(value);
+}
+
+/**
+ * GSTIN: 2-digit state code, the 10-character PAN (5 letters, 4 digits, 1 letter), the entity
+ * number (1–9 or A–Z), the letter Z, and a check character.
+ */
+export const GSTIN_PATTERN = /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
+
+/** A GSTIN as typed ("29abcde 1234f1z5") in its canonical form: upper case, no spaces. */
+export const normalizeGstin = (value: string) => value.replace(/[\s-]/g, "").toUpperCase();
+
+export function isGstin(value: string): boolean {
+  const gstin = normalizeGstin(value);
+  if (!GSTIN_PATTERN.test(gstin)) return false;
+  const state = Number(gstin.slice(0, 2));
+  // 01–38 are states and union territories; 97 "other territory"; 99 centre jurisdiction.
+  return (state >= 1 && state <= 38) || state === 97 || state === 99;
+}
+
+export const settingsText = {
+  saved: "Settings saved",
+  saveFailed: "Failed to save",
+  fixFields: "Please correct the highlighted fields.",
+  shippingFee: "Enter the shipping fee in rupees, e.g. 9.99.",
+  taxRate: "Enter a tax rate from 0 to 100, with at most 2 decimals.",
+  amount: "Enter an amount in rupees with at most 2 decimals.",
+  positive: "Enter an amount above ₹0, or leave it empty.",
+  tooLarge: "That amount is too large.",
+  shopName: "Please enter the shop's name.",
+  shopEmail: "Please enter a valid email address.",
+  shopPhone: "Enter a phone number: digits, spaces, +, - and brackets (at least 10 digits).",
+  gstin:
+    "Enter a valid 15-character GSTIN: 2-digit state code, 10-character PAN, entity number, Z, check character.",
+  state: "Choose the shop's state or union territory.",
+} as const;
+
+/** The largest amount an admin may type: ₹1,00,00,000 (fits the integer paise columns). */
+const MAX_RUPEES = 10_000_000;
+const MAX_SHIPPING_RUPEES = 100_000;
+
+const RUPEES = /^\d+(\.\d{1,2})?$/;
+const cleanAmount = (value: string) => value.replace(/[\s,₹]/g, "");
+
+/** "12.5" → 1250 paise, exactly (no floating-point drift). */
+export function rupeesTextToPaise(text: string): number {
+  const [whole, fraction = ""] = text.split(".");
+  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+}
+
+/** "18.25" (percent) → 1825 basis points, exactly. */
+export const percentTextToBasisPoints = rupeesTextToPaise;
+
+/** Paise for the form: 999 → "9.99", 1000 → "10.00"; null → "". */
+export function paiseToRupeesText(paise: number | null): string {
+  if (paise === null) return "";
+  return `${Math.floor(paise / 100)}.${String(paise % 100).padStart(2, "0")}`;
+}
+
+/** Basis points for the form: 800 → "8", 1850 → "18.5", 1825 → "18.25". */
+export function basisPointsToPercentText(bp: number): string {
+  const whole = Math.floor(bp / 100);
+  const rest = bp % 100;
+  if (rest === 0) return String(whole);
+  return `${whole}.${String(rest).padStart(2, "0").replace(/0$/, "")}`;
+}
+
+const text = (max: number) => z.string().trim().max(max, `At most ${max} characters.`);
+
+const amount = (max: number, invalid: string) =>
+  z
+    .string({ error: invalid })
+    .transform(cleanAmount)
+    .refine((v) => RUPEES.test(v), invalid)
+    .transform(rupeesTextToPaise)
+    .refine((paise) => paise <= max * 100, settingsText.tooLarge);
+
+const optionalPositiveAmount = z
+  .string()
+  .optional()
+  .transform((v) => cleanAmount(v ?? ""))
+  .refine((v) => v === "" || RUPEES.test(v), settingsText.amount)
+  .transform((v) => (v === "" ? null : rupeesTextToPaise(v)))
+  .refine((paise) => paise === null || paise > 0, settingsText.positive)
+  .refine((paise) => paise === null || paise <= MAX_RUPEES * 100, settingsText.tooLarge);
+
+export const settingsSchema = z
+  .object({
+    shippingFee: amount(MAX_SHIPPING_RUPEES, settingsText.shippingFee),
+    taxRate: z
+      .string({ error: settingsText.taxRate })
+      .transform((v) => v.replace(/[\s%]/g, ""))
+      .refine((v) => RUPEES.test(v), settingsText.taxRate)
+      .transform(percentTextToBasisPoints)
+      .refine((bp) => bp <= 10_000, settingsText.taxRate),
+    freeShippingThreshold: optionalPositiveAmount,
+    // A checkbox: present ("on") when ticked, absent otherwise.
+    codEnabled: z
+      .string()
+      .optional()
+      .transform((v) => v === "on" || v === "true"),
+    codMaxOrder: optionalPositiveAmount,
+    shopName: z
+      .string({ error: settingsText.shopName })
+      .trim()
+      .min(1, settingsText.shopName)
+      .max(100, "At most 100 characters."),
+    shopAddress: text(500).optional().default(""),
+    shopPhone: text(20)
+      .optional()
+      .default("")
+      .refine(
+        (v) => v === "" || (/^[+0-9 ()-]+$/.test(v) && v.replace(/\D/g, "").length >= 10),
+        settingsText.shopPhone,
+      ),
+    shopEmail: z
+      .string()
+      .optional()
+      .default("")
+      .transform((v) => v.trim().toLowerCase())
+      .refine((v) => v === "" || z.email().safeParse(v).success, settingsText.shopEmail),
+    gstin: z
+      .string()
+      .optional()
+      .default("")
+      .transform(normalizeGstin)
+      .refine((v) => v === "" || isGstin(v), settingsText.gstin),
+    shopState: z
+      .string({ error: settingsText.state })
+      .trim()
+      .refine(isIndianState, settingsText.state),
+  })
+  .superRefine((v, ctx) => {
+    // A GSTIN belongs to one state: its first two digits must be the shop state's GST code.
+    if (!v.gstin || !isGstin(v.gstin)) return;
+    const code = gstStateCode(v.shopState);
+    if (code && v.gstin.slice(0, 2) !== code) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["gstin"],
+        message: `This GSTIN is registered in state code ${v.gstin.slice(0, 2)}; ${v.shopState} is ${code}. Check the GSTIN or the shop state.`,
+      });
+    }
+  })
+  .transform((v) => ({
+    shippingFeePaise: v.shippingFee,
+    taxRateBasisPoints: v.taxRate,
+    freeShippingThresholdPaise: v.freeShippingThreshold,
+    codEnabled: v.codEnabled,
+    codMaxOrderPaise: v.codMaxOrder,
+    shopName: v.shopName,
+    shopAddress: v.shopAddress,
+    shopPhone: v.shopPhone,
+    shopEmail: v.shopEmail,
+    gstin: v.gstin,
+    shopState: v.shopState,
+  }));
+
+/** What the form submits (all strings). */
+export type SettingsForm = z.input<typeof settingsSchema>;
+/** What the shop_settings row stores. */
+export type SettingsValues = z.output<typeof settingsSchema>;
+
+/** The stored settings as the form's initial values. */
+export function settingsToForm(s: SettingsValues): Required<SettingsForm> {
+  return {
+    shippingFee: paiseToRupeesText(s.shippingFeePaise),
+    taxRate: basisPointsToPercentText(s.taxRateBasisPoints),
+    freeShippingThreshold: paiseToRupeesText(s.freeShippingThresholdPaise),
+    codEnabled: s.codEnabled ? "on" : "",
+    codMaxOrder: paiseToRupeesText(s.codMaxOrderPaise),
+    shopName: s.shopName,
+    shopAddress: s.shopAddress,
+    shopPhone: s.shopPhone,
+    shopEmail: s.shopEmail,
+    gstin: s.gstin,
+    shopState: s.shopState,
+  };
+}
+
+/** Human labels for the audit summary and the form. */
+export const settingsLabels: Record<keyof SettingsValues, string> = {
+  shippingFeePaise: "Shipping fee",
+  taxRateBasisPoints: "Tax rate",
+  freeShippingThresholdPaise: "Free-shipping threshold",
+  codEnabled: "Cash on delivery",
+  codMaxOrderPaise: "COD maximum order value",
+  shopName: "Shop name",
+  shopAddress: "Address",
+  shopPhone: "Phone",
+  shopEmail: "Email",
+  gstin: "GSTIN",
+  shopState: "State",
+};
+
+export const SETTINGS_KEYS = Object.keys(settingsLabels) as (keyof SettingsValues)[];
