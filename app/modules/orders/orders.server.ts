@@ -14,7 +14,12 @@ import {
 import { releaseStock } from "~/modules/checkout/checkout.server.ts";
 import { getShopSettings } from "~/modules/settings/settings.server.ts";
 import { financialYear, formatInvoiceNumber } from "~/rules/gst.ts";
-import { canMoveOrder, type OrderStatus, type PaymentStatus } from "~/rules/orders.ts";
+import {
+  canMoveOrder,
+  canMovePayment,
+  type OrderStatus,
+  type PaymentStatus,
+} from "~/rules/orders.ts";
 import {
   type OrderEmailData,
   orderConfirmationEmail,
@@ -31,7 +36,9 @@ import type { InvoiceDocument } from "./invoice-pdf.server.ts";
  * take the session's user id and treat another customer's order exactly like a missing one.
  */
 
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** A transaction handle (the staff functions that take one run inside the caller's transaction). */
+export type OrderTx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+type Tx = OrderTx;
 
 export class OrderNotFoundError extends Error {
   override name = "OrderNotFoundError";
@@ -375,6 +382,82 @@ export async function requestReturn(
   });
 }
 
+/** Where a return request stands after staff looked at it. */
+export type ReturnDecision = "approved" | "rejected";
+
+/**
+ * Staff approve or reject a customer's return request that awaits a decision. Runs inside the
+ * caller's transaction (so the admin area records its audit entry with it); locks the order.
+ * Returns the order as it was.
+ */
+export async function decideReturn(
+  tx: OrderTx,
+  orderId: string,
+  decision: ReturnDecision,
+): Promise<OrderRow> {
+  const o = await lockOrder(tx, orderId);
+  const [ret] = await tx
+    .select()
+    .from(returnRequests)
+    .where(eq(returnRequests.orderId, orderId))
+    .for("update");
+  if (!ret) throw new OrderStateError("This order has no return request.");
+  if (ret.status !== "requested")
+    throw new OrderStateError(`This return is already ${ret.status}.`);
+  await tx
+    .update(returnRequests)
+    .set({ status: decision, updatedAt: new Date() })
+    .where(eq(returnRequests.id, ret.id));
+  return o;
+}
+
+/**
+ * Records that the money went back (DESIGN.md decision 5): a paid order that was cancelled has
+ * its payment marked refunded; a delivered order with an approved return also becomes refunded,
+ * and so does its return. Runs inside the caller's transaction; locks the order. Returns the
+ * order as it was.
+ */
+export async function recordRefund(tx: OrderTx, orderId: string): Promise<OrderRow> {
+  const o = await lockOrder(tx, orderId);
+  if (!canMovePayment(o.paymentStatus, "refunded")) {
+    throw new OrderStateError(
+      o.paymentStatus === "refunded"
+        ? "This order is already refunded."
+        : `This order's payment is ${o.paymentStatus}, so there is nothing to refund.`,
+    );
+  }
+  const now = new Date();
+  if (o.status === "delivered") {
+    const [ret] = await tx
+      .select()
+      .from(returnRequests)
+      .where(eq(returnRequests.orderId, orderId))
+      .for("update");
+    if (ret?.status !== "approved")
+      throw new OrderStateError("A delivered order is refunded only after its return is approved.");
+    assertMove(o.status, "refunded");
+    await tx
+      .update(returnRequests)
+      .set({ status: "refunded", updatedAt: now })
+      .where(eq(returnRequests.id, ret.id));
+    await tx
+      .update(orders)
+      .set({ status: "refunded", paymentStatus: "refunded", updatedAt: now })
+      .where(eq(orders.id, orderId));
+    return o;
+  }
+  if (o.status !== "cancelled") {
+    throw new OrderStateError(
+      `This order is ${o.status}: refunds are recorded for cancelled orders or approved returns.`,
+    );
+  }
+  await tx
+    .update(orders)
+    .set({ paymentStatus: "refunded", updatedAt: now })
+    .where(eq(orders.id, orderId));
+  return o;
+}
+
 // ---- invoices --------------------------------------------------------------------------------
 
 export class InvoiceUnavailableError extends Error {
@@ -440,7 +523,12 @@ export async function invoiceFor(
     orderNumber: order.orderNumber,
     orderDate: order.createdAt,
     paymentMethod: order.paymentMethod === "cod" ? "Cash on Delivery" : "Online (UPI / cards)",
-    paymentStatus: order.paymentStatus === "paid" ? "Paid" : "To be paid on delivery",
+    paymentStatus:
+      order.paymentStatus === "paid"
+        ? "Paid"
+        : order.paymentStatus === "refunded"
+          ? "Refunded"
+          : "To be paid on delivery",
     shop: {
       name: settings.shopName,
       address: settings.shopAddress,
