@@ -167,6 +167,7 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
 }
 
 function OrderCard({ order }: { order: Order }) {
+  useReturnToast(order);
   const headingId = `order-${order.id}`;
   const canReview = order.paymentStatus === "paid";
   return (
@@ -469,8 +470,30 @@ function ReturnDialog({ order }: { order: Order }) {
 
 type Choice = { checked: boolean; quantity: string };
 
+const returnFetcherKey = (order: Order) => `return-${order.id}`;
+
+/**
+ * Says 'Return requested' once the request is saved. Lives on the order card, which stays on the
+ * page: the dialog closes (and its form unmounts) as soon as the saved request reloads the page.
+ */
+function useReturnToast(order: Order) {
+  const fetcher = useFetcher<ReturnResult>({ key: returnFetcherKey(order) });
+  const shown = useRef(new WeakSet<object>());
+  useEffect(() => {
+    const result = fetcher.data;
+    if (fetcher.state !== "idle" || !result || shown.current.has(result)) return;
+    shown.current.add(result);
+    if ("ok" in result && result.ok) {
+      toast({
+        title: "Return requested",
+        description: `We'll be in touch about order ${order.orderNumber}.`,
+      });
+    }
+  }, [fetcher.state, fetcher.data, order.orderNumber]);
+}
+
 function ReturnForm({ order, onDone }: { order: Order; onDone: () => void }) {
-  const fetcher = useFetcher<ReturnResult>();
+  const fetcher = useFetcher<ReturnResult>({ key: returnFetcherKey(order) });
   const busy = fetcher.state !== "idle";
   const id = useId();
   const [choices, setChoices] = useState<Record<string, Choice>>(() =>
@@ -490,15 +513,11 @@ function ReturnForm({ order, onDone }: { order: Order; onDone: () => void }) {
     if (fetcher.state !== "idle" || !result || handled.current.has(result)) return;
     handled.current.add(result);
     if ("ok" in result && result.ok) {
-      toast({
-        title: "Return requested",
-        description: `We'll be in touch about order ${order.orderNumber}.`,
-      });
       onDone();
       return;
     }
     setProblem({ server: "error" in result ? result.error : "Please try again." });
-  }, [fetcher.state, fetcher.data, onDone, order.orderNumber]);
+  }, [fetcher.state, fetcher.data, onDone]);
 
   const choose = (itemId: string, change: Partial<Choice>) =>
     setChoices((c) => ({ ...c, [itemId]: { ...c[itemId], ...change } }));

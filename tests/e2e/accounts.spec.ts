@@ -374,7 +374,11 @@ test.describe("admin guard", () => {
       "/admin/promotions",
       "/admin/subscribers",
     ]) {
-      await expect(page.locator(`main a[href="${to}"]`)).toHaveCount(1);
+      // Once in the admin navigation, once as a dashboard card.
+      await expect(
+        page.getByRole("navigation", { name: "Admin" }).locator(`a[href="${to}"]`),
+      ).toHaveCount(1);
+      await expect(page.locator(`main a[href="${to}"]`)).toHaveCount(2);
     }
   });
 });

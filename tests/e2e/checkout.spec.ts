@@ -41,11 +41,15 @@ async function addAddress(page: Page) {
 }
 
 /** Signs in, fills the cart with one Lotus Tealight Holder (₹349) and reaches /checkout. */
-async function toCheckout(page: Page, login: () => Promise<TestUser>) {
+async function toCheckout(
+  page: Page,
+  login: () => Promise<TestUser>,
+  product = "Lotus Tealight Holder",
+) {
   const user = await login();
   await page.goto("/checkout");
   await expect(page).toHaveURL(/\/cart$/); // empty cart → /cart
-  await addToCart(page, "Lotus Tealight Holder");
+  await addToCart(page, product);
   await page.goto("/cart");
   await page.getByRole("button", { name: "Proceed to Checkout" }).click();
   // No address yet → /addresses with the spec's message.
@@ -177,34 +181,36 @@ test.describe("checkout and payment", () => {
     page,
     login,
   }) => {
-    const lotus = await productId(page, "Lotus Tealight Holder");
-    await page.goto(`/product/${lotus}`);
+    // A product no other journey reviews or counts reviews of.
+    const ROBOT = "Bolt-7 Desk Buddy Robot";
+    const robot = await productId(page, ROBOT);
+    await page.goto(`/product/${robot}`);
     const count = async () =>
       Number((await page.getByTestId("review-count").textContent())?.match(/\d+/)?.[0]);
     const star = async (n: number) =>
       Number(await page.getByTestId(`rating-${n}-count`).textContent());
     const [before, fours, twos] = [await count(), await star(4), await star(2)];
 
-    await toCheckout(page, login);
+    await toCheckout(page, login, ROBOT);
     await page.getByRole("button", { name: /^Pay / }).click();
     await page.getByRole("button", { name: "Simulate success" }).click();
     await expect(page).toHaveURL(/\/orders$/, { timeout: 10_000 });
 
-    await page.getByRole("button", { name: "Write Review: Lotus Tealight Holder" }).click();
+    await page.getByRole("button", { name: `Write Review: ${ROBOT}` }).click();
     const dialog = page.getByRole("dialog");
     await dialog.locator("label", { hasText: "4 stars" }).click();
     await dialog.getByLabel("Title (optional)").fill("Lovely glow");
     await dialog.getByLabel("Review (optional)").fill("Clean layers, sturdy base.");
     await dialog.getByRole("button", { name: "Submit Review" }).click();
     await expect(page.getByTestId("toast")).toContainText("Review Submitted");
-    await page.getByRole("button", { name: "Edit Review: Lotus Tealight Holder" }).click();
+    await page.getByRole("button", { name: `Edit Review: ${ROBOT}` }).click();
     await expect(dialog.getByLabel("Title (optional)")).toHaveValue("Lovely glow");
     await dialog.locator("label", { hasText: "2 stars" }).click();
     await dialog.getByLabel("Title (optional)").fill("Dimmer than hoped");
     await dialog.getByRole("button", { name: "Update Review" }).click();
     await expect(page.getByTestId("toast")).toContainText("Review Updated");
 
-    await page.goto(`/product/${lotus}`);
+    await page.goto(`/product/${robot}`);
     expect(await count()).toBe(before + 1);
     expect(await star(4)).toBe(fours);
     expect(await star(2)).toBe(twos + 1);

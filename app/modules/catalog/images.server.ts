@@ -2,6 +2,7 @@ import { availableParallelism } from "node:os";
 import sharp from "sharp";
 import type { FileStorage } from "~/adapters/storage/types.ts";
 import type { ProductImage } from "~/db/schema.ts";
+import { type ImageKind, sniffImageType } from "~/rules/admin-uploads.ts";
 import { IMAGE_FORMATS, IMAGE_WIDTHS, variantSuffix } from "~/rules/images.ts";
 
 // AVIF encoding is CPU-heavy: at most this many images are encoded at once.
@@ -37,7 +38,8 @@ export async function storeImageVariants(
     })
       .rotate()
       .resize({ width: largest, height: largest, fit: "cover" })
-      .removeAlpha()
+      // Transparent areas become white (as on the shop's cards), not black.
+      .flatten({ background: "#ffffff" })
       .raw()
       .toBuffer({ resolveWithObject: true });
     const pixels = () =>
@@ -71,4 +73,48 @@ export async function deleteImageVariants(storage: FileStorage, storagePath: str
   for (const width of IMAGE_WIDTHS)
     for (const format of IMAGE_FORMATS) paths.push(storagePath + variantSuffix(width, format));
   await Promise.all(paths.map((p) => storage.delete(p)));
+}
+
+/** Why an uploaded file was refused: not an accepted image type, or not decodable. */
+export class ImageRejectedError extends Error {
+  readonly reason: "not-an-image" | "unreadable";
+  constructor(reason: "not-an-image" | "unreadable") {
+    super(reason === "not-an-image" ? "not an accepted image type" : "image could not be decoded");
+    this.name = "ImageRejectedError";
+    this.reason = reason;
+  }
+}
+
+/**
+ * Stores an uploaded image: accepted only when its content is JPEG, PNG, WebP or AVIF (magic
+ * bytes, then a full decode), re-encoded without metadata into the responsive variants once. If
+ * anything fails, nothing is left behind.
+ */
+export async function storeUploadedImage(
+  storage: FileStorage,
+  storagePath: string,
+  bytes: Buffer,
+): Promise<ProductImage & { kind: ImageKind }> {
+  const kind = sniffImageType(bytes);
+  if (!kind) throw new ImageRejectedError("not-an-image");
+  try {
+    // The declared type must agree with what the decoder finds (a PNG header on other data fails).
+    const meta = await sharp(bytes, { limitInputPixels: 40_000_000 }).metadata();
+    const found = meta.format === "heif" ? "avif" : meta.format;
+    if (found !== kind || !meta.width || !meta.height) throw new Error(`decoded as ${meta.format}`);
+  } catch {
+    throw new ImageRejectedError("unreadable");
+  }
+  try {
+    return { ...(await storeImageVariants(storage, storagePath, bytes)), kind };
+  } catch (error) {
+    await deleteImageVariants(storage, storagePath).catch(() => undefined);
+    if (
+      error instanceof Error &&
+      /unsupported|corrupt|premature|bad|invalid/i.test(error.message)
+    ) {
+      throw new ImageRejectedError("unreadable");
+    }
+    throw error;
+  }
 }

@@ -1,12 +1,187 @@
+import { ArrowLeft, ExternalLink } from "lucide-react";
+import { data, Link, useNavigate } from "react-router";
+import { AdminDate } from "~/components/admin/admin-date";
+import {
+  type EditableProduct,
+  type ProductActionResult,
+  ProductForm,
+} from "~/components/admin/product-form";
+import { Badge } from "~/components/ui/badge";
+import { buttonVariants } from "~/components/ui/button";
+import { readForm } from "~/lib/forms.server.ts";
+import { log } from "~/lib/log.server.ts";
 import { requireAdmin } from "~/modules/accounts/guards.server.ts";
+import {
+  addCategory,
+  getAdminProduct,
+  listCategoryNames,
+  ProductInputError,
+  updateProduct,
+} from "~/modules/admin/products.server.ts";
+import { fieldErrors } from "~/rules/account-schemas.ts";
+import {
+  categoryNameSchema,
+  productFormInput,
+  updateProductSchema,
+} from "~/rules/admin-product-schema.ts";
+import { isUuid } from "~/rules/admin-uploads.ts";
+import { originFrom, pageMeta } from "~/rules/seo.ts";
+import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/item";
 
-/** Placeholder while the page is built. */
-export async function loader({ request }: Route.LoaderArgs) {
+/*
+ * /admin/items/:id (SPEC.md §2, §5): the edit screen. No field is required; a field left blank
+ * keeps its value. Existing images can be marked 'Will delete' (and back), new ones uploaded, and
+ * the product's static reviews edited. Save applies everything in one transaction.
+ */
+
+export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  if (!isUuid(params.id)) throw data(null, { status: 404, statusText: "Not Found" });
+  const { db } = await runtime();
+  const [product, categories] = await Promise.all([
+    getAdminProduct(db, params.id),
+    listCategoryNames(db),
+  ]);
+  if (!product) throw data(null, { status: 404, statusText: "Not Found" });
+  const editable: EditableProduct = {
+    id: product.id,
+    name: product.name,
+    pricePaise: product.pricePaise,
+    originalPricePaise: product.originalPricePaise,
+    category: product.category,
+    subcategory: product.subcategory,
+    description: product.description,
+    discount: product.discount,
+    rating: product.rating,
+    reviewsCount: product.reviewsCount,
+    features: product.features,
+    featuresKv: product.featuresKv,
+    badge: product.badge,
+    stockCount: product.stockCount,
+    isActive: product.isActive,
+    inStock: product.inStock,
+    images: product.images,
+    reviewsList: product.reviewsList,
+  };
+  return {
+    product: editable,
+    createdAt: product.createdAt.toISOString(),
+    updatedAt: product.updatedAt.toISOString(),
+    categories,
+  };
 }
 
-export default function Placeholder() {
-  return <p className="mx-auto max-w-7xl px-4 py-10">This admin page is being built.</p>;
+export async function action({ request, params }: Route.ActionArgs) {
+  const viewer = await requireAdmin(request);
+  if (!isUuid(params.id)) {
+    return data<ProductActionResult>({ kind: "not-found" }, { status: 404 });
+  }
+  const form = await readForm(request);
+  const rt = await runtime();
+  const intent = form.get("intent");
+  try {
+    if (intent === "add-category") {
+      const name = categoryNameSchema.safeParse(form.get("name") ?? "");
+      if (!name.success) {
+        return data<ProductActionResult>(
+          { kind: "invalid", fieldErrors: { name: name.error.issues[0]?.message } },
+          { status: 400 },
+        );
+      }
+      const added = await addCategory(rt.db, viewer, name.data);
+      return data<ProductActionResult>({ kind: "category", ...added });
+    }
+    if (intent === "update") {
+      const parsed = updateProductSchema.safeParse(productFormInput(form));
+      if (!parsed.success) {
+        return data<ProductActionResult>(
+          { kind: "invalid", fieldErrors: fieldErrors(parsed.error) },
+          { status: 400 },
+        );
+      }
+      await updateProduct(rt, viewer, params.id.toLowerCase(), parsed.data);
+      return data<ProductActionResult>({ kind: "saved", id: params.id });
+    }
+    return data<ProductActionResult>(
+      { kind: "failed", message: "Unknown request" },
+      { status: 400 },
+    );
+  } catch (error) {
+    if (error instanceof ProductInputError) {
+      if (error.status === 404) {
+        return data<ProductActionResult>({ kind: "not-found" }, { status: 404 });
+      }
+      return data<ProductActionResult>(
+        { kind: "invalid", fieldErrors: error.fieldErrors },
+        { status: error.status },
+      );
+    }
+    log.error("admin product update failed", { error, userId: viewer.id, productId: params.id });
+    return data<ProductActionResult>({ kind: "failed" }, { status: 500 });
+  }
+}
+
+export function meta({ loaderData, matches, params }: Route.MetaArgs) {
+  return pageMeta({
+    title: loaderData ? `Edit ${loaderData.product.name}` : "Edit item",
+    description: "Edit a product in the LayerKart catalogue.",
+    path: `/admin/items/${params.id}`,
+    origin: originFrom(matches),
+    noindex: true,
+  });
+}
+
+export default function AdminItem({ loaderData }: Route.ComponentProps) {
+  const { product, categories, createdAt, updatedAt } = loaderData;
+  const navigate = useNavigate();
+  return (
+    <div className="mx-auto w-full max-w-5xl px-4 py-8">
+      <Link
+        to="/admin/items"
+        className="mb-4 inline-flex items-center gap-1 text-muted-foreground text-sm hover:text-foreground"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        All items
+      </Link>
+      <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <h1 className="break-words font-bold text-3xl tracking-tight">Edit item</h1>
+          <p className="mt-1 break-words text-lg">{product.name}</p>
+          <div className="mt-2 flex flex-wrap items-center gap-2 text-muted-foreground text-sm">
+            <Badge variant={product.isActive ? "outline" : "secondary"}>
+              {product.isActive ? "Active" : "Inactive"}
+            </Badge>
+            <span>
+              Added <AdminDate value={createdAt} />
+            </span>
+            <span>
+              · Updated <AdminDate value={updatedAt} />
+            </span>
+          </div>
+        </div>
+        <Link
+          to={`/product/${product.id}`}
+          className={buttonVariants({ variant: "outline", className: "max-sm:w-full" })}
+        >
+          <ExternalLink aria-hidden="true" />
+          View in shop
+        </Link>
+      </div>
+      <div className="rounded-xl border bg-card p-4 shadow-xs sm:p-6">
+        <p className="mb-4 text-muted-foreground text-sm">
+          Nothing is required here: a field left blank keeps its current value (a blank original
+          price, subcategory, badge or stock count is cleared).
+        </p>
+        <ProductForm
+          // A save reloads the product: the form starts again from what was stored.
+          key={updatedAt}
+          mode="edit"
+          product={product}
+          categories={categories}
+          onCancel={() => navigate("/admin/items")}
+        />
+      </div>
+    </div>
+  );
 }

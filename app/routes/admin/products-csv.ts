@@ -1,8 +1,21 @@
 import { requireAdmin } from "~/modules/accounts/guards.server.ts";
+import { listProductsForExport } from "~/modules/admin/import.server.ts";
+import { productsCsv, productsCsvFilename } from "~/rules/product-csv.ts";
+import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/products-csv";
 
-/** Placeholder while the endpoint is built. */
+/** /admin/products.csv: every product as CSV (re-importable on /admin/import). */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return new Response("Not built yet", { status: 501 });
+  const { db } = await runtime();
+  const rows = await listProductsForExport(db);
+  // A byte-order mark so spreadsheet programs read the file as UTF-8 (the import drops it).
+  return new Response(`\uFEFF${productsCsv(rows)}`, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${productsCsvFilename(new Date())}"`,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
 }

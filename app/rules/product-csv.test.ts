@@ -1,0 +1,224 @@
+import fc from "fast-check";
+import Papa from "papaparse";
+import { describe, expect, it } from "vitest";
+import {
+  columnOf,
+  EXPORT_COLUMNS,
+  type ExportProduct,
+  newProductFromCsv,
+  paiseToRupeesText,
+  parseProductsCsv,
+  productsCsv,
+  productsCsvFilename,
+  spreadsheetCell,
+  unspreadsheetCell,
+} from "./product-csv.ts";
+
+const HEADER =
+  "name,price,category,subcategory,description,discount,inStock,stockCount,isActive,badge,features,image URL";
+
+function parseOk(text: string) {
+  const r = parseProductsCsv(text);
+  if (!r.ok) throw new Error(r.error);
+  return r;
+}
+
+describe("products CSV import", () => {
+  it("reads every documented column", () => {
+    const r = parseOk(
+      `${HEADER}\r\n"Moon Lamp",1499.50,3D Prints,Home Decor,"Warm, glowing",15,true,7,yes,New,USB-C | 15 cm |,https://files.example/moon.jpg\r\n`,
+    );
+    expect(r.failures).toEqual([]);
+    expect(r.rows).toEqual([
+      {
+        row: 2,
+        id: null,
+        fields: {
+          name: "Moon Lamp",
+          slug: "moon-lamp",
+          pricePaise: 149_950,
+          category: "3D Prints",
+          subcategory: "Home Decor",
+          description: "Warm, glowing",
+          discount: 15,
+          inStock: true,
+          stockCount: 7,
+          isActive: true,
+          badge: "New",
+          features: ["USB-C", "15 cm"],
+          image: "https://files.example/moon.jpg",
+        },
+      },
+    ]);
+  });
+
+  it("lists bad rows with their spreadsheet row number and keeps the good ones", () => {
+    const r = parseOk(
+      [
+        "name,price,discount,inStock,image url",
+        "Good,10,,,",
+        ",10,,,",
+        "Bad price,abc,,,",
+        "Too precise,1.999,,,",
+        "Bad discount,10,140,,",
+        "Bad flag,10,,maybe,",
+        "Bad image,10,,,javascript:alert(1)",
+        "Negative,-5,,,",
+      ].join("\n"),
+    );
+    expect(r.rows.map((x) => x.fields.name)).toEqual(["Good"]);
+    expect(r.failures.map((f) => [f.row, f.reason])).toEqual([
+      [3, "missing name"],
+      [4, 'Invalid price "abc": use rupees with at most 2 decimals.'],
+      [5, 'Invalid price "1.999": use rupees with at most 2 decimals.'],
+      [6, 'discount must be a number from 0 to 100, not "140".'],
+      [7, 'inStock must be true or false, not "maybe".'],
+      [8, 'image URL "javascript:alert(1)" must start with https://, http:// or /.'],
+      [9, 'Invalid price "-5": use rupees with at most 2 decimals.'],
+    ]);
+  });
+
+  it("an empty cell is 'not given'; a new product gets the defaults", () => {
+    const r = parseOk("name,price,category,inStock\nKeychain,199,,\n");
+    expect(r.rows[0].fields).toEqual({ name: "Keychain", slug: "keychain", pricePaise: 19_900 });
+    expect(newProductFromCsv(r.rows[0].fields)).toMatchObject({
+      description: "",
+      category: "",
+      inStock: true,
+      isActive: true,
+      discount: 0,
+      stockCount: null,
+      images: [],
+      currency: "INR",
+    });
+  });
+
+  it("needs a header naming name and price; refuses an empty file", () => {
+    expect(parseProductsCsv("")).toMatchObject({ ok: false });
+    expect(parseProductsCsv("title,cost\nA,1\n")).toMatchObject({ ok: false });
+    expect(parseProductsCsv("\uFEFFName,Price\nA,1\n")).toMatchObject({ ok: true });
+  });
+
+  it("accepts ₹ and thousands separators in prices", () => {
+    expect(parseOk('name,price\nA,"₹1,499.5"\n').rows[0].fields.pricePaise).toBe(149_950);
+  });
+
+  it("maps header spellings onto columns", () => {
+    expect(columnOf("Image URL")).toBe("imageUrl");
+    expect(columnOf("in_stock")).toBe("inStock");
+    expect(columnOf("stock")).toBe("stockCount");
+    expect(columnOf("\uFEFFid")).toBe("id");
+    expect(columnOf("colour")).toBeNull();
+  });
+});
+
+const product = (over: Partial<ExportProduct> = {}): ExportProduct => ({
+  id: "0b8f5a4e-3c1d-4e2f-9a8b-7c6d5e4f3a2b",
+  name: "Articulated Dragon",
+  slug: "articulated-dragon",
+  pricePaise: 89_900,
+  category: "3D Prints",
+  subcategory: "Toys",
+  stockCount: null,
+  inStock: true,
+  isActive: false,
+  rating: 4.7,
+  reviewsCount: 128,
+  createdAt: new Date("2024-03-02T10:15:00Z"),
+  ...over,
+});
+
+describe("products CSV export", () => {
+  it("writes the header and one row per product, prices in rupees", () => {
+    const csv = productsCsv([product(), product({ stockCount: 3, pricePaise: 5 })]);
+    const lines = csv.split("\r\n");
+    expect(lines[0]).toBe(EXPORT_COLUMNS.join(","));
+    expect(lines[1]).toBe(
+      "0b8f5a4e-3c1d-4e2f-9a8b-7c6d5e4f3a2b,Articulated Dragon,articulated-dragon,899.00,3D Prints,Toys,,true,false,4.7,128,2024-03-02T10:15:00.000Z",
+    );
+    expect(lines[2]).toContain(",0.05,");
+    expect(lines[2]).toContain(",3,true,");
+    expect(csv.endsWith("\r\n")).toBe(true);
+  });
+
+  it("guards against formula injection and round-trips through the import", () => {
+    const evil = product({
+      name: '=HYPERLINK("http://x","click")',
+      category: "+cmd",
+      subcategory: "@SUM(A1)",
+    });
+    const csv = productsCsv([evil]);
+    const cells = Papa.parse<string[]>(csv.trim()).data[1];
+    expect(cells[1]).toBe(`'=HYPERLINK("http://x","click")`);
+    expect(cells[4]).toBe("'+cmd");
+    expect(cells[5]).toBe("'@SUM(A1)");
+    const back = parseOk(csv);
+    expect(back.failures).toEqual([]);
+    expect(back.rows[0]).toMatchObject({
+      id: evil.id,
+      fields: {
+        name: evil.name,
+        category: "+cmd",
+        subcategory: "@SUM(A1)",
+        pricePaise: 89_900,
+        inStock: true,
+        isActive: false,
+        rating: 4.7,
+        reviewsCount: 128,
+        createdAt: evil.createdAt,
+      },
+    });
+  });
+
+  it("any exported product reads back with the same values", () => {
+    const nameArb = fc
+      .oneof(
+        fc.string({ minLength: 1, maxLength: 30 }),
+        fc.constantFrom("'=x", "-dash", "=1+1", 'a,"b"'),
+      )
+      .map((s) => s.replace(/\s+/g, " ").trim())
+      .filter((s) => s !== "");
+    fc.assert(
+      fc.property(
+        fc.record({
+          name: nameArb,
+          pricePaise: fc.integer({ min: 0, max: 2_000_000_000 }),
+          category: fc.string({ maxLength: 20 }).map((s) => s.trim()),
+          stockCount: fc.option(fc.integer({ min: 0, max: 100_000 })),
+          inStock: fc.boolean(),
+          isActive: fc.boolean(),
+          rating: fc.integer({ min: 0, max: 50 }).map((n) => n / 10),
+          reviewsCount: fc.integer({ min: 0, max: 10_000 }),
+        }),
+        (p) => {
+          const row = parseOk(productsCsv([product(p)])).rows[0];
+          expect(row.fields.name).toBe(p.name);
+          expect(row.fields.pricePaise).toBe(p.pricePaise);
+          expect(row.fields.category ?? "").toBe(p.category);
+          expect(row.fields.stockCount ?? null).toBe(p.stockCount);
+          expect(row.fields.inStock).toBe(p.inStock);
+          expect(row.fields.isActive).toBe(p.isActive);
+          expect(row.fields.rating).toBe(p.rating);
+          expect(row.fields.reviewsCount).toBe(p.reviewsCount);
+        },
+      ),
+    );
+  });
+
+  it("spreadsheet cells: prefixed on the way out, unprefixed on the way in", () => {
+    for (const s of ["=1+1", "+1", "-1", "@x", "\tx", "\rx"]) {
+      expect(spreadsheetCell(s)).toBe(`'${s}`);
+      expect(unspreadsheetCell(spreadsheetCell(s))).toBe(s);
+    }
+    expect(spreadsheetCell("Dragon")).toBe("Dragon");
+    expect(unspreadsheetCell("'quoted")).toBe("'quoted");
+    expect(spreadsheetCell("'=x")).toBe("''=x");
+    expect(unspreadsheetCell(spreadsheetCell("'=x"))).toBe("'=x");
+  });
+
+  it("formats paise and names the file by the India date", () => {
+    expect(paiseToRupeesText(149_950)).toBe("1499.50");
+    expect(paiseToRupeesText(7)).toBe("0.07");
+    expect(productsCsvFilename(new Date("2026-11-21T20:00:00Z"))).toBe("products-2026-11-22.csv");
+  });
+});
