@@ -68,3 +68,15 @@ describe("file names and paths", () => {
     expect(productIdOfUploadPath(42)).toBeNull();
   });
 });
+
+describe("upload paths and size variants", () => {
+  const id = "0b7f2c3e-1d2a-4b5c-8d9e-0f1a2b3c4d5e";
+  it("never treats a stored image's size variant as an upload", () => {
+    expect(isProductUploadPath(id, `products/${id}/1700000000000_a.webp`)).toBe(true);
+    expect(isProductUploadPath(id, `products/${id}/1700000000000_a.webp.w320.webp`)).toBe(false);
+    expect(isProductUploadPath(id, `products/${id}/1700000000000_a.webp.w640.avif`)).toBe(false);
+  });
+  it("keeps dots out of stored names", () => {
+    expect(sanitizeFilename("my.photo.v2.PNG")).toBe("my-photo-v2.webp");
+  });
+});

@@ -62,11 +62,12 @@ export function sanitizeFilename(name: string): string {
   const dot = base.lastIndexOf(".");
   const stem = (dot > 0 ? base.slice(0, dot) : base)
     .toLowerCase()
-    .replace(/[^a-z0-9._-]+/g, "-")
-    .replace(/[-.]{2,}/g, "-")
-    .replace(/^[-._]+|[-._]+$/g, "")
+    // No dots in the stem: "x.w320.webp" is how a stored image's size variants are named.
+    .replace(/[^a-z0-9_-]+/g, "-")
+    .replace(/-{2,}/g, "-")
+    .replace(/^[-_]+|[-_]+$/g, "")
     .slice(0, 80)
-    .replace(/[-._]+$/g, "");
+    .replace(/[-_]+$/g, "");
   return `${stem || "image"}.webp`;
 }
 
@@ -79,7 +80,8 @@ export function productUploadPath(productId: string, filename: string, now = Dat
   return `products/${productId.toLowerCase()}/${now}_${sanitizeFilename(filename)}`;
 }
 
-const UPLOAD_FILE = /^\d{10,16}_[a-z0-9][a-z0-9._-]{0,79}\.webp$/;
+// The original upload only: a variant ("…_name.webp.w320.webp") never matches.
+const UPLOAD_FILE = /^\d{10,16}_[a-z0-9][a-z0-9_-]{0,79}\.webp$/;
 
 /**
  * True when `storagePath` is an upload of this product as productUploadPath makes them (not a

@@ -22,6 +22,7 @@ import {
   markShipped,
   OrderNotFoundError,
   OrderStateError,
+  type OrderTx,
   recordRefund,
 } from "~/modules/orders/orders.server.ts";
 import {
@@ -449,24 +450,31 @@ export async function applyOrderAction(
     details: { orderNumber: number, from: before.status, ...details },
   });
 
+  // Each change and its audit entry commit together (inside the transition's transaction).
+  const record =
+    (summary: string, details: Record<string, unknown> = {}) =>
+    (tx: OrderTx) =>
+      recordAudit(tx, viewer, audit(summary, details));
+
   switch (action) {
     case "ship": {
       if (!ship) throw new Error("ship needs tracking details");
       await committedAnyway(
         db,
         orderId,
-        () => markShipped(deps, orderId, ship),
+        () =>
+          markShipped(
+            deps,
+            orderId,
+            ship,
+            record(`Shipped ${number} with ${ship.carrier} (${ship.trackingNumber})`, {
+              to: "shipped",
+              carrier: ship.carrier,
+              trackingNumber: ship.trackingNumber,
+              trackingUrl: ship.trackingUrl,
+            }),
+          ),
         (now) => now.status === "shipped" && now.trackingNumber === ship.trackingNumber,
-      );
-      await recordAudit(
-        db,
-        viewer,
-        audit(`Shipped ${number} with ${ship.carrier} (${ship.trackingNumber})`, {
-          to: "shipped",
-          carrier: ship.carrier,
-          trackingNumber: ship.trackingNumber,
-          trackingUrl: ship.trackingUrl,
-        }),
       );
       return;
     }
@@ -474,27 +482,25 @@ export async function applyOrderAction(
       await committedAnyway(
         db,
         orderId,
-        () => markDelivered(deps, orderId),
+        () =>
+          markDelivered(deps, orderId, record(`Marked ${number} delivered`, { to: "delivered" })),
         (now) => now.status === "delivered",
       );
-      await recordAudit(db, viewer, audit(`Marked ${number} delivered`, { to: "delivered" }));
       return;
     }
     case "cancel": {
-      await cancelOrder(db, orderId);
-      await recordAudit(
+      await cancelOrder(
         db,
-        viewer,
-        audit(`Cancelled ${number}; its stock went back`, { to: "cancelled" }),
+        orderId,
+        record(`Cancelled ${number}; its stock went back`, { to: "cancelled" }),
       );
       return;
     }
     case "cod-paid": {
-      await markCodPaid(db, orderId);
-      await recordAudit(
+      await markCodPaid(
         db,
-        viewer,
-        audit(`Recorded the cash payment for ${number}`, {
+        orderId,
+        record(`Recorded the cash payment for ${number}`, {
           paymentFrom: before.paymentStatus,
           paymentTo: "paid",
         }),

@@ -249,11 +249,18 @@ function assertMove(from: OrderStatus, to: OrderStatus) {
     throw new OrderStateError(`An order that is ${from} can't become ${to}`);
 }
 
+/**
+ * Runs inside a transition's own transaction, after the change (the admin area writes its audit
+ * entry here, so the change and its record commit together or not at all).
+ */
+export type AlsoInTransaction = (tx: Tx) => Promise<void>;
+
 /** Marks a processing order shipped with its tracking details, and e-mails the customer. */
 export async function markShipped(
   deps: OrderMailDeps,
   orderId: string,
   tracking: Tracking,
+  also?: AlsoInTransaction,
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const o = await lockOrder(tx, orderId);
@@ -269,13 +276,18 @@ export async function markShipped(
         updatedAt: new Date(),
       })
       .where(eq(orders.id, orderId));
+    await also?.(tx);
   });
   const { to, data } = await emailData(deps.db, deps.publicUrl, orderId);
   await deps.mailer.send({ to, ...orderShippedEmail(data, tracking) });
 }
 
 /** Marks a shipped order delivered (a COD order is paid on delivery), and e-mails the customer. */
-export async function markDelivered(deps: OrderMailDeps, orderId: string): Promise<void> {
+export async function markDelivered(
+  deps: OrderMailDeps,
+  orderId: string,
+  also?: AlsoInTransaction,
+): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const o = await lockOrder(tx, orderId);
     assertMove(o.status, "delivered");
@@ -290,27 +302,40 @@ export async function markDelivered(deps: OrderMailDeps, orderId: string): Promi
         updatedAt: now,
       })
       .where(eq(orders.id, orderId));
+    await also?.(tx);
   });
   const { to, data } = await emailData(deps.db, deps.publicUrl, orderId);
   await deps.mailer.send({ to, ...orderDeliveredEmail(data) });
 }
 
-/** Records the cash for a COD order. */
-export async function markCodPaid(db: Database, orderId: string): Promise<void> {
+/** Records the cash for an unpaid COD order that is still going ahead. */
+export async function markCodPaid(
+  db: Database,
+  orderId: string,
+  also?: AlsoInTransaction,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const o = await lockOrder(tx, orderId);
     if (o.paymentMethod !== "cod")
       throw new OrderStateError("Only cash-on-delivery orders are paid by hand");
-    if (o.paymentStatus !== "unpaid") return;
+    if (o.paymentStatus !== "unpaid") throw new OrderStateError("This order is already paid");
+    if (o.status === "cancelled" || o.status === "refunded") {
+      throw new OrderStateError(`An order that is ${o.status} can't be marked paid`);
+    }
     await tx
       .update(orders)
       .set({ paymentStatus: "paid", paidAt: new Date(), updatedAt: new Date() })
       .where(eq(orders.id, orderId));
+    await also?.(tx);
   });
 }
 
 /** Cancels a pending or processing order and puts its stock back. */
-export async function cancelOrder(db: Database, orderId: string): Promise<void> {
+export async function cancelOrder(
+  db: Database,
+  orderId: string,
+  also?: AlsoInTransaction,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const o = await lockOrder(tx, orderId);
     assertMove(o.status, "cancelled");
@@ -326,6 +351,7 @@ export async function cancelOrder(db: Database, orderId: string): Promise<void> 
         updatedAt: now,
       })
       .where(eq(orders.id, orderId));
+    await also?.(tx);
   });
 }
 
