@@ -1,0 +1,193 @@
+import { eq } from "drizzle-orm";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { userProfiles } from "~/db/schema.ts";
+import {
+  browserHeaders,
+  createVerifiedUser,
+  outcome,
+  signInCookie,
+  startProcessRuntime,
+  TEST_ORIGIN,
+  uniqueEmail,
+} from "~/modules/accounts/testing.server.ts";
+import routes from "~/routes.ts";
+import { testDbKind } from "../support/test-database.ts";
+
+/*
+ * Fuzzing (issue #9): generated form bodies — the fields each action reads, filled with random
+ * text, numbers, ids, JSON and nothing at all — are sent to every action of the app as a signed-in
+ * customer and as an admin. No input may cause a server error (5xx); bad input is a 4xx.
+ */
+
+type RouteEntry = { path?: string; index?: boolean; file: string; children?: RouteEntry[] };
+const flatten = (entries: RouteEntry[]): Array<{ path: string; file: string }> =>
+  entries.flatMap((e) => [
+    ...(e.children ? flatten(e.children) : []),
+    ...(e.index
+      ? [{ path: "/", file: e.file }]
+      : e.path !== undefined
+        ? [{ path: `/${e.path}`, file: e.file }]
+        : []),
+  ]);
+
+/** Actions that end the session they're sent with, or belong to another library. */
+const skipped = new Set(["/sign-out", "/api/auth/*", "/api/payment-webhook"]);
+
+const FIELDS = [
+  "intent",
+  "id",
+  "productId",
+  "orderId",
+  "addressId",
+  "quantity",
+  "lines",
+  "rating",
+  "title",
+  "review",
+  "email",
+  "name",
+  "firstName",
+  "lastName",
+  "subject",
+  "message",
+  "phone",
+  "label",
+  "line1",
+  "city",
+  "state",
+  "postalCode",
+  "country",
+  "price",
+  "category",
+  "description",
+  "discount",
+  "paymentMethod",
+  "expectedTotalPaise",
+  "reason",
+  "item",
+  "status",
+  "timezone",
+  "names",
+  "add",
+  "delete",
+  "productIds",
+  "carrier",
+  "trackingNumber",
+  "trackingUrl",
+  "action",
+  "userId",
+  "isAdmin",
+  "outcome",
+  "shippingFee",
+  "taxRate",
+  "gstin",
+  "storagePath",
+];
+
+const value = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.constantFrom("", "0", "-1", "1", "99999999999", "1.005", "NaN", "true", "null", "[]", "{}"),
+  fc.uuid(),
+  fc.constantFrom(
+    "set",
+    "remove",
+    "set-all",
+    "clear",
+    "add",
+    "delete",
+    "save",
+    "set-default",
+    "return",
+    "ship",
+    "cancel",
+    "gateway",
+    "cod",
+  ),
+  fc.json({ maxDepth: 2 }),
+  fc.string({ unit: "grapheme", maxLength: 20 }),
+);
+
+const body = fc.dictionary(fc.constantFrom(...FIELDS), value, { maxKeys: 8 });
+
+let harness: Awaited<ReturnType<typeof startProcessRuntime>>;
+const cookies: Record<"customer" | "admin", string> = { customer: "", admin: "" };
+
+beforeAll(async () => {
+  harness = await startProcessRuntime();
+  const { rt } = harness;
+  const customer = await createVerifiedUser(rt.auth, rt.db, { email: uniqueEmail("fuzz-c") });
+  const admin = await createVerifiedUser(rt.auth, rt.db, { email: uniqueEmail("fuzz-a") });
+  await rt.db.update(userProfiles).set({ isAdmin: true }).where(eq(userProfiles.userId, admin.id));
+  cookies.customer = await signInCookie(rt.auth, customer);
+  cookies.admin = await signInCookie(rt.auth, admin);
+}, 120_000);
+
+afterAll(async () => {
+  await harness?.stop();
+});
+
+// 26 actions × 200 × two databases: over 10,000 generated inputs per npm test.
+const RUNS_PER_ACTION = Number(process.env.FUZZ_RUNS ?? 200);
+
+describe(`fuzzing every action on ${testDbKind()}`, () => {
+  it("no generated form body causes a server error", async () => {
+    const failures: string[] = [];
+    let sent = 0;
+    for (const { path, file } of flatten(routes as unknown as RouteEntry[])) {
+      if (skipped.has(path)) continue;
+      const mod = (await import(/* @vite-ignore */ `../../app/${file}`)) as {
+        action?: (args: unknown) => Promise<unknown>;
+      };
+      if (!mod.action) continue;
+      const url = `${TEST_ORIGIN}${path.replace("/:sub?", "").replace(/:\w+/g, "00000000-0000-4000-8000-000000000000")}`;
+      await fc
+        .assert(
+          fc.asyncProperty(
+            body,
+            fc.constantFrom("customer", "admin") as fc.Arbitrary<"customer" | "admin">,
+            async (fields, who) => {
+              const form = new URLSearchParams();
+              for (const [k, v] of Object.entries(fields)) form.append(k, v);
+              const headers = browserHeaders({
+                cookie: cookies[who],
+                origin: TEST_ORIGIN,
+                site: "same-origin",
+                ip: `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+              });
+              headers.set("content-type", "application/x-www-form-urlencoded");
+              const request = new Request(url, { method: "POST", headers, body: form.toString() });
+              const params = {
+                id: "00000000-0000-4000-8000-000000000000",
+                transactionId: "x",
+                listing: "products",
+              };
+              sent += 1;
+              let status: number;
+              try {
+                status = (await outcome(() => mod.action!({ request, params, context: {} })))
+                  .status;
+              } catch (error) {
+                // A thrown error is a 500 for the visitor.
+                status = 500;
+                failures.push(
+                  `${path} as ${who} with ${JSON.stringify(fields)}: ${String(error).slice(0, 200)}`,
+                );
+                return false;
+              }
+              if (status >= 500) {
+                failures.push(`${path} as ${who} with ${JSON.stringify(fields)}: ${status}`);
+                return false;
+              }
+              return true;
+            },
+          ),
+          // One failure per action is enough to report; the next action still runs.
+          { numRuns: RUNS_PER_ACTION, seed: 20261122, endOnFailure: true },
+        )
+        .catch(() => undefined);
+    }
+    console.log(`fuzz: ${sent} generated requests`);
+    expect(failures.slice(0, 10)).toEqual([]);
+  }, 600_000);
+});
