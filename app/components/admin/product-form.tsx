@@ -192,6 +192,7 @@ export function ProductForm({
   const [leaving, setLeaving] = useState(false);
 
   const saving = fetcher.state !== "idle";
+  uploads.setSaving(saving);
   const categoryValid = categories.some((c) => c.toLowerCase() === category.trim().toLowerCase());
   // Editing: a product filed under a category that is no longer listed keeps it until changed.
   const categoryKept = !creating && product?.category === category;
@@ -337,6 +338,7 @@ export function ProductForm({
       return;
     }
     setErrors({});
+    uploads.setSaving(true);
     fetcher.submit(fd, { method: "post" });
   }
 

@@ -172,6 +172,12 @@ export function useImageUploads(productId: string | null) {
     setItems([]);
   }, []);
 
+  /** Tell the uploads a save is (or is no longer) in flight. */
+  const savingRef = useRef(false);
+  const setSaving = useCallback((saving: boolean) => {
+    savingRef.current = saving;
+  }, []);
+
   const busy = items.some((i) => i.status === "queued" || i.status === "uploading");
   const unsaved = busy || items.some((i) => i.status === "done");
   const uploadedPaths = items.flatMap((i) =>
@@ -187,7 +193,8 @@ export function useImageUploads(productId: string | null) {
       e.returnValue = "";
     };
     const gone = (e: PageTransitionEvent) => {
-      if (e.persisted) return;
+      // A save in flight may be about to keep these files: never delete them under it.
+      if (e.persisted || savingRef.current) return;
       current.current?.xhr.abort();
       discardOnUnload(itemsRef.current.flatMap((i) => (i.storagePath ? [i.storagePath] : [])));
     };
@@ -202,5 +209,5 @@ export function useImageUploads(productId: string | null) {
   // Aborted on unmount (the form was reset or left).
   useEffect(() => () => current.current?.xhr.abort(), []);
 
-  return { items, add, remove, cancelAll, committed, busy, unsaved, uploadedPaths };
+  return { items, add, remove, cancelAll, committed, setSaving, busy, unsaved, uploadedPaths };
 }

@@ -67,7 +67,12 @@ export const promotionImagePath = (filename: string, now = Date.now()) =>
 async function storePromotionImage(storage: FileStorage, upload: UploadedImage) {
   if (upload.bytes.byteLength > MAX_UPLOAD_BYTES) throw new PromotionImageError("too-large");
   if (!sniffImageType(upload.bytes)) throw new PromotionImageError("not-an-image");
-  const storagePath = promotionImagePath(upload.filename);
+  // Two uploads of the same name in the same millisecond must not share a path (deleting one
+  // later would delete the other's image).
+  let now = Date.now();
+  let storagePath = promotionImagePath(upload.filename, now);
+  while (await storage.exists(storagePath))
+    storagePath = promotionImagePath(upload.filename, ++now);
   try {
     return await storeImageVariants(storage, storagePath, upload.bytes);
   } catch (error) {

@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, inArray, notInArray, sql } from "drizzle-orm";
 import type { Database } from "~/adapters/db/index.server.ts";
-import { products, sponsoredProducts } from "~/db/schema.ts";
+import { products, shopSettings, sponsoredProducts } from "~/db/schema.ts";
 import type { Viewer } from "~/modules/accounts/viewer.server.ts";
 import { recordAudit } from "~/modules/admin/audit.server.ts";
 
@@ -77,6 +77,12 @@ export async function setSponsoredProducts(
   productIds: string[],
 ): Promise<void> {
   await db.transaction(async (tx) => {
+    // One save at a time: two admins saving together get one set or the other, never a mix.
+    await tx
+      .select({ id: shopSettings.id })
+      .from(shopSettings)
+      .where(eq(shopSettings.id, 1))
+      .for("update");
     if (productIds.length > 0) {
       const found = await tx
         .select({ id: products.id })
