@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { extractText, getDocumentProxy } from "unpdf";
-import { expect, readEmail, type TestUser, test } from "./fixtures.ts";
+import { expect, readEmail, signIn, type TestUser, test } from "./fixtures.ts";
 
 /*
  * From cart to paid order with the sandbox gateway (DESIGN.md: the TEST MODE page): success,
@@ -216,6 +216,45 @@ test.describe("checkout and payment", () => {
     expect(await star(2)).toBe(twos + 1);
     await expect(page.getByTestId("reviews")).toContainText("Dimmer than hoped");
     await expect(page.getByTestId("reviews")).toContainText("Verified");
+  });
+
+  test("cash on delivery: the admin offers it, the order goes straight to My Orders, cart emptied", async ({
+    page,
+    browser,
+    login,
+  }, testInfo) => {
+    // The shop turns cash on delivery on (it is off by default).
+    const adminContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+    const admin = await adminContext.newPage();
+    await signIn(admin, { email: "admin@example.com", password: "demo-admin-password" });
+    await admin.goto("/admin/settings");
+    await admin.getByLabel("Offer cash on delivery").check();
+    await admin.getByRole("button", { name: "Save Settings" }).click();
+    await expect(admin.getByTestId("toast")).toContainText("Settings saved");
+    try {
+      const user = await toCheckout(page, login);
+      await page.getByLabel(/Cash on Delivery/).check();
+      await page.getByRole("button", { name: `Place Order · ${rupees(TOTAL)}` }).click();
+      await expect(page).toHaveURL(/\/orders$/);
+      const card = page.getByTestId("order-card").first();
+      await expect(card).toContainText("Processing");
+      await expect(card).toContainText(rupees(TOTAL));
+      await expect(page.getByTestId("cart-count")).toHaveCount(0);
+      await page
+        .getByRole("button", { name: /View Details/ })
+        .first()
+        .click();
+      await expect(page.getByRole("dialog")).toContainText("Cash on Delivery");
+      await page.keyboard.press("Escape");
+      const mail = await readEmail(user.email, { subject: /confirmed/ });
+      expect(mail.text).toContain("in cash");
+    } finally {
+      await admin.goto("/admin/settings");
+      await admin.getByLabel("Offer cash on delivery").uncheck();
+      await admin.getByRole("button", { name: "Save Settings" }).click();
+      await expect(admin.getByTestId("toast")).toContainText("Settings saved");
+      await adminContext.close();
+    }
   });
 
   test("the result page without an order id, and another customer's order", async ({
