@@ -41,6 +41,9 @@ export default [
     route("admin/subscribers", "routes/admin/subscribers.tsx"),
     route("admin/settings", "routes/admin/settings.tsx"),
     route("admin/audit", "routes/admin/audit.tsx"),
+    route("admin/quotes", "routes/admin/quotes.tsx"),
+    route("admin/quotes/:id", "routes/admin/quote.tsx"),
+    route("admin/quote-settings", "routes/admin/quote-settings.tsx"),
   ]),
   // Admin resource routes (files and JSON; guarded each on its own)
   route("admin/preferences", "routes/admin/preferences.ts"),
@@ -75,5 +78,9 @@ export default [
   route("sandbox/pay/:transactionId", "routes/sandbox-pay.tsx"),
   route("orders", "routes/orders.tsx"),
   route("orders/:id/invoice.pdf", "routes/orders.$id.invoice.ts"),
+  // Custom 3D printing: instant quotes from the customer's own model file
+  route("custom-printing", "routes/custom-printing.tsx"),
+  route("api/quotes/upload", "routes/api.quotes.upload.ts"),
+  route("quotes/:id/model", "routes/quotes.$id.model.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

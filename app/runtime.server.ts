@@ -21,6 +21,8 @@ export type Runtime = {
   db: DatabaseHandle["db"];
   mailer: Mailer;
   storage: FileStorage;
+  /** Files nobody may load by URL (customers' model files): served only through guarded routes. */
+  privateFiles: FileStorage;
   auth: Auth;
   payments: PaymentProvider;
   /** Background jobs (payment reconciliation); not started under NODE_ENV=test. */
@@ -44,6 +46,7 @@ async function build(): Promise<Runtime> {
     from: config.mailFrom,
   });
   const storage = createLocalStorage(path.join(config.dataDir, "uploads"));
+  const privateFiles = createLocalStorage(path.join(config.dataDir, "private"), "/no-public-url");
   const auth = createAuth({
     db: database.db,
     mailer,
@@ -60,6 +63,7 @@ async function build(): Promise<Runtime> {
     db: database.db,
     mailer,
     storage,
+    privateFiles,
     auth,
     payments,
     jobs: [],

@@ -60,10 +60,16 @@ export const products = pgTable(
     badge: text("badge"),
     isActive: boolean("is_active").notNull().default(true),
     hsnCode: text("hsn_code").notNull().default("3926"),
+    /**
+     * Set on a customer's custom part (a priced quote in their cart). Such a product is never
+     * active: the catalogue doesn't show it, and only its quote's owner can put it in a cart.
+     */
+    quoteId: uuid("quote_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex("products_quote_uq").on(t.quoteId),
     check("products_price_nonnegative", sql`${t.pricePaise} >= 0`),
     check("products_discount_range", sql`${t.discount} between 0 and 100`),
     check("products_rating_range", sql`${t.rating} between 0 and 5`),
@@ -567,4 +573,88 @@ export const adminAudit = pgTable(
     index("admin_audit_created_idx").on(t.createdAt.desc()),
     index("admin_audit_target_idx").on(t.targetType, t.targetId),
   ],
+);
+
+export const quoteStatuses = [
+  /** uploaded and analysed; nothing chosen yet */
+  "draft",
+  /** priced and in the customer's cart (its custom part product exists) */
+  "in_cart",
+  /** the customer asked staff to look at it */
+  "review_requested",
+  /** staff answered with a price the customer can accept */
+  "offered",
+  /** paid for */
+  "ordered",
+  /** staff closed the request without an offer */
+  "closed",
+] as const;
+export type QuoteStatus = (typeof quoteStatuses)[number];
+
+/** The raw measurements of an uploaded model, in the file's own coordinates. */
+export type StoredGeometry = {
+  format: string;
+  fileUnit: string | null;
+  triangles: number;
+  vertices: number;
+  volume: number;
+  area: number;
+  size: { x: number; y: number; z: number };
+  watertight: boolean;
+  openEdges: number;
+  nonManifoldEdges: number;
+  invertedNormals: boolean;
+};
+
+/** A customer's uploaded model and what became of it (instant price, review, staff offer). */
+export const quotes = pgTable(
+  "quotes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    fileName: text("file_name").notNull(),
+    /** In the private storage (never served publicly). */
+    storagePath: text("storage_path").notNull(),
+    fileBytes: integer("file_bytes").notNull(),
+    geometry: jsonb("geometry").$type<StoredGeometry>().notNull(),
+    status: text("status", { enum: quoteStatuses }).notNull().default("draft"),
+    /** The options priced (material, colour, infill, layer height, quantity, unit, scale). */
+    options: jsonb("options").$type<Record<string, unknown>>(),
+    /** The rates the price was computed with: held until expiresAt. */
+    rates: jsonb("rates").$type<Record<string, unknown>>(),
+    unitPricePaise: integer("unit_price_paise"),
+    quantity: integer("quantity"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** The customer's wishes when asking for a review. */
+    customerNote: text("customer_note"),
+    /** Staff's reply (sent by e-mail) and whether the price was set by staff. */
+    staffReply: text("staff_reply"),
+    staffPriced: boolean("staff_priced").notNull().default(false),
+    repliedAt: timestamp("replied_at", { withTimezone: true }),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      "quotes_status_valid",
+      sql`${t.status} in ('draft','in_cart','review_requested','offered','ordered','closed')`,
+    ),
+    check("quotes_price_nonnegative", sql`${t.unitPricePaise} is null or ${t.unitPricePaise} >= 0`),
+    index("quotes_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("quotes_status_created_idx").on(t.status, t.createdAt.desc()),
+  ],
+);
+
+/** One row (id = 1): the quote engine's rates, editable by admins. */
+export const quoteSettings = pgTable(
+  "quote_settings",
+  {
+    id: smallint("id").primaryKey().default(1),
+    rates: jsonb("rates").$type<Record<string, unknown>>().notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("quote_settings_single_row", sql`${t.id} = 1`)],
 );

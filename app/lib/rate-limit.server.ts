@@ -2,8 +2,9 @@ import { RateLimiterMemory } from "rate-limiter-flexible";
 import { CLIENT_IP_HEADER } from "./client-ip.ts";
 
 /*
- * Limits for the forms anyone can send without an account (contact, newsletter, offer interest),
- * per client address (the server sets the address header from the socket or the trusted proxy).
+ * Limits for the forms anyone can send without an account (contact, newsletter, offer interest)
+ * and for model uploads (large bodies, parsed on the server), per client address (the server sets
+ * the address header from the socket or the trusted proxy).
  * Kept in this process's memory: with several instances each counts its own share, which still
  * stops a script hammering one form. Sign-in and registration have Better Auth's own,
  * database-backed limits.
@@ -13,6 +14,8 @@ const limits = {
   contact: { points: 5, duration: 60 },
   newsletter: { points: 10, duration: 60 },
   "promotion-interest": { points: 10, duration: 60 },
+  /** Model files for custom-print quotes: up to 100 MB each, so fewer. */
+  "model-upload": { points: 20, duration: 600 },
 } as const;
 
 export type RateLimitBucket = keyof typeof limits;

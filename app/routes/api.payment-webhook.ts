@@ -1,5 +1,6 @@
 import { WebhookAuthError } from "~/adapters/payments/types.ts";
 import { log } from "~/lib/log.server.ts";
+import { readBodyLimited } from "~/lib/read-body.server.ts";
 import { applyPaymentUpdate, paymentDepsFor } from "~/modules/payments/payments.server.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/api.payment-webhook";
@@ -16,10 +17,9 @@ const MAX_BODY_BYTES = 64 * 1024;
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST")
     return new Response(null, { status: 405, headers: { allow: "POST" } });
-  const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > MAX_BODY_BYTES) return Response.json({ error: "Too large" }, { status: 413 });
-  const rawBody = await readLimited(request, MAX_BODY_BYTES);
-  if (rawBody === null) return Response.json({ error: "Too large" }, { status: 413 });
+  const body = await readBodyLimited(request, MAX_BODY_BYTES);
+  if (body === null) return Response.json({ error: "Too large" }, { status: 413 });
+  const rawBody = new TextDecoder().decode(body);
   const rt = await runtime();
   let event: Awaited<ReturnType<typeof rt.payments.parseWebhook>>;
   try {
@@ -41,25 +41,6 @@ export async function action({ request }: Route.ActionArgs) {
     outcome: result.outcome,
   });
   return Response.json({ ok: true, outcome: result.outcome });
-}
-
-/** The body as text, or null once it passes `limit` bytes (a chunked body has no length). */
-async function readLimited(request: Request, limit: number): Promise<string | null> {
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
 export function loader() {

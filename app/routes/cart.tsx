@@ -13,6 +13,7 @@ import { getShopSettings } from "~/modules/settings/settings.server.ts";
 import { itemCount } from "~/rules/cart.ts";
 import { formatPaise } from "~/rules/money.ts";
 import { isPurchasable } from "~/rules/product-display.ts";
+import { CUSTOM_PART_CATEGORY, quoteText } from "~/rules/quote-pricing.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
 import { orderTotals } from "~/rules/totals.ts";
 import { runtime } from "~/runtime.server.ts";
@@ -71,6 +72,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
       image: product?.image ?? line.image,
       category: product?.category ?? line.category,
       available: current.data ? Boolean(product && isPurchasable(product)) : true,
+      custom: line.category === CUSTOM_PART_CATEGORY,
     };
   });
   const subtotal = lines.reduce((sum, l) => sum + l.pricePaise * l.quantity, 0);
@@ -126,7 +128,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
           {lines.map((line) => (
             <li key={line.productId} className="flex gap-4 p-4" data-testid="cart-line">
               <Link
-                to={`/product/${line.productId}`}
+                to={line.custom ? "/custom-printing#my-quotes" : `/product/${line.productId}`}
                 className="shrink-0"
                 tabIndex={-1}
                 aria-hidden="true"
@@ -140,7 +142,10 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
               </Link>
               <div className="flex min-w-0 flex-1 flex-col gap-1">
                 <h2 className="font-medium">
-                  <Link to={`/product/${line.productId}`} className="hover:underline">
+                  <Link
+                    to={line.custom ? "/custom-printing#my-quotes" : `/product/${line.productId}`}
+                    className="hover:underline"
+                  >
                     {line.name}
                   </Link>
                 </h2>
@@ -151,36 +156,44 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                 </p>
                 {!line.available ? (
                   <p className="font-medium text-destructive text-sm">
-                    No longer available: remove it to check out.
+                    {line.custom
+                      ? `${quoteText.expired} Remove it to check out.`
+                      : "No longer available: remove it to check out."}
                   </p>
                 ) : null}
                 <div className="mt-1 flex flex-wrap items-center gap-3">
-                  {/* biome-ignore lint/a11y/useSemanticElements: a labelled group of two buttons, not a form section */}
-                  <div
-                    className="inline-flex items-center rounded-md border"
-                    role="group"
-                    aria-label={`Quantity of ${line.name}`}
-                  >
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Decrease quantity of ${line.name}`}
-                      onClick={() => cartActions.update(line.productId, line.quantity - 1)}
+                  {line.custom ? (
+                    <p className="text-sm" data-testid="line-quantity">
+                      Quantity {line.quantity} (set on the quote)
+                    </p>
+                  ) : (
+                    /* biome-ignore lint/a11y/useSemanticElements: a labelled group of two buttons, not a form section */
+                    <div
+                      className="inline-flex items-center rounded-md border"
+                      role="group"
+                      aria-label={`Quantity of ${line.name}`}
                     >
-                      <Minus aria-hidden="true" />
-                    </Button>
-                    <output className="w-8 text-center tabular-nums" data-testid="line-quantity">
-                      {line.quantity}
-                    </output>
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Increase quantity of ${line.name}`}
-                      onClick={() => cartActions.update(line.productId, line.quantity + 1)}
-                    >
-                      <Plus aria-hidden="true" />
-                    </Button>
-                  </div>
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={`Decrease quantity of ${line.name}`}
+                        onClick={() => cartActions.update(line.productId, line.quantity - 1)}
+                      >
+                        <Minus aria-hidden="true" />
+                      </Button>
+                      <output className="w-8 text-center tabular-nums" data-testid="line-quantity">
+                        {line.quantity}
+                      </output>
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={`Increase quantity of ${line.name}`}
+                        onClick={() => cartActions.update(line.productId, line.quantity + 1)}
+                      >
+                        <Plus aria-hidden="true" />
+                      </Button>
+                    </div>
+                  )}
                   <Button
                     variant="ghost"
                     size="sm"

@@ -1,6 +1,6 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { data, useFetcher, useSearchParams } from "react-router";
+import { data, Link, useFetcher, useSearchParams } from "react-router";
 import { BackHomeButtons } from "~/components/layout/back-home-buttons";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -237,6 +237,12 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
                 </div>
               ))}
             </dl>
+            <p className="mt-3 text-sm">
+              Have a 3D model file?{" "}
+              <Link to="/custom-printing" className="font-medium underline underline-offset-4">
+                Get an instant quote
+              </Link>
+            </p>
           </section>
           <BackHomeButtons />
         </div>

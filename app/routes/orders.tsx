@@ -207,7 +207,7 @@ function OrderCard({ order }: { order: Order }) {
                   {item.quantity} × {formatPaise(item.unitPricePaise, item.currency)}
                 </p>
               </div>
-              {canReview && item.productId ? (
+              {canReview && item.productId && !item.custom ? (
                 <ReviewDialog
                   productId={item.productId}
                   productName={item.name}
@@ -251,7 +251,9 @@ function ItemImage({ item }: { item: OrderItem }) {
 }
 
 function ItemName({ item }: { item: OrderItem }) {
-  if (!item.productId) return <p className="break-words font-medium">{item.name}</p>;
+  if (!item.productId || item.custom) {
+    return <p className="break-words font-medium">{item.name}</p>;
+  }
   return (
     <Link
       to={`/product/${item.productId}`}

@@ -23,6 +23,7 @@ export const CONTENT_PATHS = [
   "/cookie-policy",
   "/policies",
   "/contact",
+  "/custom-printing",
 ];
 
 const escapeXml = (s: string) =>

@@ -31,7 +31,7 @@ test.describe("shop shell", () => {
     await expect(page.getByRole("heading", { name: "Latest Products" })).toBeVisible();
     await expect(page.getByRole("link", { name: "View All Products" })).toBeVisible();
     const nav = page.getByRole("navigation", { name: "Main" });
-    await expect(nav.getByRole("link")).toHaveText(["About Us", "Contact Us"]);
+    await expect(nav.getByRole("link")).toHaveText(["Custom Printing", "About Us", "Contact Us"]);
     await expect(page.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/auth");
     await expect(page.getByRole("link", { name: /^Cart/ })).toBeVisible();
     await expect(
@@ -129,7 +129,7 @@ test.describe("shop shell", () => {
     await toggle.click();
     const menu = page.getByRole("navigation", { name: "Mobile" });
     await expect(menu).toBeVisible();
-    await expect(menu.getByRole("link")).toHaveText(["About Us", "Contact Us"]);
+    await expect(menu.getByRole("link")).toHaveText(["Custom Printing", "About Us", "Contact Us"]);
     await page.getByRole("button", { name: "Close menu" }).click();
     await expect(menu).toBeHidden();
   });

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { userProfiles } from "~/db/schema.ts";
+import { quotes, userProfiles } from "~/db/schema.ts";
 import {
   browserHeaders,
   createVerifiedUser,
@@ -31,6 +31,10 @@ type Access =
   | "admin"
   /** Customer A's own record: B and admins get "not found", anonymous sign-in. */
   | "owner"
+  /** Customer A's own record, which staff may also open: B gets "not found". */
+  | "owner-or-staff"
+  /** A public page whose actions need a signed-in customer. */
+  | "browse"
   /** Server-to-server (payment webhook): refused without the gateway's signature. */
   | "gateway"
   /** Better Auth's own endpoints (tested in the accounts suite). */
@@ -71,6 +75,9 @@ const expected: Record<string, Access> = {
   "/admin/subscribers": "admin",
   "/admin/settings": "admin",
   "/admin/audit": "admin",
+  "/admin/quotes": "admin",
+  "/admin/quotes/:id": "admin",
+  "/admin/quote-settings": "admin",
   "/admin/preferences": "admin",
   "/admin/orders.csv": "admin",
   "/admin/products.csv": "admin",
@@ -102,6 +109,9 @@ const expected: Record<string, Access> = {
   "/sandbox/pay/:transactionId": "public",
   "/orders": "customer",
   "/orders/:id/invoice.pdf": "owner",
+  "/custom-printing": "browse",
+  "/api/quotes/upload": "customer",
+  "/quotes/:id/model": "owner-or-staff",
   "/*": "public",
 };
 
@@ -130,6 +140,9 @@ const cookies: Record<Who, string | undefined> = {
   admin: undefined,
 };
 let params: Record<string, string>;
+/** Routes whose :id is a quote (customer A's), not an order. */
+let quoteId: string;
+const quoteRoutes = new Set(["/quotes/:id/model", "/admin/quotes/:id"]);
 const accounts: Partial<Record<Who, { email: string; password: string }>> = {};
 
 beforeAll(async () => {
@@ -145,6 +158,30 @@ beforeAll(async () => {
   cookies.admin = await signInCookie(rt.auth, admin, "198.51.100.13");
   const product = await insertProduct(rt.db);
   const order = await insertOrder(rt.db, a.id, [product.id], "unpaid");
+  const [quote] = await rt.db
+    .insert(quotes)
+    .values({
+      userId: a.id,
+      fileName: "part.stl",
+      storagePath: "quotes/matrix-part.stl",
+      fileBytes: 84,
+      geometry: {
+        format: "stl",
+        fileUnit: null,
+        triangles: 12,
+        vertices: 8,
+        volume: 1000,
+        area: 600,
+        size: { x: 10, y: 10, z: 10 },
+        watertight: true,
+        openEdges: 0,
+        nonManifoldEdges: 0,
+        invertedNormals: false,
+      },
+    })
+    .returning();
+  await rt.privateFiles.put(quote.storagePath, new Uint8Array(84), "model/stl");
+  quoteId = quote.id;
   params = {
     id: order.id,
     listing: "products",
@@ -162,7 +199,7 @@ function request(path: string, method: "GET" | "POST", who: Who, cookie = cookie
     .replace(":listing", params.listing)
     .replace("/:sub?", "")
     .replace(":transactionId", params.transactionId)
-    .replace(":id", params.id)
+    .replace(":id", quoteRoutes.has(path) ? quoteId : params.id)
     .replace("*", params["*"])}`;
   const headers = browserHeaders({
     cookie,
@@ -192,6 +229,7 @@ async function call(file: string, path: string, method: "GET" | "POST", who: Who
   const routeParams: Record<string, string> = {};
   for (const name of path.match(/:(\w+)/g) ?? [])
     routeParams[name.slice(1)] = params[name.slice(1)];
+  if (quoteRoutes.has(path)) routeParams.id = quoteId;
   if (path.includes("*")) routeParams["*"] = params["*"];
   const res = await outcome(() => fn({ request: req, params: routeParams, context: {} }));
   return { status: res.status, location: res.location } satisfies Result;
@@ -204,9 +242,15 @@ const refusedAsCustomer = (r: Result) =>
 const allowed = (r: Result) =>
   r.status < 500 && r.status !== 401 && r.status !== 403 && !toSignIn(r);
 
-function verdict(access: Access, who: Who, r: Result): string | null {
+function verdict(access: Access, who: Who, r: Result, method: "GET" | "POST"): string | null {
   if (r.status >= 500) return `server error ${r.status}`;
   switch (access) {
+    case "browse":
+      return verdict(method === "GET" ? "public" : "customer", who, r, method);
+    case "owner-or-staff":
+      if (who === "anonymous") return toSignIn(r) ? null : "anonymous visitor let in";
+      if (who === "customerA" || who === "admin") return allowed(r) ? null : `${who} refused`;
+      return r.status === 404 || r.status === 403 ? null : "someone else's record reachable";
     case "public":
       return toSignIn(r) || r.status === 403 ? "asked to sign in on a public route" : null;
     case "customer":
@@ -251,7 +295,7 @@ describe(`access matrix on ${testDbKind()}`, () => {
         for (const who of ["anonymous", "customerA", "customerB", "admin"] as const) {
           const r = await call(file, path, method, who);
           if (!r) continue;
-          const problem = verdict(access, who, r);
+          const problem = verdict(access, who, r, method);
           if (problem)
             problems.push(
               `${method} ${path} as ${who}: ${problem} (${r.status} ${r.location ?? ""})`,

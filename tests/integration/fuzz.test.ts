@@ -83,6 +83,18 @@ const FIELDS = [
   "taxRate",
   "gstin",
   "storagePath",
+  // custom-print quotes
+  "quoteId",
+  "materialId",
+  "colour",
+  "infillPercent",
+  "layerHeight",
+  "unit",
+  "scalePercent",
+  "note",
+  "kind",
+  "unitPrice",
+  "rates",
 ];
 
 const value = fc.oneof(
@@ -103,6 +115,14 @@ const value = fc.oneof(
     "cancel",
     "gateway",
     "cod",
+    "add-to-cart",
+    "request-review",
+    "accept-offer",
+    "offer",
+    "reply",
+    "pla",
+    "mm",
+    "0.2",
   ),
   fc.json({ maxDepth: 2 }),
   fc.string({ unit: "grapheme", maxLength: 20 }),
@@ -127,7 +147,7 @@ afterAll(async () => {
   await harness?.stop();
 });
 
-// 26 actions × 200 × two databases: over 10,000 generated inputs per npm test.
+// 30 actions × 200 × two databases: over 10,000 generated inputs per npm test.
 const RUNS_PER_ACTION = Number(process.env.FUZZ_RUNS ?? 200);
 
 describe(`fuzzing every action on ${testDbKind()}`, () => {

@@ -78,6 +78,12 @@ export const cartActions = {
     commit(addItem(getSnapshot(), item));
     syncLine(item.productId);
   },
+  /** Puts a line with an exact quantity (a custom part the server already added at its quote's). */
+  put: (item: Omit<CartLine, "addedAt">) => {
+    const others = getSnapshot().filter((l) => l.productId !== item.productId);
+    commit(setCart([...others, { ...item, addedAt: new Date().toISOString() }]));
+    syncLine(item.productId);
+  },
   remove: (productId: string) => {
     commit(removeItem(getSnapshot(), productId));
     syncLine(productId);

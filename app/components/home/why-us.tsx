@@ -8,8 +8,8 @@ const reasons = [
   {
     icon: PencilRuler,
     title: "Custom 3D Design",
-    text: "Send your idea or model; we print it.",
-    to: "/contact?subject=Custom%203D%20design",
+    text: "Upload your model for an instant price; we print it.",
+    to: "/custom-printing",
   },
 ];
 

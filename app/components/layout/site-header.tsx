@@ -10,6 +10,7 @@ import { SearchBox } from "./search-box";
 import { ThemeSwitcher } from "./theme-switcher";
 
 const nav = [
+  { to: "/custom-printing", label: "Custom Printing" },
   { to: "/about", label: "About Us" },
   { to: "/contact", label: "Contact Us" },
 ];

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/adapters/db/index.server.ts";
 import { categories, products } from "~/db/schema.ts";
 import type { Viewer } from "~/modules/accounts/viewer.server.ts";
@@ -26,6 +26,7 @@ export async function listCategoriesWithCounts(db: Database): Promise<AdminCateg
         n: sql<number>`count(*)::int`,
       })
       .from(products)
+      .where(isNull(products.quoteId))
       .groupBy(sql`lower(trim(${products.category}))`),
   ]);
   const byKey = new Map(counts.map((c) => [c.key, Number(c.n)]));

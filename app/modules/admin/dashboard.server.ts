@@ -1,6 +1,6 @@
-import { and, count, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "~/adapters/db/index.server.ts";
-import { orders, products, returnRequests } from "~/db/schema.ts";
+import { orders, products, quotes, returnRequests } from "~/db/schema.ts";
 
 /*
  * The admin dashboard's figures: paid orders and their revenue per India day (Asia/Kolkata is
@@ -76,19 +76,20 @@ export type WaitingWork = {
   ordersToShip: number;
   /** Return requests nobody has approved or rejected yet. */
   returnsWaiting: number;
-  /** Custom print quotes waiting: null until the custom printing feature stores quotes. */
-  quotesWaiting: number | null;
+  /** Custom print quote requests waiting for staff's answer. */
+  quotesWaiting: number;
 };
 
 export async function waitingWork(db: Database): Promise<WaitingWork> {
-  const [[toShip], [returnsRow]] = await Promise.all([
+  const [[toShip], [returnsRow], [quotesRow]] = await Promise.all([
     db.select({ n: count() }).from(orders).where(eq(orders.status, "processing")),
     db.select({ n: count() }).from(returnRequests).where(eq(returnRequests.status, "requested")),
+    db.select({ n: count() }).from(quotes).where(eq(quotes.status, "review_requested")),
   ]);
   return {
     ordersToShip: toShip?.n ?? 0,
     returnsWaiting: returnsRow?.n ?? 0,
-    quotesWaiting: null,
+    quotesWaiting: quotesRow?.n ?? 0,
   };
 }
 
@@ -113,7 +114,8 @@ export type ProductsPage = {
 
 /** Every product, newest first, `PRODUCTS_PAGE_SIZE` per page (page 1 first). */
 export async function allProductsPage(db: Database, page: number): Promise<ProductsPage> {
-  const [{ n: total }] = await db.select({ n: count() }).from(products);
+  const catalogue = isNull(products.quoteId);
+  const [{ n: total }] = await db.select({ n: count() }).from(products).where(catalogue);
   const pageCount = Math.max(1, Math.ceil(total / PRODUCTS_PAGE_SIZE));
   const current = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
   const rows = await db
@@ -126,6 +128,7 @@ export async function allProductsPage(db: Database, page: number): Promise<Produ
       isActive: products.isActive,
     })
     .from(products)
+    .where(catalogue)
     .orderBy(desc(products.createdAt), desc(products.id))
     .limit(PRODUCTS_PAGE_SIZE)
     .offset((current - 1) * PRODUCTS_PAGE_SIZE);

@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  or,
+  type SQL,
+} from "drizzle-orm";
 import type { Database } from "~/adapters/db/index.server.ts";
 import type { Mailer } from "~/adapters/mail/types.ts";
 import {
@@ -6,6 +19,7 @@ import {
   adminAudit,
   orderItems,
   orders,
+  products,
   type ReturnItem,
   returnRequests,
   user,
@@ -194,6 +208,8 @@ export type AdminOrderDetail = {
     quantity: number;
     unitPricePaise: number;
     hsnCode: string;
+    /** Set for a custom part: the quote it was printed from (its model file, the request). */
+    quoteId: string | null;
   }>;
   subtotalPaise: number;
   discountPaise: number;
@@ -248,7 +264,12 @@ export async function getAdminOrder(db: Database, orderId: string): Promise<Admi
   if (!row) throw new OrderNotFoundError();
   const o = row.order;
   const [items, [ret], history] = await Promise.all([
-    db.select().from(orderItems).where(eq(orderItems.orderId, o.id)).orderBy(asc(orderItems.name)),
+    db
+      .select({ ...getTableColumns(orderItems), quoteId: products.quoteId })
+      .from(orderItems)
+      .leftJoin(products, eq(products.id, orderItems.productId))
+      .where(eq(orderItems.orderId, o.id))
+      .orderBy(asc(orderItems.name)),
     db.select().from(returnRequests).where(eq(returnRequests.orderId, o.id)),
     db
       .select()
@@ -283,6 +304,7 @@ export async function getAdminOrder(db: Database, orderId: string): Promise<Admi
       quantity: i.quantity,
       unitPricePaise: i.unitPricePaise,
       hsnCode: i.hsnCode,
+      quoteId: i.quoteId,
     })),
     subtotalPaise: o.subtotalPaise,
     discountPaise: o.discountPaise,

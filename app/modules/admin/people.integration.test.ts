@@ -350,7 +350,7 @@ describe(`dashboard figures on ${testDbKind()}`, () => {
     expect(await waitingWork(db)).toEqual({
       ordersToShip: 2,
       returnsWaiting: 1,
-      quotesWaiting: null,
+      quotesWaiting: 0,
     });
   });
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/adapters/db/index.server.ts";
 import type { FileStorage } from "~/adapters/storage/types.ts";
 import { categories, type ProductImage, products } from "~/db/schema.ts";
@@ -76,7 +76,11 @@ export async function listAdminProducts(
   const pageSize = options.pageSize ?? ADMIN_PRODUCTS_PAGE_SIZE;
   const q = (options.query ?? "").trim().toLowerCase().slice(0, 100);
   // lower(name) like '%…%' is served by the trigram index on lower(name).
-  const where = q ? sql`lower(${products.name}) like ${`%${escapeLike(q)}%`}` : undefined;
+  // Customers' custom parts (priced quotes) are managed under Quotes, not here.
+  const where = and(
+    isNull(products.quoteId),
+    q ? sql`lower(${products.name}) like ${`%${escapeLike(q)}%`}` : undefined,
+  );
   const [{ total }] = await db.select({ total: count() }).from(products).where(where);
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(1, Math.trunc(options.page ?? 1)), pages);
@@ -104,7 +108,10 @@ export async function listAdminProducts(
 export type AdminProduct = typeof products.$inferSelect;
 
 export async function getAdminProduct(db: Database, id: string): Promise<AdminProduct | null> {
-  const [row] = await db.select().from(products).where(eq(products.id, id));
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, id), isNull(products.quoteId)));
   return row ?? null;
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, isNull, notInArray, sql } from "drizzle-orm";
 import type { Database } from "~/adapters/db/index.server.ts";
 import { products, shopSettings, sponsoredProducts } from "~/db/schema.ts";
 import type { Viewer } from "~/modules/accounts/viewer.server.ts";
@@ -50,7 +50,7 @@ export function searchProductsByName(db: Database, text: string): Promise<Sponso
   return db
     .select(entryColumns)
     .from(products)
-    .where(ilike(products.name, `%${escapeLike(q)}%`))
+    .where(and(ilike(products.name, `%${escapeLike(q)}%`), isNull(products.quoteId)))
     .orderBy(
       // names starting with the text first
       sql`case when lower(${products.name}) like ${`${escapeLike(q.toLowerCase())}%`} then 0 else 1 end`,

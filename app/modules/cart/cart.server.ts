@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/adapters/db/index.server.ts";
-import { cartItems, products } from "~/db/schema.ts";
+import { cartItems, products, quotes } from "~/db/schema.ts";
 import { type CartLine, MAX_LINE_QUANTITY } from "~/rules/cart.ts";
 
 /*
@@ -40,15 +40,40 @@ function assertQuantity(quantity: number) {
 
 type Executor = Pick<Database, "select">;
 
-async function assertProductsExist(db: Executor, productIds: string[]) {
-  if (productIds.length === 0) return;
+/**
+ * Checks the products exist for this user and returns the quantity each custom part is held at.
+ * A custom part (a priced quote) exists only for its owner, only while its quote is in their
+ * cart, and always at its quoted quantity.
+ */
+async function assertProductsExist(
+  db: Executor,
+  userId: string,
+  productIds: string[],
+): Promise<Map<string, number>> {
+  const fixed = new Map<string, number>();
+  if (productIds.length === 0) return fixed;
   const found = await db
-    .select({ id: products.id })
+    .select({
+      id: products.id,
+      quoteId: products.quoteId,
+      owner: quotes.userId,
+      status: quotes.status,
+      quantity: quotes.quantity,
+    })
     .from(products)
+    .leftJoin(quotes, eq(quotes.id, products.quoteId))
     .where(inArray(products.id, productIds));
-  const known = new Set(found.map((r) => r.id));
+  const known = new Set<string>();
+  for (const r of found) {
+    if (r.quoteId === null) known.add(r.id);
+    else if (r.owner === userId && r.status === "in_cart" && r.quantity) {
+      known.add(r.id);
+      fixed.set(r.id, r.quantity);
+    }
+  }
   const unknown = productIds.filter((id) => !known.has(id));
   if (unknown.length > 0) throw new UnknownProductError(unknown);
+  return fixed;
 }
 
 /** The user's cart, oldest line first, with each product's current name, price, image, category. */
@@ -86,7 +111,8 @@ export async function setAllCartItems(
   }
   const productIds = [...wanted.keys()];
   await db.transaction(async (tx) => {
-    await assertProductsExist(tx, productIds);
+    const fixed = await assertProductsExist(tx, userId, productIds);
+    for (const [id, q] of fixed) wanted.set(id, q);
     const existing = await tx
       .select({ productId: cartItems.productId, addedAt: cartItems.addedAt })
       .from(cartItems)
@@ -116,13 +142,14 @@ export async function setCartItem(
 ): Promise<void> {
   if (quantity === 0) return removeCartItem(db, userId, productId);
   assertQuantity(quantity);
-  await assertProductsExist(db, [productId]);
+  const fixed = await assertProductsExist(db, userId, [productId]);
+  const stored = fixed.get(productId) ?? quantity;
   await db
     .insert(cartItems)
-    .values({ userId, productId, quantity })
+    .values({ userId, productId, quantity: stored })
     .onConflictDoUpdate({
       target: [cartItems.userId, cartItems.productId],
-      set: { quantity },
+      set: { quantity: stored },
     });
 }
 

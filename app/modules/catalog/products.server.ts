@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/adapters/db/index.server.ts";
 import { products, reviewStats, reviews, user } from "~/db/schema.ts";
 
@@ -118,7 +118,11 @@ export async function listSubcategories(db: Database, categoryText: string): Pro
 export type ProductDetail = typeof products.$inferSelect;
 
 export async function getProduct(db: Database, id: string): Promise<ProductDetail | null> {
-  const [row] = await db.select().from(products).where(eq(products.id, id));
+  // A custom part (someone's priced quote) is not a catalogue product.
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, id), isNull(products.quoteId)));
   return row ?? null;
 }
 
@@ -242,5 +246,9 @@ export async function suggestProducts(db: Database, query: string, limit = 5) {
 /** Current details of the products in a cart (the browser's copy of a price is never trusted). */
 export function listProductsByIds(db: Database, ids: string[]): Promise<ProductCardData[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.select(cardColumns).from(products).where(inArray(products.id, ids));
+  // Custom parts (priced quotes) are their owner's alone: never listed here.
+  return db
+    .select(cardColumns)
+    .from(products)
+    .where(and(inArray(products.id, ids), isNull(products.quoteId)));
 }

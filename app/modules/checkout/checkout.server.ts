@@ -10,6 +10,7 @@ import {
   products,
   user,
 } from "~/db/schema.ts";
+import { checkQuotedLines, markQuotesOrdered } from "~/modules/quotes/quotes.server.ts";
 import { getShopSettings } from "~/modules/settings/settings.server.ts";
 import {
   checkoutText,
@@ -71,7 +72,8 @@ export type CheckoutErrorCode =
   | "unavailable"
   | "insufficient-stock"
   | "changed"
-  | "cod-unavailable";
+  | "cod-unavailable"
+  | "quote";
 
 /** A checkout the shop refuses, with the title and description the customer sees. */
 export class CheckoutError extends Error {
@@ -118,10 +120,14 @@ export async function checkoutLines(db: Database, userId: string): Promise<Check
     .innerJoin(products, eq(products.id, cartItems.productId))
     .where(eq(cartItems.userId, userId))
     .orderBy(asc(cartItems.addedAt), asc(cartItems.productId));
+  // Custom parts are never active products: their quotes say whether they sell.
+  const quoted = await checkQuotedLines(db, userId, rows);
   return rows.map(({ isActive, inStock, stockCount, ...line }) => ({
     ...line,
     available:
-      isPurchasable({ isActive, inStock, stockCount }) &&
+      (quoted.custom.has(line.productId)
+        ? quoted.sellable.has(line.productId)
+        : isPurchasable({ isActive, inStock, stockCount })) &&
       line.pricePaise > 0 &&
       (stockCount === null || stockCount >= line.quantity),
     stockLeft: stockCount,
@@ -276,7 +282,13 @@ async function placeOrderOnce(
       for (const line of lines) Object.assign(line, byId.get(line.productId));
     }
 
+    // Custom parts: sold only on their owner's valid, unexpired quote at its verified price.
+    const quoted = await checkQuotedLines(tx, input.userId, lines, now);
+    if (quoted.problem) {
+      throw new CheckoutError("quote", "Custom part unavailable", quoted.problem);
+    }
     for (const line of lines) {
+      if (quoted.sellable.has(line.productId)) line.isActive = true;
       if (!isPurchasable(line) || line.pricePaise <= 0) {
         throw new CheckoutError(
           "unavailable",
@@ -365,7 +377,10 @@ async function placeOrderOnce(
       })),
     );
     // A non-gateway order clears the cart at once (SPEC.md §2 Checkout).
-    if (cod) await tx.delete(cartItems).where(eq(cartItems.userId, input.userId));
+    if (cod) {
+      await tx.delete(cartItems).where(eq(cartItems.userId, input.userId));
+      await markQuotesOrdered(tx, order.id, now);
+    }
     return { ...summary(order), reused: false };
   });
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Database } from "~/adapters/db/index.server.ts";
 import { favourites, products } from "~/db/schema.ts";
 
@@ -41,7 +41,7 @@ export async function addFavourite(
       pricePaise: products.pricePaise,
     })
     .from(products)
-    .where(eq(products.id, productId));
+    .where(and(eq(products.id, productId), isNull(products.quoteId)));
   if (!product) return false;
   await db
     .insert(favourites)

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/adapters/db/index.server.ts";
 import type { Mailer } from "~/adapters/mail/types.ts";
 import {
@@ -6,6 +6,7 @@ import {
   invoiceSequences,
   orderItems,
   orders,
+  products,
   type ReturnItem,
   returnRequests,
   reviews,
@@ -61,6 +62,8 @@ export type OrderItemView = {
   unitPricePaise: number;
   currency: string;
   myReview: { id: string; rating: number; title: string | null; review: string | null } | null;
+  /** A custom part printed from the customer's own model (no catalogue page, no reviews). */
+  custom: boolean;
 };
 
 export type OrderView = {
@@ -98,7 +101,7 @@ export const invoiceAvailable = (o: Pick<OrderRow, "paymentStatus" | "paymentMet
 
 function view(
   o: OrderRow,
-  items: Array<typeof orderItems.$inferSelect>,
+  items: Array<typeof orderItems.$inferSelect & { custom: boolean }>,
   myReviews: Map<string, OrderItemView["myReview"]>,
   ret: typeof returnRequests.$inferSelect | undefined,
 ): OrderView {
@@ -140,6 +143,7 @@ function view(
       unitPricePaise: i.unitPricePaise,
       currency: i.currency || "INR",
       myReview: i.productId ? (myReviews.get(i.productId) ?? null) : null,
+      custom: i.custom,
     })),
   };
 }
@@ -148,7 +152,14 @@ async function assemble(db: Database, userId: string, rows: OrderRow[]): Promise
   if (rows.length === 0) return [];
   const ids = rows.map((o) => o.id);
   const [items, rets] = await Promise.all([
-    db.select().from(orderItems).where(inArray(orderItems.orderId, ids)),
+    db
+      .select({
+        ...getTableColumns(orderItems),
+        custom: sql<boolean>`(${products.quoteId} is not null)`,
+      })
+      .from(orderItems)
+      .leftJoin(products, eq(products.id, orderItems.productId))
+      .where(inArray(orderItems.orderId, ids)),
     db.select().from(returnRequests).where(inArray(returnRequests.orderId, ids)),
   ]);
   const productIds = [...new Set(items.flatMap((i) => (i.productId ? [i.productId] : [])))];

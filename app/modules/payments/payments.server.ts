@@ -7,6 +7,7 @@ import { cartItems, orderItems, orders, paymentEvents, user } from "~/db/schema.
 import { log } from "~/lib/log.server.ts";
 import { releaseStock, retakeStock } from "~/modules/checkout/checkout.server.ts";
 import { OrderNotFoundError, sendOrderConfirmation } from "~/modules/orders/orders.server.ts";
+import { markQuotesOrdered } from "~/modules/quotes/quotes.server.ts";
 import {
   canMovePayment,
   nextReconcileDelay,
@@ -330,6 +331,7 @@ async function decide(
         .delete(cartItems)
         .where(and(eq(cartItems.userId, order.userId), inArray(cartItems.productId, ids)));
     }
+    await markQuotesOrdered(tx, order.id, now);
   }
   return { outcome: "applied", orderId: order.id, paymentStatus: "paid", fulfilled: fulfil };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/adapters/db/index.server.ts";
 import { orderItems, orders, products, reviewStats, reviews } from "~/db/schema.ts";
 import { summariseReviews } from "~/rules/product-display.ts";
@@ -116,7 +116,7 @@ export async function upsertReview(
     const [product] = await tx
       .select({ id: products.id, reviewsList: products.reviewsList })
       .from(products)
-      .where(eq(products.id, productId))
+      .where(and(eq(products.id, productId), isNull(products.quoteId)))
       .for("update");
     if (!product) throw new ReviewProductNotFoundError(productId);
 

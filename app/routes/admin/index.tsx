@@ -151,9 +151,10 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             testId="count-returns"
           />
           <WorkCard
+            to="/admin/quotes"
             label="Quote requests waiting"
-            count={work.quotesWaiting ?? 0}
-            note="Custom quotes arrive with the custom printing feature"
+            count={work.quotesWaiting}
+            note="Custom prints to review and answer"
             icon={FileText}
             testId="count-quotes"
           />

@@ -181,7 +181,14 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
               {order.items.map((item) => (
                 <li key={item.id} className="flex justify-between gap-4 text-sm">
                   <div className="min-w-0">
-                    {item.productId ? (
+                    {item.quoteId ? (
+                      <Link
+                        to={`/admin/quotes/${item.quoteId}`}
+                        className="break-words font-medium underline-offset-4 hover:underline"
+                      >
+                        {item.name}
+                      </Link>
+                    ) : item.productId ? (
                       <Link
                         to={`/product/${item.productId}`}
                         className="break-words font-medium underline-offset-4 hover:underline"

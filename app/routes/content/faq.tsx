@@ -45,8 +45,9 @@ const faqs: Array<{ id: string; question: string; answer: React.ReactNode }> = [
     question: "Which file formats do you accept?",
     answer: (
       <p>
-        We accept STL, OBJ, 3MF and PLY files. No file? Send a sketch or photos and our designers
-        can model it for you.
+        We accept STL, OBJ, 3MF and PLY files.{" "}
+        <Link to="/custom-printing">Upload yours for an instant quote</Link>. No file? Send a sketch
+        or photos and our designers can model it for you.
       </p>
     ),
   },
@@ -87,7 +88,8 @@ const faqs: Array<{ id: string; question: string; answer: React.ReactNode }> = [
       <p>
         Custom designs are welcome, from a replacement part to a miniature of your pet.{" "}
         <Link to="/contact?subject=Custom%20design">Tell us about your idea</Link> and we will reply
-        with options and a quote.
+        with options and a quote, or{" "}
+        <Link to="/custom-printing">get an instant price for your own model</Link>.
       </p>
     ),
   },

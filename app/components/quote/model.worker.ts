@@ -1,0 +1,55 @@
+/**
+ * Reads and measures a model file off the main thread, with the same pure module the server
+ * runs, so the page can show the part and its price the moment a file is dropped.
+ */
+import { analyseMesh, parseModel, problemEdges } from "~/rules/model3d/index.ts";
+import { ModelError } from "~/rules/model3d/types.ts";
+import type { WorkerReply, WorkerRequest } from "./model-worker-protocol.ts";
+
+const scope = self as unknown as {
+  onmessage: ((e: MessageEvent<WorkerRequest>) => void) | null;
+  postMessage: (message: WorkerReply, transfer?: Transferable[]) => void;
+};
+
+scope.onmessage = (e) => {
+  const { id, bytes, name } = e.data;
+  const started = performance.now();
+  try {
+    const model = parseModel(new Uint8Array(bytes), name);
+    const a = analyseMesh(model, { unit: "mm", scale: 1, printers: [] });
+    const edges = problemEdges(model.mesh);
+    const { positions, indices } = model.mesh;
+    scope.postMessage(
+      {
+        id,
+        ok: true,
+        geometry: {
+          format: a.format,
+          fileUnit: model.fileUnit,
+          triangles: a.triangles,
+          vertices: a.vertices,
+          volume: a.volume,
+          area: a.area,
+          size: a.size,
+          watertight: a.watertight,
+          openEdges: a.openEdges,
+          nonManifoldEdges: a.nonManifoldEdges,
+          invertedNormals: a.invertedNormals,
+        },
+        mesh: { positions, indices },
+        edges,
+        ms: performance.now() - started,
+      },
+      [positions.buffer, indices.buffer, edges.buffer] as Transferable[],
+    );
+  } catch (error) {
+    scope.postMessage({
+      id,
+      ok: false,
+      error:
+        error instanceof ModelError
+          ? error.message
+          : "This file could not be read. Please check it and try again.",
+    });
+  }
+};

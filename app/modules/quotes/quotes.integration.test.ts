@@ -1,0 +1,344 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/adapters/db/index.server.ts";
+import { cartItems, orderItems, products, quotes } from "~/db/schema.ts";
+import {
+  browserHeaders,
+  createVerifiedUser,
+  formPost,
+  outcome,
+  pageGet,
+  signInCookie,
+  startProcessRuntime,
+  TEST_ORIGIN,
+  uniqueEmail,
+  uniqueIp,
+} from "~/modules/accounts/testing.server.ts";
+import { saveAddress } from "~/modules/addresses/addresses.server.ts";
+import { getCart, setCartItem, UnknownProductError } from "~/modules/cart/cart.server.ts";
+import { checkoutLines, placeOrder } from "~/modules/checkout/checkout.server.ts";
+import { updateShopSettings } from "~/modules/settings/settings.server.ts";
+import { cube, openBox, toBinaryStl } from "~/rules/model3d/testing/shapes.ts";
+import { defaultQuoteRates, priceQuote, quoteText } from "~/rules/quote-pricing.ts";
+import { testDbKind } from "../../../tests/support/test-database.ts";
+import { answerQuote } from "./quotes.server.ts";
+
+/*
+ * Custom-print quotes below the browser: the server measures and prices every model itself, a
+ * quoted part is its owner's alone (cart, file, checkout), and checkout sells it only on a valid,
+ * unexpired quote at the verified price.
+ */
+
+let harness: Awaited<ReturnType<typeof startProcessRuntime>>;
+let db: Database;
+
+beforeAll(async () => {
+  harness = await startProcessRuntime();
+  db = harness.rt.db;
+});
+afterAll(async () => {
+  await harness?.stop();
+});
+
+const uploadRoute = () => import("~/routes/api.quotes.upload.ts");
+const pageRoute = () => import("~/routes/custom-printing.tsx");
+const modelRoute = () => import("~/routes/quotes.$id.model.ts");
+const cartProductsRoute = () => import("~/routes/api.cart-products.ts");
+
+const home = {
+  label: "Home" as const,
+  name: "Asha Rao",
+  line1: "12 MG Road",
+  line2: null,
+  city: "Bengaluru",
+  state: "Karnataka",
+  postalCode: "560001",
+  country: "India",
+  phone: "9876543210",
+};
+
+async function customer(tag: string) {
+  const account = await createVerifiedUser(harness.rt.auth, db, { email: uniqueEmail(tag) });
+  const { addressId } = await saveAddress(db, account.id, home);
+  return { ...account, addressId, cookie: await signInCookie(harness.rt.auth, account) };
+}
+
+function uploadRequest(name: string, bytes: Uint8Array, cookie?: string) {
+  const headers = browserHeaders({
+    origin: TEST_ORIGIN,
+    site: "same-origin",
+    cookie,
+    ip: uniqueIp(),
+  });
+  headers.set("content-type", "application/octet-stream");
+  return new Request(`${TEST_ORIGIN}/api/quotes/upload?name=${encodeURIComponent(name)}`, {
+    method: "POST",
+    headers,
+    body: bytes as unknown as BodyInit,
+  });
+}
+
+async function upload(cookie: string, name = "cube.stl", bytes = toBinaryStl(cube(10))) {
+  const { action } = await uploadRoute();
+  return outcome(() => action({ request: uploadRequest(name, bytes, cookie) } as never));
+}
+
+const pla = {
+  materialId: "pla",
+  colour: "Black",
+  infillPercent: "20",
+  layerHeight: "0.2",
+  quantity: "3",
+  unit: "mm",
+  scalePercent: "100",
+};
+
+async function pageAction(cookie: string, fields: Record<string, string>) {
+  const { action } = await pageRoute();
+  return outcome(() =>
+    action({ request: formPost("/custom-printing", fields, { cookie }), params: {} } as never),
+  );
+}
+
+const quoteIdOf = (r: { body: unknown }) => (r.body as { quote: { id: string } }).quote.id;
+
+describe(`custom quotes (${testDbKind()})`, () => {
+  it("the server measures an uploaded model, keeps it privately and refuses a broken one", async () => {
+    const a = await customer("quote-upload");
+    const anonymous = await uploadRoute().then(({ action }) =>
+      outcome(() => action({ request: uploadRequest("cube.stl", toBinaryStl(cube(10))) } as never)),
+    );
+    expect(anonymous.status).toBe(401);
+
+    const ok = await upload(a.cookie);
+    expect(ok.status).toBe(200);
+    const q = (ok.body as { quote: { id: string; geometry: Record<string, unknown> } }).quote;
+    expect(q.geometry).toMatchObject({ format: "stl", triangles: 12, watertight: true });
+    expect(q.geometry.volume as number).toBeCloseTo(1000, 6);
+    const [row] = await db.select().from(quotes).where(eq(quotes.id, q.id));
+    expect(row.userId).toBe(a.id);
+    expect(await harness.rt.privateFiles.exists(row.storagePath)).toBe(true);
+    // Not reachable as a public upload.
+    expect(await harness.rt.storage.exists(row.storagePath)).toBe(false);
+
+    const before = (await db.select().from(quotes).where(eq(quotes.userId, a.id))).length;
+    const broken = await upload(a.cookie, "broken.stl", new TextEncoder().encode("solid x\nfacet"));
+    expect(broken.status).toBe(400);
+    expect((broken.body as { error: string }).error).toMatch(
+      /^This file is not a valid STL file: /,
+    );
+    const png = await upload(a.cookie, "photo.stl", new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2]));
+    expect((png.body as { error: string }).error).toBe(
+      "This file is not a valid STL file: it is a PNG image.",
+    );
+    const txt = await upload(a.cookie, "notes.txt", new TextEncoder().encode("hello"));
+    expect((txt.body as { error: string }).error).toBe(
+      "Please upload an STL, OBJ, 3MF or PLY file.",
+    );
+    expect((await db.select().from(quotes).where(eq(quotes.userId, a.id))).length).toBe(before);
+
+    const huge = uploadRequest("big.stl", new Uint8Array(8), a.cookie);
+    huge.headers.set("content-length", String(101 * 1024 * 1024));
+    const tooBig = await uploadRoute().then(({ action }) =>
+      outcome(() => action({ request: huge } as never)),
+    );
+    expect(tooBig.status).toBe(413);
+    expect((tooBig.body as { error: string }).error).toBe(
+      "This file is larger than 100 MB. Please upload a smaller file.",
+    );
+  });
+
+  it("prices on the server, puts the part in the owner's cart at its quantity and sells it once", async () => {
+    const a = await customer("quote-order");
+    const quoteId = quoteIdOf(await upload(a.cookie));
+    // A price, status or owner in the form is not read.
+    const added = await pageAction(a.cookie, {
+      intent: "add-to-cart",
+      quoteId,
+      ...pla,
+      unitPricePaise: "1",
+      pricePaise: "1",
+      status: "ordered",
+      userId: "someone-else",
+    });
+    expect(added.status).toBe(200);
+    const line = (
+      added.body as { line: { productId: string; pricePaise: number; quantity: number } }
+    ).line;
+    const expected = priceQuote(
+      { volume: 1000, area: 600, size: { x: 10, y: 10, z: 10 }, watertight: true },
+      { ...pla, infillPercent: 20, layerHeight: 0.2, quantity: 3, unit: "mm", scalePercent: 100 },
+      defaultQuoteRates,
+    ).breakdown;
+    expect(line.pricePaise).toBe(expected.unitPricePaise);
+    expect(line.quantity).toBe(3);
+    const cart = await getCart(db, a.id);
+    expect(cart).toEqual([expect.objectContaining({ productId: line.productId, quantity: 3 })]);
+
+    // The quantity is the quote's, whatever the browser sends.
+    await setCartItem(db, a.id, line.productId, 7);
+    expect((await getCart(db, a.id))[0].quantity).toBe(3);
+
+    // The part is no catalogue product: not listed for anyone but its owner.
+    const { loader } = await cartProductsRoute();
+    const forA = await outcome(() =>
+      loader({
+        request: pageGet(`/api/cart-products?id=${line.productId}`, { cookie: a.cookie }),
+      } as never),
+    );
+    expect((forA.body as { products: Array<{ isActive: boolean }> }).products).toEqual([
+      expect.objectContaining({ id: line.productId, isActive: true }),
+    ]);
+    const anon = await outcome(() =>
+      loader({ request: pageGet(`/api/cart-products?id=${line.productId}`) } as never),
+    );
+    expect((anon.body as { products: unknown[] }).products).toEqual([]);
+
+    expect((await checkoutLines(db, a.id))[0]).toMatchObject({ available: true });
+    await updateShopSettings(db, { codEnabled: true, codMaxOrderPaise: null });
+    const order = await placeOrder(db, {
+      userId: a.id,
+      addressId: a.addressId,
+      method: "cod",
+      provider: "sandbox",
+      attemptToken: `quote-${quoteId}`,
+    });
+    const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+    expect(items).toEqual([
+      expect.objectContaining({
+        productId: line.productId,
+        quantity: 3,
+        unitPricePaise: line.pricePaise,
+      }),
+    ]);
+    const [after] = await db.select().from(quotes).where(eq(quotes.id, quoteId));
+    expect(after).toMatchObject({ status: "ordered", orderId: order.id });
+    // Ordered: it can't go back into a cart or be priced again.
+    await expect(setCartItem(db, a.id, line.productId, 3)).rejects.toBeInstanceOf(
+      UnknownProductError,
+    );
+    const again = await pageAction(a.cookie, { intent: "add-to-cart", quoteId, ...pla });
+    expect(again.status).toBe(409);
+  });
+
+  it("another customer can't price, download or buy someone's quote", async () => {
+    const a = await customer("quote-owner");
+    const b = await customer("quote-other");
+    const quoteId = quoteIdOf(await upload(a.cookie));
+    const added = await pageAction(a.cookie, { intent: "add-to-cart", quoteId, ...pla });
+    const productId = (added.body as { line: { productId: string } }).line.productId;
+
+    const byB = await pageAction(b.cookie, { intent: "add-to-cart", quoteId, ...pla });
+    expect(byB.status).toBe(404);
+    expect(await pageAction(b.cookie, { intent: "accept-offer", quoteId })).toMatchObject({
+      status: 404,
+    });
+    await expect(setCartItem(db, b.id, productId, 1)).rejects.toBeInstanceOf(UnknownProductError);
+
+    const { loader } = await modelRoute();
+    const get = (cookie?: string) =>
+      outcome(() =>
+        loader({
+          request: pageGet(`/quotes/${quoteId}/model`, { cookie }),
+          params: { id: quoteId },
+        } as never),
+      );
+    expect((await get(b.cookie)).status).toBe(404);
+    expect((await get()).status).toBe(302);
+    const own = await get(a.cookie);
+    expect(own.status).toBe(200);
+
+    // B's page lists only B's quotes.
+    const page = await pageRoute().then(({ loader: l }) =>
+      outcome(() => l({ request: pageGet("/custom-printing", { cookie: b.cookie }) } as never)),
+    );
+    expect((page.body as { quotes: unknown[] }).quotes).toEqual([]);
+  });
+
+  it("checkout refuses a part whose price was changed or whose quote expired", async () => {
+    const a = await customer("quote-verify");
+    const quoteId = quoteIdOf(await upload(a.cookie));
+    const added = await pageAction(a.cookie, { intent: "add-to-cart", quoteId, ...pla });
+    const productId = (added.body as { line: { productId: string } }).line.productId;
+    const base = {
+      userId: a.id,
+      addressId: a.addressId,
+      method: "gateway" as const,
+      provider: "sandbox",
+    };
+
+    await db.update(products).set({ pricePaise: 100 }).where(eq(products.id, productId));
+    await expect(placeOrder(db, base)).rejects.toMatchObject({
+      code: "quote",
+      description: "A custom part's price has changed.",
+    });
+    expect((await checkoutLines(db, a.id))[0].available).toBe(false);
+
+    // Re-pricing sets it right; an expired hold is refused.
+    await pageAction(a.cookie, { intent: "add-to-cart", quoteId, ...pla });
+    await db
+      .update(quotes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(quotes.id, quoteId));
+    await expect(placeOrder(db, base)).rejects.toMatchObject({
+      code: "quote",
+      description: quoteText.expired,
+    });
+  });
+
+  it("a model that can't be priced goes to staff, whose offer the customer buys", async () => {
+    const a = await customer("quote-review");
+    const quoteId = quoteIdOf(await upload(a.cookie, "box.stl", toBinaryStl(openBox(20))));
+    const refused = await pageAction(a.cookie, { intent: "add-to-cart", quoteId, ...pla });
+    expect(refused.status).toBe(400);
+    expect((refused.body as { error: string }).error).toMatch(/open or non-manifold edges/);
+
+    const asked = await pageAction(a.cookie, {
+      intent: "request-review",
+      quoteId,
+      note: "Please close the top.",
+      ...pla,
+    });
+    expect(asked.status).toBe(200);
+    expect(
+      await pageAction(a.cookie, { intent: "request-review", quoteId, note: "again" }),
+    ).toMatchObject({ status: 409 });
+
+    const admin = await createVerifiedUser(harness.rt.auth, db, {
+      email: uniqueEmail("quote-admin"),
+    });
+    const staff = { ...admin, isAdmin: true } as never;
+    await answerQuote(
+      { db, mailer: harness.rt.mailer, publicUrl: harness.rt.env.publicUrl },
+      staff,
+      quoteId,
+      { kind: "offer", message: "We can close it for you.", unitPricePaise: 85_000, quantity: 2 },
+    );
+    const outbox = path.join(harness.rt.env.dataDir, "outbox");
+    const mails = await Promise.all(
+      (await readdir(outbox)).map((f) => readFile(path.join(outbox, f), "utf8")),
+    );
+    expect(
+      mails.some((m) => m.includes("Your custom print quote: box.stl") && m.includes(a.email)),
+    ).toBe(true);
+
+    const accepted = await pageAction(a.cookie, { intent: "accept-offer", quoteId });
+    expect(accepted.status).toBe(200);
+    const line = (
+      accepted.body as { line: { productId: string; pricePaise: number; quantity: number } }
+    ).line;
+    expect(line).toMatchObject({ pricePaise: 85_000, quantity: 2 });
+    expect((await checkoutLines(db, a.id))[0]).toMatchObject({ available: true });
+    const order = await placeOrder(db, {
+      userId: a.id,
+      addressId: a.addressId,
+      method: "gateway",
+      provider: "sandbox",
+    });
+    expect(order.status).toBe("pending");
+    const cart = await db.select().from(cartItems).where(eq(cartItems.userId, a.id));
+    expect(cart).toHaveLength(1);
+  });
+});

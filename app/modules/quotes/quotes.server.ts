@@ -1,0 +1,653 @@
+import { randomUUID } from "node:crypto";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "~/adapters/db/index.server.ts";
+import type { Mailer } from "~/adapters/mail/types.ts";
+import type { FileStorage } from "~/adapters/storage/types.ts";
+import {
+  cartItems,
+  orderItems,
+  products,
+  type QuoteStatus,
+  quoteSettings,
+  quotes,
+  type StoredGeometry,
+  user,
+} from "~/db/schema.ts";
+import type { Viewer } from "~/modules/accounts/viewer.server.ts";
+import { recordAudit } from "~/modules/admin/audit.server.ts";
+import type { CartLine } from "~/rules/cart.ts";
+import { analyseMesh, detectFormat, parseModel } from "~/rules/model3d/index.ts";
+import { UNSUPPORTED_FILE_MESSAGE } from "~/rules/model3d/messages.ts";
+import { ModelError } from "~/rules/model3d/types.ts";
+import {
+  CUSTOM_PART_CATEGORY,
+  customPartName,
+  defaultQuoteRates,
+  priceQuote,
+  type QuoteBreakdown,
+  type QuoteOptions,
+  type QuoteRates,
+  quoteOptionsSchema,
+  quoteProblemText,
+  quoteRatesSchema,
+  quoteText,
+} from "~/rules/quote-pricing.ts";
+import { quoteOfferEmail, quoteReplyEmail } from "./emails.ts";
+
+/*
+ * Custom-print quotes (issue: instant quotes from the customer's own model file). The server is
+ * the authority: it parses and measures every uploaded file itself, prices with the rates it
+ * stores, and sells a quote as a hidden "custom part" product that only its owner can put in a
+ * cart (docs/decisions/0007-custom-quotes.md). The browser's own analysis is only a preview.
+ */
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+type Executor = Database | Tx;
+
+/** A refusal the customer (or admin) should read: `status` is the HTTP status to answer with. */
+export class QuoteError extends Error {
+  readonly status: number;
+  constructor(message: string, status = 400) {
+    super(message);
+    this.name = "QuoteError";
+    this.status = status;
+  }
+}
+
+const DAY_MS = 86_400_000;
+
+// ---------------------------------------------------------------------------------------------
+// Rates
+
+/** The stored rates, or the defaults until an admin saves their own. */
+export async function getQuoteRates(db: Executor): Promise<QuoteRates> {
+  const [row] = await db.select().from(quoteSettings).where(eq(quoteSettings.id, 1));
+  const parsed = quoteRatesSchema.safeParse(row?.rates);
+  return parsed.success ? parsed.data : defaultQuoteRates;
+}
+
+export async function saveQuoteRates(db: Database, actor: Viewer, rates: QuoteRates) {
+  const valid = quoteRatesSchema.parse(rates);
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(quoteSettings)
+      .values({ id: 1, rates: valid })
+      .onConflictDoUpdate({
+        target: quoteSettings.id,
+        set: { rates: valid, updatedAt: new Date() },
+      });
+    await recordAudit(tx, actor, {
+      action: "quote-settings.update",
+      targetType: "quote-settings",
+      summary: "Updated the custom print rates",
+      details: { rates: valid },
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Upload
+
+export type QuoteSummary = {
+  id: string;
+  fileName: string;
+  fileBytes: number;
+  geometry: StoredGeometry;
+  status: QuoteStatus;
+  options: QuoteOptions | null;
+  unitPricePaise: number | null;
+  quantity: number | null;
+  expiresAt: string | null;
+  customerNote: string | null;
+  staffReply: string | null;
+  staffPriced: boolean;
+  productId: string | null;
+  orderId: string | null;
+  createdAt: string;
+};
+
+const contentTypes = {
+  stl: "model/stl",
+  obj: "model/obj",
+  "3mf": "model/3mf",
+  ply: "application/octet-stream",
+} as const;
+
+/**
+ * Reads, measures and keeps an uploaded model for its owner. The file goes to the private store;
+ * a file that can't be read is refused with the parser's message and nothing is kept.
+ */
+export async function createQuoteFromUpload(
+  deps: { db: Database; files: FileStorage },
+  userId: string,
+  fileName: string,
+  bytes: Uint8Array,
+): Promise<QuoteSummary> {
+  const name = cleanFileName(fileName);
+  const format = detectFormat(name);
+  if (!format) throw new ModelError(UNSUPPORTED_FILE_MESSAGE);
+  const model = parseModel(bytes, name);
+  const rates = await getQuoteRates(deps.db);
+  const a = analyseMesh(model, { unit: "mm", scale: 1, printers: rates.printers });
+  const geometry: StoredGeometry = {
+    format: a.format,
+    fileUnit: model.fileUnit,
+    triangles: a.triangles,
+    vertices: a.vertices,
+    volume: a.volume,
+    area: a.area,
+    size: a.size,
+    watertight: a.watertight,
+    openEdges: a.openEdges,
+    nonManifoldEdges: a.nonManifoldEdges,
+    invertedNormals: a.invertedNormals,
+  };
+  const id = randomUUID();
+  const storagePath = `quotes/${id}.${format}`;
+  await deps.files.put(storagePath, bytes, contentTypes[format]);
+  try {
+    const [row] = await deps.db
+      .insert(quotes)
+      .values({ id, userId, fileName: name, storagePath, fileBytes: bytes.byteLength, geometry })
+      .returning();
+    return summarise(row, null);
+  } catch (error) {
+    await deps.files.delete(storagePath).catch(() => {});
+    throw error;
+  }
+}
+
+/** A file name as shown back to people: no folders, no control characters, at most 120 chars. */
+export function cleanFileName(fileName: string): string {
+  const base = fileName.split(/[\\/]/).pop() ?? "";
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we strip
+  const clean = base.replace(/[\u0000-\u001f\u007f<>"]/g, "").trim();
+  if (clean.length <= 120) return clean || "model";
+  const dot = clean.lastIndexOf(".");
+  const ext = dot > 0 ? clean.slice(dot) : "";
+  return clean.slice(0, 120 - ext.length) + ext;
+}
+
+function summarise(row: typeof quotes.$inferSelect, productId: string | null): QuoteSummary {
+  const options = quoteOptionsSchema.safeParse(row.options);
+  return {
+    id: row.id,
+    fileName: row.fileName,
+    fileBytes: row.fileBytes,
+    geometry: row.geometry,
+    status: row.status,
+    options: options.success ? options.data : null,
+    unitPricePaise: row.unitPricePaise,
+    quantity: row.quantity,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    customerNote: row.customerNote,
+    staffReply: row.staffReply,
+    staffPriced: row.staffPriced,
+    productId,
+    orderId: row.orderId,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The customer's quotes, newest first. */
+export async function listMyQuotes(db: Database, userId: string, limit = 20) {
+  const rows = await db
+    .select({ quote: quotes, productId: products.id })
+    .from(quotes)
+    .leftJoin(products, eq(products.quoteId, quotes.id))
+    .where(eq(quotes.userId, userId))
+    .orderBy(desc(quotes.createdAt))
+    .limit(limit);
+  return rows.map((r) => summarise(r.quote, r.productId));
+}
+
+async function lockOwnQuote(tx: Tx, userId: string, quoteId: string) {
+  const [row] = await tx
+    .select()
+    .from(quotes)
+    .where(and(eq(quotes.id, quoteId), eq(quotes.userId, userId)))
+    .for("update");
+  if (!row) throw new QuoteError(quoteText.notFound, 404);
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Into the cart
+
+export type AddedToCart = { line: Omit<CartLine, "addedAt">; breakdown: QuoteBreakdown | null };
+
+/**
+ * Prices the customer's options with the current rates and puts the part in their stored cart
+ * (a new price replaces the part's earlier one). Refused when the model can't be printed as
+ * chosen; the price is held for the rates' `holdDays`.
+ */
+export async function addQuoteToCart(
+  db: Database,
+  userId: string,
+  quoteId: string,
+  options: QuoteOptions,
+  now = new Date(),
+): Promise<AddedToCart> {
+  return db.transaction(async (tx) => {
+    const quote = await lockOwnQuote(tx, userId, quoteId);
+    if (quote.status === "ordered")
+      throw new QuoteError("This part has already been ordered.", 409);
+    if (quote.status === "offered" || quote.status === "review_requested") {
+      throw new QuoteError("This quote is with our team. Please wait for their reply.", 409);
+    }
+    const rates = await getQuoteRates(tx);
+    const { breakdown, problems } = priceQuote(quote.geometry, options, rates);
+    if (problems.length > 0) throw new QuoteError(quoteProblemText[problems[0]]);
+    const material = rates.materials.find((m) => m.id === options.materialId)!;
+    const name = customPartName(quote.fileName, material.name, options.colour);
+    const productId = await upsertPartProduct(tx, quote.id, name, breakdown.unitPricePaise, now);
+    await putInCart(tx, userId, productId, options.quantity);
+    await tx
+      .update(quotes)
+      .set({
+        status: "in_cart",
+        staffPriced: false,
+        options,
+        rates,
+        unitPricePaise: breakdown.unitPricePaise,
+        quantity: options.quantity,
+        expiresAt: new Date(now.getTime() + rates.holdDays * DAY_MS),
+        updatedAt: now,
+      })
+      .where(eq(quotes.id, quote.id));
+    return {
+      line: cartLine(productId, name, breakdown.unitPricePaise, options.quantity),
+      breakdown,
+    };
+  });
+}
+
+/** Accepts staff's offer: the part goes into the cart at the offered price and quantity. */
+export async function acceptOffer(
+  db: Database,
+  userId: string,
+  quoteId: string,
+  now = new Date(),
+): Promise<AddedToCart> {
+  return db.transaction(async (tx) => {
+    const quote = await lockOwnQuote(tx, userId, quoteId);
+    const inCartOffer = quote.status === "in_cart" && quote.staffPriced;
+    if (quote.status !== "offered" && !inCartOffer) {
+      throw new QuoteError("This quote has no offer to accept.", 409);
+    }
+    if (!quote.expiresAt || quote.expiresAt <= now) throw new QuoteError(quoteText.expired, 409);
+    const unit = quote.unitPricePaise ?? 0;
+    const quantity = quote.quantity ?? 1;
+    const options = quoteOptionsSchema.safeParse(quote.options);
+    const name = options.success
+      ? customPartName(
+          quote.fileName,
+          materialName(quote, options.data.materialId),
+          options.data.colour,
+        )
+      : customPartName(quote.fileName, "as agreed", "as agreed");
+    const productId = await upsertPartProduct(tx, quote.id, name, unit, now);
+    await putInCart(tx, userId, productId, quantity);
+    await tx
+      .update(quotes)
+      .set({ status: "in_cart", updatedAt: now })
+      .where(eq(quotes.id, quote.id));
+    return { line: cartLine(productId, name, unit, quantity), breakdown: null };
+  });
+}
+
+function materialName(quote: typeof quotes.$inferSelect, materialId: string): string {
+  const rates = quoteRatesSchema.safeParse(quote.rates);
+  const list = rates.success ? rates.data.materials : defaultQuoteRates.materials;
+  return list.find((m) => m.id === materialId)?.name ?? materialId;
+}
+
+function cartLine(productId: string, name: string, pricePaise: number, quantity: number) {
+  return { productId, name, pricePaise, image: null, category: CUSTOM_PART_CATEGORY, quantity };
+}
+
+async function upsertPartProduct(
+  tx: Tx,
+  quoteId: string,
+  name: string,
+  unitPricePaise: number,
+  now: Date,
+): Promise<string> {
+  const [existing] = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.quoteId, quoteId));
+  if (existing) {
+    await tx
+      .update(products)
+      .set({ name, pricePaise: unitPricePaise, updatedAt: now })
+      .where(eq(products.id, existing.id));
+    return existing.id;
+  }
+  const [row] = await tx
+    .insert(products)
+    .values({
+      name,
+      slug: "custom-print",
+      description: "A part printed to order from the customer's own model file.",
+      pricePaise: unitPricePaise,
+      category: CUSTOM_PART_CATEGORY,
+      isActive: false,
+      inStock: true,
+      stockCount: null,
+      hsnCode: "3926",
+      quoteId,
+    })
+    .returning({ id: products.id });
+  return row.id;
+}
+
+async function putInCart(tx: Tx, userId: string, productId: string, quantity: number) {
+  await tx
+    .insert(cartItems)
+    .values({ userId, productId, quantity })
+    .onConflictDoUpdate({ target: [cartItems.userId, cartItems.productId], set: { quantity } });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Review requests
+
+/** The customer asks staff to look at the model (a failed check, or special wishes). */
+export async function requestReview(
+  db: Database,
+  userId: string,
+  quoteId: string,
+  note: string,
+  options: QuoteOptions | null,
+  now = new Date(),
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const quote = await lockOwnQuote(tx, userId, quoteId);
+    if (quote.status === "ordered")
+      throw new QuoteError("This part has already been ordered.", 409);
+    if (quote.status === "review_requested" || quote.status === "offered") {
+      throw new QuoteError("Our team is already looking at this model.", 409);
+    }
+    // Out of the cart while staff look at it: its instant price no longer stands.
+    const [part] = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.quoteId, quote.id));
+    if (part) {
+      await tx
+        .delete(cartItems)
+        .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, part.id)));
+    }
+    await tx
+      .update(quotes)
+      .set({
+        status: "review_requested",
+        customerNote: note,
+        options: options ?? quote.options,
+        quantity: options?.quantity ?? quote.quantity,
+        expiresAt: null,
+        updatedAt: now,
+      })
+      .where(eq(quotes.id, quote.id));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Files
+
+/** The model file, for its owner or staff; null (answer 404) for anyone else or a missing file. */
+export async function modelFileFor(
+  deps: { db: Database; files: FileStorage },
+  viewer: Viewer,
+  quoteId: string,
+): Promise<{ fileName: string; bytes: Buffer } | null> {
+  const [row] = await deps.db.select().from(quotes).where(eq(quotes.id, quoteId));
+  if (!row || (row.userId !== viewer.id && !viewer.isAdmin)) return null;
+  const bytes = await deps.files.get(row.storagePath);
+  return bytes ? { fileName: row.fileName, bytes } : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checkout
+
+export type QuotedLine = {
+  productId: string;
+  quantity: number;
+  pricePaise: number;
+  isActive: boolean;
+  name: string;
+};
+
+/**
+ * For the custom parts among checkout lines: whether each can be sold now. A part sells when its
+ * quote is the customer's own, in their cart, not expired, with the held quantity, and the price
+ * on the part equals the price the quote's stored geometry, options and held rates give (or
+ * staff's offer). Returns the product ids that can, and a message for the first that can't.
+ */
+export async function checkQuotedLines(
+  db: Executor,
+  userId: string,
+  lines: readonly { productId: string; quantity: number; pricePaise: number }[],
+  now = new Date(),
+): Promise<{ sellable: Set<string>; custom: Set<string>; problem: string | null }> {
+  const sellable = new Set<string>();
+  const custom = new Set<string>();
+  if (lines.length === 0) return { sellable, custom, problem: null };
+  const rows = await db
+    .select({ productId: products.id, quote: quotes })
+    .from(products)
+    .innerJoin(quotes, eq(quotes.id, products.quoteId))
+    .where(
+      inArray(
+        products.id,
+        lines.map((l) => l.productId),
+      ),
+    );
+  let problem: string | null = null;
+  for (const { productId, quote } of rows) {
+    custom.add(productId);
+    const line = lines.find((l) => l.productId === productId)!;
+    const reason = quoteLineProblem(quote, userId, line, now);
+    if (reason) problem ??= reason;
+    else sellable.add(productId);
+  }
+  return { sellable, custom, problem };
+}
+
+function quoteLineProblem(
+  quote: typeof quotes.$inferSelect,
+  userId: string,
+  line: { quantity: number; pricePaise: number },
+  now: Date,
+): string | null {
+  if (quote.userId !== userId) return quoteText.notFound;
+  if (quote.status !== "in_cart") return "A custom part in your cart is no longer on offer.";
+  if (!quote.expiresAt || quote.expiresAt <= now) return quoteText.expired;
+  if (line.quantity !== quote.quantity) return quoteText.quantityLocked;
+  if (line.pricePaise !== quote.unitPricePaise) return "A custom part's price has changed.";
+  if (quote.staffPriced) return null;
+  const options = quoteOptionsSchema.safeParse(quote.options);
+  const rates = quoteRatesSchema.safeParse(quote.rates);
+  if (!options.success || !rates.success) return quoteText.expired;
+  const { breakdown } = priceQuote(quote.geometry, options.data, rates.data);
+  if (breakdown.unitPricePaise !== quote.unitPricePaise)
+    return "A custom part's price has changed.";
+  return null;
+}
+
+/** After payment (or a cash-on-delivery order): the order's quotes are ordered. */
+export async function markQuotesOrdered(tx: Executor, orderId: string, now = new Date()) {
+  await tx
+    .update(quotes)
+    .set({ status: "ordered", orderId, updatedAt: now })
+    .where(
+      inArray(
+        quotes.id,
+        tx
+          .select({ id: sql<string>`${products.quoteId}` })
+          .from(orderItems)
+          .innerJoin(products, eq(products.id, orderItems.productId))
+          .where(and(eq(orderItems.orderId, orderId), sql`${products.quoteId} is not null`)),
+      ),
+    );
+}
+
+/** Custom parts the customer owns among these products (the cart may show them as available). */
+export async function ownCustomParts(db: Database, userId: string, productIds: string[]) {
+  if (productIds.length === 0) return [];
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      pricePaise: products.pricePaise,
+      status: quotes.status,
+      expiresAt: quotes.expiresAt,
+    })
+    .from(products)
+    .innerJoin(quotes, eq(quotes.id, products.quoteId))
+    .where(and(inArray(products.id, productIds), eq(quotes.userId, userId)));
+  const now = new Date();
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    pricePaise: r.pricePaise,
+    available: r.status === "in_cart" && r.expiresAt !== null && r.expiresAt > now,
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Admin
+
+export async function listQuotesForAdmin(
+  db: Database,
+  filter: string,
+  limit = 100,
+): Promise<Array<QuoteSummary & { customerEmail: string; customerName: string }>> {
+  const where =
+    filter === "all"
+      ? undefined
+      : filter === "open"
+        ? eq(quotes.status, "review_requested")
+        : eq(quotes.status, filter as QuoteStatus);
+  const rows = await db
+    .select({ quote: quotes, email: user.email, name: user.name, productId: products.id })
+    .from(quotes)
+    .innerJoin(user, eq(user.id, quotes.userId))
+    .leftJoin(products, eq(products.quoteId, quotes.id))
+    .where(where)
+    .orderBy(desc(quotes.createdAt))
+    .limit(limit);
+  return rows.map((r) => ({
+    ...summarise(r.quote, r.productId),
+    customerEmail: r.email,
+    customerName: r.name,
+  }));
+}
+
+export async function getQuoteForAdmin(db: Database, id: string) {
+  const [row] = await db
+    .select({ quote: quotes, email: user.email, name: user.name, productId: products.id })
+    .from(quotes)
+    .innerJoin(user, eq(user.id, quotes.userId))
+    .leftJoin(products, eq(products.quoteId, quotes.id))
+    .where(eq(quotes.id, id));
+  if (!row) return null;
+  return {
+    ...summarise(row.quote, row.productId),
+    customerEmail: row.email,
+    customerName: row.name,
+  };
+}
+
+export type StaffReply =
+  | { kind: "reply"; message: string }
+  | { kind: "offer"; message: string; unitPricePaise: number; quantity: number }
+  | { kind: "close"; message: string };
+
+/**
+ * Staff answer a quote request by e-mail: a reply, a payable offer (price per piece and quantity,
+ * held for the rates' holdDays), or closing it. Written and audited in one transaction; the
+ * e-mail goes after the commit.
+ */
+export async function answerQuote(
+  deps: { db: Database; mailer: Mailer; publicUrl: string },
+  actor: Viewer,
+  quoteId: string,
+  answer: StaffReply,
+  now = new Date(),
+): Promise<void> {
+  const { db } = deps;
+  const sent = await db.transaction(async (tx) => {
+    const [quote] = await tx.select().from(quotes).where(eq(quotes.id, quoteId)).for("update");
+    if (!quote) throw new QuoteError(quoteText.notFound, 404);
+    if (quote.status === "ordered")
+      throw new QuoteError("This part has already been ordered.", 409);
+    const [customer] = await tx
+      .select({ email: user.email, name: user.name })
+      .from(user)
+      .where(eq(user.id, quote.userId));
+    const rates = await getQuoteRates(tx);
+    const changes: Partial<typeof quotes.$inferInsert> = {
+      staffReply: answer.message,
+      repliedAt: now,
+      updatedAt: now,
+    };
+    if (answer.kind === "offer") {
+      Object.assign(changes, {
+        status: "offered",
+        staffPriced: true,
+        unitPricePaise: answer.unitPricePaise,
+        quantity: answer.quantity,
+        expiresAt: new Date(now.getTime() + rates.holdDays * DAY_MS),
+      });
+      // A stale instant price in the cart must not be bought alongside the offer.
+      const [part] = await tx
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.quoteId, quote.id));
+      if (part) await tx.delete(cartItems).where(eq(cartItems.productId, part.id));
+    } else if (answer.kind === "close") {
+      changes.status = "closed";
+    }
+    await tx.update(quotes).set(changes).where(eq(quotes.id, quote.id));
+    await recordAudit(tx, actor, {
+      action: `quote.${answer.kind}`,
+      targetType: "quote",
+      targetId: quote.id,
+      summary:
+        answer.kind === "offer"
+          ? `Offered ${answer.quantity} × ${(answer.unitPricePaise / 100).toFixed(2)} for ${quote.fileName}`
+          : `${answer.kind === "close" ? "Closed" : "Replied to"} the quote for ${quote.fileName}`,
+      details: { ...answer },
+    });
+    return { customer, quote, expiresAt: changes.expiresAt as Date | undefined };
+  });
+  const url = `${deps.publicUrl}/custom-printing#my-quotes`;
+  const email =
+    answer.kind === "offer"
+      ? quoteOfferEmail({
+          name: sent.customer?.name ?? "",
+          fileName: sent.quote.fileName,
+          message: answer.message,
+          unitPricePaise: answer.unitPricePaise,
+          quantity: answer.quantity,
+          expiresAt: sent.expiresAt ?? now,
+          url,
+        })
+      : quoteReplyEmail({
+          name: sent.customer?.name ?? "",
+          fileName: sent.quote.fileName,
+          message: answer.message,
+          url,
+        });
+  if (sent.customer) await deps.mailer.send({ to: sent.customer.email, ...email });
+}
+
+/** Open requests, for the admin dashboard. */
+export async function countOpenQuoteRequests(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(quotes)
+    .where(eq(quotes.status, "review_requested"));
+  return row?.n ?? 0;
+}

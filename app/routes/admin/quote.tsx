@@ -1,0 +1,268 @@
+import { ArrowLeft, Download } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { data, Link, useFetcher } from "react-router";
+import { z } from "zod";
+import { AdminDate } from "~/components/admin/admin-date";
+import { QuoteStatusBadge } from "~/components/quote/quote-status";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Textarea } from "~/components/ui/textarea";
+import { toast } from "~/components/ui/use-toast";
+import { readForm } from "~/lib/forms.server.ts";
+import { requireAdmin } from "~/modules/accounts/guards.server.ts";
+import {
+  answerQuote,
+  getQuoteForAdmin,
+  getQuoteRates,
+  QuoteError,
+  type StaffReply,
+} from "~/modules/quotes/quotes.server.ts";
+import { fieldErrors, formFields } from "~/rules/account-schemas.ts";
+import { MAX_LINE_QUANTITY } from "~/rules/cart.ts";
+import { formatPaise, rupeesToPaise } from "~/rules/money.ts";
+import { describeOptions, formatBytes } from "~/rules/quote-pricing.ts";
+import { originFrom, pageMeta } from "~/rules/seo.ts";
+import { runtime } from "~/runtime.server.ts";
+import type { Route } from "./+types/quote";
+
+/**
+ * /admin/quotes/:id: one customer's model and request. Staff download the file, reply by
+ * e-mail, make a payable offer (price per piece × quantity, held for the rates' hold days), or
+ * close the request.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  if (!z.uuid().safeParse(params.id).success) throw data("Quote not found", { status: 404 });
+  const { db } = await runtime();
+  const [quote, rates] = await Promise.all([getQuoteForAdmin(db, params.id), getQuoteRates(db)]);
+  if (!quote) throw data("Quote not found", { status: 404 });
+  return { quote, materials: rates.materials.map((m) => ({ id: m.id, name: m.name })) };
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  return pageMeta({
+    title: loaderData ? `Quote: ${loaderData.quote.fileName}` : "Quote",
+    description: "A custom print quote.",
+    path: "/admin/quotes",
+    origin: originFrom(matches),
+    noindex: true,
+  });
+}
+
+const message = z
+  .string()
+  .trim()
+  .min(1, "Write a message for the customer")
+  .max(4000, "Please keep the message under 4000 characters");
+const answerSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("reply"), message }),
+  z.object({ kind: z.literal("close"), message }),
+  z.object({
+    kind: z.literal("offer"),
+    message,
+    unitPrice: z
+      .string()
+      .trim()
+      .regex(/^\d{1,7}(\.\d{1,2})?$/, "Enter the price per piece in rupees, e.g. 850 or 850.50")
+      .refine((v) => Number(v) > 0, "The price must be more than ₹0"),
+    quantity: z.coerce
+      .number("Quantity must be a number")
+      .int("Quantity must be a whole number")
+      .min(1, "Quantity must be at least 1")
+      .max(MAX_LINE_QUANTITY, `Quantity must be at most ${MAX_LINE_QUANTITY}`),
+  }),
+]);
+
+type AnswerResult = { ok: true; kind: string } | { ok: false; error: string };
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const viewer = await requireAdmin(request);
+  if (!z.uuid().safeParse(params.id).success) throw data("Quote not found", { status: 404 });
+  const parsed = answerSchema.safeParse(formFields(await readForm(request)));
+  if (!parsed.success) {
+    const first = Object.values(fieldErrors(parsed.error)).find(Boolean) ?? "Check the form";
+    return data<AnswerResult>({ ok: false, error: first }, { status: 400 });
+  }
+  const input = parsed.data;
+  const answer: StaffReply =
+    input.kind === "offer"
+      ? {
+          kind: "offer",
+          message: input.message,
+          unitPricePaise: rupeesToPaise(input.unitPrice),
+          quantity: input.quantity,
+        }
+      : input;
+  const rt = await runtime();
+  try {
+    await answerQuote(
+      { db: rt.db, mailer: rt.mailer, publicUrl: rt.env.publicUrl },
+      viewer,
+      params.id,
+      answer,
+    );
+  } catch (error) {
+    if (error instanceof QuoteError) {
+      return data<AnswerResult>({ ok: false, error: error.message }, { status: error.status });
+    }
+    throw error;
+  }
+  return data<AnswerResult>({ ok: true, kind: input.kind });
+}
+
+const answered = { reply: "Reply sent", offer: "Offer sent", close: "Request closed" } as const;
+
+export default function AdminQuote({ loaderData }: Route.ComponentProps) {
+  const { quote, materials } = loaderData;
+  const g = quote.geometry;
+  const fetcher = useFetcher<AnswerResult>();
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const r = fetcher.data;
+    if (fetcher.state !== "idle" || !r) return;
+    if (r.ok) {
+      toast({
+        title: answered[r.kind as keyof typeof answered] ?? "Saved",
+        description: `E-mailed to ${quote.customerEmail}.`,
+      });
+      form.current?.reset();
+    } else {
+      toast({ title: "Not sent", description: r.error, variant: "destructive" });
+    }
+  }, [fetcher.state, fetcher.data, quote.customerEmail]);
+  const materialName = (id: string) => materials.find((m) => m.id === id)?.name ?? id;
+  const busy = fetcher.state !== "idle";
+  const unit = g.fileUnit ?? quote.options?.unit ?? "file units";
+  const fmt = (n: number) => n.toLocaleString("en-IN", { maximumFractionDigits: 1 });
+
+  return (
+    <div className="mx-auto w-full max-w-4xl px-4 py-10">
+      <Link to="/admin/quotes" className={buttonVariants({ variant: "ghost", size: "sm" })}>
+        <ArrowLeft aria-hidden="true" />
+        Quotes
+      </Link>
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <h1 className="break-all font-bold text-2xl tracking-tight">{quote.fileName}</h1>
+        <QuoteStatusBadge status={quote.status} />
+      </div>
+      <p className="mt-1 text-muted-foreground">
+        {quote.customerName} · {quote.customerEmail} · uploaded{" "}
+        <AdminDate value={quote.createdAt} />
+      </p>
+
+      <div className="mt-6 grid gap-6 md:grid-cols-2">
+        <section className="rounded-xl border bg-card p-5">
+          <h2 className="font-semibold">Model</h2>
+          <dl className="mt-3 grid grid-cols-2 gap-y-1 text-sm">
+            <dt className="text-muted-foreground">Format</dt>
+            <dd className="uppercase">{g.format}</dd>
+            <dt className="text-muted-foreground">File size</dt>
+            <dd>{formatBytes(quote.fileBytes)}</dd>
+            <dt className="text-muted-foreground">Triangles</dt>
+            <dd>{g.triangles.toLocaleString("en-IN")}</dd>
+            <dt className="text-muted-foreground">Size ({unit})</dt>
+            <dd>
+              {fmt(g.size.x)} × {fmt(g.size.y)} × {fmt(g.size.z)}
+            </dd>
+            <dt className="text-muted-foreground">Volume ({unit}³)</dt>
+            <dd>{fmt(g.volume)}</dd>
+            <dt className="text-muted-foreground">Watertight</dt>
+            <dd>{g.watertight ? "Yes" : "No"}</dd>
+            <dt className="text-muted-foreground">Open edges</dt>
+            <dd>{g.openEdges}</dd>
+            <dt className="text-muted-foreground">Non-manifold edges</dt>
+            <dd>{g.nonManifoldEdges}</dd>
+            <dt className="text-muted-foreground">Normals</dt>
+            <dd>{g.invertedNormals ? "Likely inverted" : "OK"}</dd>
+          </dl>
+          <a
+            href={`/quotes/${quote.id}/model`}
+            download
+            className={buttonVariants({ variant: "outline", className: "mt-4" })}
+          >
+            <Download aria-hidden="true" />
+            Download model
+          </a>
+        </section>
+
+        <section className="rounded-xl border bg-card p-5">
+          <h2 className="font-semibold">Request</h2>
+          {quote.options ? (
+            <p className="mt-3 text-sm">
+              {describeOptions(quote.options, materialName(quote.options.materialId))} ·{" "}
+              {quote.options.unit} · {quote.options.scalePercent}% scale · quantity{" "}
+              {quote.quantity ?? quote.options.quantity}
+            </p>
+          ) : (
+            <p className="mt-3 text-muted-foreground text-sm">No options chosen yet.</p>
+          )}
+          {quote.customerNote ? (
+            <blockquote className="mt-3 whitespace-pre-wrap border-l-4 pl-3 text-sm">
+              {quote.customerNote}
+            </blockquote>
+          ) : null}
+          {quote.unitPricePaise !== null && quote.quantity ? (
+            <p className="mt-3 text-sm">
+              {quote.staffPriced ? "Offer" : "Instant price"}: {quote.quantity} ×{" "}
+              {formatPaise(quote.unitPricePaise)} ={" "}
+              <strong>{formatPaise(quote.unitPricePaise * quote.quantity)}</strong>
+              {quote.expiresAt ? (
+                <>
+                  {" "}
+                  · held until <AdminDate value={quote.expiresAt} />
+                </>
+              ) : null}
+            </p>
+          ) : null}
+          {quote.staffReply ? (
+            <div className="mt-3 rounded-md bg-muted p-3 text-sm">
+              <p className="font-medium">Last reply</p>
+              <p className="whitespace-pre-wrap">{quote.staffReply}</p>
+            </div>
+          ) : null}
+        </section>
+      </div>
+
+      {quote.status !== "ordered" ? (
+        <section className="mt-6 rounded-xl border bg-card p-5">
+          <h2 className="font-semibold">Answer the customer</h2>
+          <fetcher.Form method="post" ref={form} className="mt-4 grid gap-4">
+            <div className="grid gap-2">
+              <Label htmlFor="quote-message">Message</Label>
+              <Textarea id="quote-message" name="message" rows={4} required maxLength={4000} />
+            </div>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <div className="grid gap-2">
+                <Label htmlFor="quote-price">Price per piece (₹), for an offer</Label>
+                <Input id="quote-price" name="unitPrice" inputMode="decimal" placeholder="850" />
+              </div>
+              <div className="grid gap-2">
+                <Label htmlFor="quote-quantity">Quantity, for an offer</Label>
+                <Input
+                  id="quote-quantity"
+                  name="quantity"
+                  type="number"
+                  min={1}
+                  max={MAX_LINE_QUANTITY}
+                  defaultValue={quote.quantity ?? quote.options?.quantity ?? 1}
+                />
+              </div>
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" name="kind" value="offer" disabled={busy}>
+                Send offer
+              </Button>
+              <Button type="submit" name="kind" value="reply" variant="outline" disabled={busy}>
+                Reply without an offer
+              </Button>
+              <Button type="submit" name="kind" value="close" variant="ghost" disabled={busy}>
+                Close request
+              </Button>
+            </div>
+          </fetcher.Form>
+        </section>
+      ) : null}
+    </div>
+  );
+}

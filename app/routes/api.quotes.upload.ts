@@ -1,0 +1,60 @@
+import { log } from "~/lib/log.server.ts";
+import { RATE_LIMITED_MESSAGE, rateLimited } from "~/lib/rate-limit.server.ts";
+import { readBodyLimited } from "~/lib/read-body.server.ts";
+import { requireUser } from "~/modules/accounts/guards.server.ts";
+import { createQuoteFromUpload } from "~/modules/quotes/quotes.server.ts";
+import { MAX_MODEL_BYTES } from "~/rules/model3d/index.ts";
+import { FILE_TOO_LARGE_MESSAGE } from "~/rules/model3d/messages.ts";
+import { ModelError } from "~/rules/model3d/types.ts";
+import { runtime } from "~/runtime.server.ts";
+import type { Route } from "./+types/api.quotes.upload";
+
+const noStore = { "Cache-Control": "private, no-store" };
+
+/**
+ * POST /api/quotes/upload?name=part.stl with the file's bytes as the body: the signed-in
+ * customer's model for a custom-print quote. The server reads and measures it itself (the
+ * browser's analysis is only a preview) and keeps it privately. Answers the stored quote, or 400
+ * with the parser's message, 413 over 100 MB, 429 when uploading too fast.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") {
+    return new Response(null, { status: 405, headers: { allow: "POST" } });
+  }
+  const viewer = await requireUser(request);
+  const wait = await rateLimited(request, "model-upload");
+  if (wait !== null) {
+    return Response.json(
+      { ok: false, error: RATE_LIMITED_MESSAGE },
+      { status: 429, headers: { ...noStore, "Retry-After": String(wait) } },
+    );
+  }
+  const name = new URL(request.url).searchParams.get("name") ?? "";
+  const bytes = await readBodyLimited(request, MAX_MODEL_BYTES);
+  if (bytes === null) {
+    return Response.json(
+      { ok: false, error: FILE_TOO_LARGE_MESSAGE },
+      { status: 413, headers: noStore },
+    );
+  }
+  const rt = await runtime();
+  try {
+    const quote = await createQuoteFromUpload(
+      { db: rt.db, files: rt.privateFiles },
+      viewer.id,
+      name,
+      bytes,
+    );
+    log.info("model uploaded", {
+      quoteId: quote.id,
+      bytes: bytes.byteLength,
+      triangles: quote.geometry.triangles,
+    });
+    return Response.json({ ok: true, quote }, { headers: noStore });
+  } catch (error) {
+    if (error instanceof ModelError) {
+      return Response.json({ ok: false, error: error.message }, { status: 400, headers: noStore });
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,131 @@
+import { data } from "react-router";
+import { z } from "zod";
+import { MyQuotes } from "~/components/quote/my-quotes";
+import { QuoteBuilder } from "~/components/quote/quote-builder";
+import { readForm } from "~/lib/forms.server.ts";
+import { requireUser } from "~/modules/accounts/guards.server.ts";
+import { getViewer } from "~/modules/accounts/viewer.server.ts";
+import {
+  acceptOffer,
+  addQuoteToCart,
+  getQuoteRates,
+  listMyQuotes,
+  QuoteError,
+  requestReview,
+} from "~/modules/quotes/quotes.server.ts";
+import { fieldErrors, formFields } from "~/rules/account-schemas.ts";
+import { quoteOptionsSchema, quoteText } from "~/rules/quote-pricing.ts";
+import { originFrom, pageMeta } from "~/rules/seo.ts";
+import { runtime } from "~/runtime.server.ts";
+import type { Route } from "./+types/custom-printing";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Custom 3D Printing – Instant Quote",
+    description:
+      "Upload an STL, OBJ, 3MF or PLY file and get an instant price for a custom 3D print in PLA, PETG and specialty materials.",
+    path: "/custom-printing",
+    origin: originFrom(matches),
+  });
+
+/** The public rates (every enabled material and the rules of the price) and the viewer's quotes. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const rt = await runtime();
+  const [rates, viewer] = await Promise.all([getQuoteRates(rt.db), getViewer(rt, request)]);
+  return data(
+    {
+      rates: { ...rates, materials: rates.materials.filter((m) => m.enabled) },
+      signedIn: Boolean(viewer),
+      quotes: viewer ? await listMyQuotes(rt.db, viewer.id) : [],
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+const quoteId = z.uuid(quoteText.notFound);
+const actionInput = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("add-to-cart"), quoteId, ...quoteOptionsSchema.shape }),
+  z.object({
+    intent: z.literal("request-review"),
+    quoteId,
+    note: z
+      .string()
+      .trim()
+      .min(1, "Tell us what you need so our team can help.")
+      .max(2000, "Please keep your note under 2000 characters."),
+  }),
+  z.object({ intent: z.literal("accept-offer"), quoteId }),
+]);
+
+export type QuoteActionResult =
+  | {
+      ok: true;
+      intent: "add-to-cart" | "accept-offer";
+      line: {
+        productId: string;
+        name: string;
+        pricePaise: number;
+        image: string | null;
+        category: string;
+        quantity: number;
+      };
+    }
+  | { ok: true; intent: "request-review" }
+  | { ok: false; error: string; fieldErrors?: Record<string, string | undefined> };
+
+/** Add a priced part to the cart, ask staff to review a model, or accept staff's offer. */
+export async function action({ request }: Route.ActionArgs) {
+  const viewer = await requireUser(request);
+  const form = await readForm(request);
+  const parsed = actionInput.safeParse(formFields(form));
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    const first = Object.values(errors).find(Boolean) ?? "Please check the form.";
+    return data<QuoteActionResult>(
+      { ok: false, error: first, fieldErrors: errors },
+      { status: 400 },
+    );
+  }
+  const input = parsed.data;
+  const { db } = await runtime();
+  try {
+    if (input.intent === "add-to-cart") {
+      const { intent: _i, quoteId: id, ...options } = input;
+      const added = await addQuoteToCart(db, viewer.id, id, options);
+      return data<QuoteActionResult>({ ok: true, intent: input.intent, line: added.line });
+    }
+    if (input.intent === "accept-offer") {
+      const added = await acceptOffer(db, viewer.id, input.quoteId);
+      return data<QuoteActionResult>({ ok: true, intent: input.intent, line: added.line });
+    }
+    const options = quoteOptionsSchema.safeParse(formFields(form));
+    await requestReview(
+      db,
+      viewer.id,
+      input.quoteId,
+      input.note,
+      options.success ? options.data : null,
+    );
+    return data<QuoteActionResult>({ ok: true, intent: input.intent });
+  } catch (error) {
+    if (error instanceof QuoteError) {
+      return data<QuoteActionResult>({ ok: false, error: error.message }, { status: error.status });
+    }
+    throw error;
+  }
+}
+
+export default function CustomPrintingPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <h1 className="font-bold text-3xl">Custom 3D Printing</h1>
+      <p className="mt-2 max-w-3xl text-muted-foreground">
+        Upload your own model and get an instant price. We print in PLA, PETG and specialty
+        materials; custom orders ship in 5–10 business days, and 10 or more pieces get a volume
+        discount.
+      </p>
+      <QuoteBuilder rates={loaderData.rates} signedIn={loaderData.signedIn} />
+      {loaderData.signedIn ? <MyQuotes quotes={loaderData.quotes} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,192 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  customPartName,
+  defaultQuoteOptions,
+  defaultQuoteRates,
+  discountPercentFor,
+  priceQuote,
+  printersThatFit,
+  type QuoteOptions,
+  type QuoteRates,
+  quoteOptionsSchema,
+  quoteRatesSchema,
+  type RawGeometry,
+} from "./quote-pricing.ts";
+
+const cube = (side: number, watertight = true): RawGeometry => ({
+  volume: side ** 3,
+  area: 6 * side ** 2,
+  size: { x: side, y: side, z: side },
+  watertight,
+});
+
+const rates: QuoteRates = {
+  ...defaultQuoteRates,
+  materials: [
+    {
+      id: "pla",
+      name: "PLA",
+      density: 1.25,
+      pricePerGramPaise: 400,
+      flowRate: 10,
+      colours: ["Black", "White"],
+      enabled: true,
+    },
+    {
+      id: "resin",
+      name: "Resin",
+      density: 1.1,
+      pricePerGramPaise: 900,
+      flowRate: 5,
+      colours: ["Grey"],
+      enabled: false,
+    },
+  ],
+  setupFeePaise: 10_000,
+  hourlyRatePaise: 7_200,
+  minimumPaise: 50_000,
+  wallThicknessMm: 1,
+  layerChangeSeconds: 2,
+  discountTiers: [
+    { minQuantity: 10, percent: 10 },
+    { minQuantity: 50, percent: 20 },
+  ],
+  printers: [{ name: "P1", x: 250, y: 250, z: 300 }],
+};
+
+const options = (o: Partial<QuoteOptions> = {}): QuoteOptions => ({
+  materialId: "pla",
+  colour: "Black",
+  infillPercent: 20,
+  layerHeight: 0.2,
+  quantity: 1,
+  unit: "mm",
+  scalePercent: 100,
+  ...o,
+});
+
+describe("priceQuote", () => {
+  it("follows the formula: shell + infilled interior, flow time, setup, max with the minimum", () => {
+    // 100 mm cube: area 60,000 mm² × 1 mm wall = 60,000 mm³ shell; interior 940,000 × 20 %.
+    const { breakdown, problems } = priceQuote(cube(100), options(), rates);
+    expect(problems).toEqual([]);
+    const extruded = 60_000 + 940_000 * 0.2;
+    expect(breakdown.grams).toBeCloseTo((extruded / 1000) * 1.25, 6);
+    const seconds = extruded / 10 + Math.ceil(100 / 0.2) * 2;
+    expect(breakdown.printHours).toBeCloseTo(seconds / 3600, 9);
+    expect(breakdown.materialPaise).toBe(Math.round(breakdown.grams * 400));
+    expect(breakdown.machinePaise).toBe(Math.round((seconds / 3600) * 7_200));
+    expect(breakdown.basePaise).toBe(10_000 + breakdown.materialPaise + breakdown.machinePaise);
+    expect(breakdown.minimumApplied).toBe(false);
+    expect(breakdown.unitPricePaise).toBe(breakdown.basePaise);
+    expect(breakdown.totalPaise).toBe(breakdown.unitPricePaise);
+  });
+
+  it("charges the minimum per piece for a small part", () => {
+    const { breakdown } = priceQuote(cube(10), options(), rates);
+    expect(breakdown.basePaise).toBeLessThan(50_000);
+    expect(breakdown.minimumApplied).toBe(true);
+    expect(breakdown.unitPricePaise).toBe(50_000);
+  });
+
+  it("a thin part is all shell: the shell never exceeds the volume", () => {
+    const plate: RawGeometry = {
+      volume: 100 * 100 * 1,
+      area: 2 * 100 * 100 + 4 * 100,
+      size: { x: 100, y: 100, z: 1 },
+      watertight: true,
+    };
+    const { breakdown } = priceQuote(plate, options({ infillPercent: 100 }), rates);
+    const { breakdown: sparse } = priceQuote(plate, options({ infillPercent: 5 }), rates);
+    expect(breakdown.grams).toBeCloseTo(10 * 1.25, 9);
+    expect(sparse.grams).toBeCloseTo(breakdown.grams, 9);
+  });
+
+  it("gives the volume discount from 10 pieces, the higher tier from 50", () => {
+    const one = priceQuote(cube(100), options(), rates).breakdown;
+    const ten = priceQuote(cube(100), options({ quantity: 10 }), rates).breakdown;
+    const fifty = priceQuote(cube(100), options({ quantity: 50 }), rates).breakdown;
+    expect(ten.discountPercent).toBe(10);
+    expect(ten.unitPricePaise).toBe(Math.round(one.unitPricePaise * 0.9));
+    expect(ten.totalPaise).toBe(ten.unitPricePaise * 10);
+    expect(fifty.discountPercent).toBe(20);
+    expect(discountPercentFor(9, rates.discountTiers)).toBe(0);
+  });
+
+  it("applies units and scale to size, volume (k³) and area (k²)", () => {
+    const inch = priceQuote(cube(1), options({ unit: "inch" }), rates).breakdown;
+    expect(inch.size.x).toBeCloseTo(25.4, 9);
+    expect(inch.volumeMm3).toBeCloseTo(16_387.064, 6);
+    const half = priceQuote(cube(10), options({ unit: "cm", scalePercent: 50 }), rates).breakdown;
+    expect(half.volumeMm3).toBeCloseTo(50 ** 3, 6);
+    expect(half.areaMm2).toBeCloseTo(6 * 50 ** 2, 6);
+  });
+
+  it("reports what stops an instant order", () => {
+    expect(priceQuote(cube(10, false), options(), rates).problems).toContain("not-watertight");
+    expect(priceQuote(cube(290), options(), rates).problems).toContain("too-large");
+    expect(priceQuote(cube(10), options({ materialId: "resin" }), rates).problems).toContain(
+      "material-unavailable",
+    );
+    expect(priceQuote(cube(10), options({ colour: "Pink" }), rates).problems).toContain(
+      "colour-unavailable",
+    );
+    expect(priceQuote({ ...cube(10), volume: 0 }, options(), rates).problems).toContain("empty");
+  });
+
+  it("property: the price never falls below the minimum and grows with the part", () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 1, max: 200, noNaN: true }),
+        fc.double({ min: 1.01, max: 3, noNaN: true }),
+        fc.integer({ min: 5, max: 100 }),
+        (side, k, infill) => {
+          const small = priceQuote(cube(side), options({ infillPercent: infill }), rates);
+          const big = priceQuote(cube(side * k), options({ infillPercent: infill }), rates);
+          expect(small.breakdown.unitPricePaise).toBeGreaterThanOrEqual(rates.minimumPaise);
+          expect(big.breakdown.grams).toBeGreaterThan(small.breakdown.grams);
+          expect(big.breakdown.unitPricePaise).toBeGreaterThanOrEqual(
+            small.breakdown.unitPricePaise,
+          );
+          expect(Number.isInteger(big.breakdown.totalPaise)).toBe(true);
+        },
+      ),
+    );
+  });
+});
+
+describe("printersThatFit", () => {
+  const printers = [
+    { name: "Small", x: 256, y: 256, z: 256 },
+    { name: "Tall", x: 350, y: 350, z: 320 },
+  ];
+  it("a part fits when some axis-aligned rotation fits", () => {
+    expect(printersThatFit({ x: 300, y: 20, z: 20 }, printers)).toEqual(["Tall"]);
+    expect(printersThatFit({ x: 200, y: 20, z: 300 }, printers)).toEqual(["Tall"]);
+    expect(printersThatFit({ x: 10, y: 10, z: 10 }, printers)).toEqual(["Small", "Tall"]);
+    expect(printersThatFit({ x: 400, y: 10, z: 10 }, printers)).toEqual([]);
+  });
+});
+
+describe("schemas", () => {
+  it("the default rates are valid and default options pick an enabled material", () => {
+    expect(quoteRatesSchema.parse(defaultQuoteRates)).toEqual(defaultQuoteRates);
+    const o = defaultQuoteOptions(rates);
+    expect(o.materialId).toBe("pla");
+    expect(quoteOptionsSchema.parse(o)).toEqual(o);
+  });
+  it("refuses options outside their ranges with the customer's words", () => {
+    const bad = quoteOptionsSchema.safeParse({ ...options(), infillPercent: 150, quantity: 0 });
+    expect(bad.success).toBe(false);
+    const messages = bad.error?.issues.map((i) => i.message);
+    expect(messages).toContain("Infill must be between 5% and 100%");
+    expect(messages).toContain("Quantity must be at least 1");
+    expect(quoteOptionsSchema.safeParse({ ...options(), layerHeight: 0.3 }).success).toBe(false);
+  });
+  it("names a custom part by file, material and colour", () => {
+    expect(customPartName("bracket.v2.stl", "PLA", "Black")).toBe(
+      "Custom print: bracket.v2 (PLA, Black)",
+    );
+  });
+});

@@ -1,0 +1,338 @@
+/**
+ * The custom-print quote: rates (an admin setting), the options a customer picks, and the price.
+ * Pure and shared: the browser shows the price the moment a model is analysed, and the server
+ * computes it again from its own analysis and the stored rates before anything is sold.
+ *
+ *   grams   = (surface area × wall thickness + interior volume × infill) × density
+ *   hours   = extruded volume ÷ (flow rate × layer height ÷ 0.2 mm) + layers × layer change time
+ *   unit    = max(minimum, setup fee + grams × price per gram + hours × hourly rate)
+ *   price   = unit × (1 − volume discount for the quantity), per piece, × quantity
+ */
+import { z } from "zod";
+import { MAX_LINE_QUANTITY } from "./cart.ts";
+
+export const CUSTOM_PART_CATEGORY = "Custom 3D Print";
+export const LAYER_HEIGHTS = [0.12, 0.16, 0.2, 0.28] as const;
+export const REFERENCE_LAYER_MM = 0.2;
+export const QUOTE_UNITS = ["mm", "cm", "inch"] as const;
+export const MM_PER_UNIT = { mm: 1, cm: 10, inch: 25.4 } as const;
+
+const paise = z.number().int().min(0).max(100_000_000);
+
+export const materialSchema = z.object({
+  id: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]{2,24}$/, "Use 2–24 lower-case letters, digits or dashes"),
+  name: z.string().trim().min(1, "Name is required").max(40),
+  /** g/cm³ */
+  density: z.number().min(0.5, "Density looks wrong").max(10, "Density looks wrong"),
+  pricePerGramPaise: paise,
+  /** mm³ per second at a 0.2 mm layer */
+  flowRate: z.number().min(1).max(100),
+  colours: z.array(z.string().trim().min(1).max(30)).min(1, "Give at least one colour").max(24),
+  enabled: z.boolean(),
+});
+export type Material = z.infer<typeof materialSchema>;
+
+export const printerSchema = z.object({
+  name: z.string().trim().min(1).max(60),
+  x: z.number().positive().max(5000),
+  y: z.number().positive().max(5000),
+  z: z.number().positive().max(5000),
+});
+
+export const discountTierSchema = z.object({
+  minQuantity: z.number().int().min(2).max(MAX_LINE_QUANTITY),
+  percent: z.number().min(0).max(90),
+});
+
+export const quoteRatesSchema = z.object({
+  materials: z.array(materialSchema).min(1).max(20),
+  setupFeePaise: paise,
+  hourlyRatePaise: paise,
+  minimumPaise: paise,
+  wallThicknessMm: z.number().min(0.2).max(10),
+  layerChangeSeconds: z.number().min(0).max(60),
+  /** Sorted by minQuantity; the highest tier the quantity reaches applies. */
+  discountTiers: z.array(discountTierSchema).max(10),
+  holdDays: z.number().int().min(1).max(90),
+  printers: z.array(printerSchema).min(1).max(20),
+});
+export type QuoteRates = z.infer<typeof quoteRatesSchema>;
+
+export const defaultQuoteRates: QuoteRates = {
+  materials: [
+    {
+      id: "pla",
+      name: "PLA",
+      density: 1.24,
+      pricePerGramPaise: 300,
+      flowRate: 12,
+      colours: ["Black", "White", "Grey", "Red", "Blue", "Green", "Orange"],
+      enabled: true,
+    },
+    {
+      id: "petg",
+      name: "PETG",
+      density: 1.27,
+      pricePerGramPaise: 400,
+      flowRate: 10,
+      colours: ["Black", "White", "Clear", "Blue"],
+      enabled: true,
+    },
+    {
+      id: "tpu",
+      name: "TPU (flexible)",
+      density: 1.21,
+      pricePerGramPaise: 700,
+      flowRate: 4,
+      colours: ["Black", "White"],
+      enabled: true,
+    },
+    {
+      id: "silk-pla",
+      name: "Silk PLA",
+      density: 1.24,
+      pricePerGramPaise: 500,
+      flowRate: 10,
+      colours: ["Gold", "Silver", "Copper"],
+      enabled: true,
+    },
+  ],
+  setupFeePaise: 15000,
+  hourlyRatePaise: 6000,
+  minimumPaise: 50000,
+  wallThicknessMm: 1.2,
+  layerChangeSeconds: 1,
+  discountTiers: [
+    { minQuantity: 10, percent: 10 },
+    { minQuantity: 25, percent: 15 },
+    { minQuantity: 50, percent: 20 },
+  ],
+  holdDays: 14,
+  printers: [
+    { name: "Bambu Lab X1 Carbon", x: 256, y: 256, z: 256 },
+    { name: "Creality K1 Max", x: 300, y: 300, z: 300 },
+  ],
+};
+
+/** What the customer chooses. Defaults: PLA, 20 % infill, 0.2 mm layers, one piece, mm, 100 %. */
+export const quoteOptionsSchema = z.object({
+  materialId: z.string().trim().min(1, "Choose a material").max(24),
+  colour: z.string().trim().min(1, "Choose a colour").max(30),
+  infillPercent: z.coerce
+    .number("Infill must be a number")
+    .int("Infill must be a whole number")
+    .min(5, "Infill must be between 5% and 100%")
+    .max(100, "Infill must be between 5% and 100%"),
+  layerHeight: z.coerce
+    .number()
+    .refine((v) => (LAYER_HEIGHTS as readonly number[]).includes(v), "Choose a layer height"),
+  quantity: z.coerce
+    .number("Quantity must be a number")
+    .int("Quantity must be a whole number")
+    .min(1, "Quantity must be at least 1")
+    .max(MAX_LINE_QUANTITY, `Quantity must be at most ${MAX_LINE_QUANTITY}`),
+  unit: z.enum(QUOTE_UNITS, "Choose a unit"),
+  scalePercent: z.coerce
+    .number("Scale must be a number")
+    .min(1, "Scale must be between 1% and 1000%")
+    .max(1000, "Scale must be between 1% and 1000%"),
+});
+export type QuoteOptions = z.infer<typeof quoteOptionsSchema>;
+
+/** The model's measurements as read from the file (its own coordinates, before unit or scale). */
+export interface RawGeometry {
+  volume: number;
+  area: number;
+  size: { x: number; y: number; z: number };
+  watertight: boolean;
+}
+
+export interface PrinterFit {
+  fits: boolean;
+  printers: string[];
+}
+
+/** Printers whose build volume holds a part of this size in some axis-aligned orientation. */
+export function printersThatFit(
+  size: { x: number; y: number; z: number },
+  printers: QuoteRates["printers"],
+): string[] {
+  const part = [size.x, size.y, size.z].sort((a, b) => a - b);
+  return printers
+    .filter((p) => {
+      const box = [p.x, p.y, p.z].sort((a, b) => a - b);
+      return part.every((d, i) => d <= box[i] + 1e-9);
+    })
+    .map((p) => p.name);
+}
+
+export interface QuoteBreakdown {
+  mmPerUnit: number;
+  size: { x: number; y: number; z: number };
+  volumeMm3: number;
+  areaMm2: number;
+  grams: number;
+  printHours: number;
+  setupPaise: number;
+  materialPaise: number;
+  machinePaise: number;
+  /** Before the minimum and the discount. */
+  basePaise: number;
+  minimumApplied: boolean;
+  discountPercent: number;
+  unitPricePaise: number;
+  quantity: number;
+  totalPaise: number;
+  fitsPrinters: string[];
+}
+
+export type QuoteProblem =
+  | "material-unavailable"
+  | "colour-unavailable"
+  | "too-large"
+  | "not-watertight"
+  | "empty";
+
+export const quoteProblemText: Record<QuoteProblem, string> = {
+  "material-unavailable": "This material is not available. Please choose another.",
+  "colour-unavailable": "This colour is not available for the chosen material.",
+  "too-large": "This part is larger than our printers can make. Scale it down or request a review.",
+  "not-watertight":
+    "This model has open or non-manifold edges, so it can't be priced instantly. Repair it or request a review.",
+  empty: "This model has no volume to print.",
+};
+
+export function discountPercentFor(quantity: number, tiers: QuoteRates["discountTiers"]): number {
+  let percent = 0;
+  for (const t of tiers) if (quantity >= t.minQuantity && t.percent > percent) percent = t.percent;
+  return percent;
+}
+
+/**
+ * The price of `options` for a model with these raw measurements. Returns the breakdown, and the
+ * problems that stop an instant order (the breakdown is still filled in, for the customer to see).
+ */
+export function priceQuote(
+  geometry: RawGeometry,
+  options: QuoteOptions,
+  rates: QuoteRates,
+): { breakdown: QuoteBreakdown; problems: QuoteProblem[] } {
+  const problems: QuoteProblem[] = [];
+  const material = rates.materials.find((m) => m.id === options.materialId && m.enabled);
+  if (!material) problems.push("material-unavailable");
+  else if (!material.colours.includes(options.colour)) problems.push("colour-unavailable");
+  const m = material ?? rates.materials.find((x) => x.enabled) ?? rates.materials[0];
+
+  const f = MM_PER_UNIT[options.unit] * (options.scalePercent / 100);
+  const size = { x: geometry.size.x * f, y: geometry.size.y * f, z: geometry.size.z * f };
+  const volumeMm3 = Math.abs(geometry.volume) * f ** 3;
+  const areaMm2 = geometry.area * f ** 2;
+  if (!(volumeMm3 > 0)) problems.push("empty");
+  if (!geometry.watertight) problems.push("not-watertight");
+  const fitsPrinters = printersThatFit(size, rates.printers);
+  if (fitsPrinters.length === 0) problems.push("too-large");
+
+  const shell = Math.min(areaMm2 * rates.wallThicknessMm, volumeMm3);
+  const interior = volumeMm3 - shell;
+  const extruded = shell + interior * (options.infillPercent / 100);
+  const grams = (extruded / 1000) * m.density;
+  const flow = m.flowRate * (options.layerHeight / REFERENCE_LAYER_MM);
+  const layers = Math.ceil(size.z / options.layerHeight);
+  const seconds = extruded / flow + layers * rates.layerChangeSeconds;
+  const printHours = seconds / 3600;
+
+  const setupPaise = rates.setupFeePaise;
+  const materialPaise = Math.round(grams * m.pricePerGramPaise);
+  const machinePaise = Math.round(printHours * rates.hourlyRatePaise);
+  const basePaise = setupPaise + materialPaise + machinePaise;
+  const minimumApplied = basePaise < rates.minimumPaise;
+  const discountPercent = discountPercentFor(options.quantity, rates.discountTiers);
+  const unitPricePaise = Math.round(
+    Math.max(rates.minimumPaise, basePaise) * (1 - discountPercent / 100),
+  );
+  return {
+    breakdown: {
+      mmPerUnit: f,
+      size,
+      volumeMm3,
+      areaMm2,
+      grams,
+      printHours,
+      setupPaise,
+      materialPaise,
+      machinePaise,
+      basePaise,
+      minimumApplied,
+      discountPercent,
+      unitPricePaise,
+      quantity: options.quantity,
+      totalPaise: unitPricePaise * options.quantity,
+      fitsPrinters,
+    },
+    problems,
+  };
+}
+
+/** The line name a custom part carries in the cart, the order and the invoice. */
+export function customPartName(fileName: string, materialName: string, colour: string) {
+  const base = fileName.replace(/\.[^.]+$/, "").slice(0, 60) || "model";
+  return `Custom print: ${base} (${materialName}, ${colour})`;
+}
+
+export const defaultQuoteOptions = (rates: QuoteRates): QuoteOptions => {
+  const material = rates.materials.find((m) => m.enabled) ?? rates.materials[0];
+  return {
+    materialId: material.id,
+    colour: material.colours[0],
+    infillPercent: 20,
+    layerHeight: 0.2,
+    quantity: 1,
+    unit: "mm",
+    scalePercent: 100,
+  };
+};
+
+export const quoteText = {
+  signInToOrder: "Sign in to order this part",
+  expired: "This quote has expired. Upload your model again for a new price.",
+  reviewRequested:
+    "Thanks! Our team will review your model and reply by e-mail within 1–2 business days.",
+  added: "Custom part added to your cart",
+  quantityLocked: "The quantity of a custom part is set on its quote.",
+  notFound: "Quote not found",
+} as const;
+
+export const quoteStatusLabel: Record<string, string> = {
+  draft: "Not ordered",
+  in_cart: "In cart",
+  review_requested: "Review requested",
+  offered: "Offer ready",
+  ordered: "Ordered",
+  closed: "Closed",
+};
+
+/** Material, colour, infill and layer height in one line ("PLA · Black · 20% infill · 0.2 mm"). */
+export function describeOptions(options: QuoteOptions, materialName: string): string {
+  return `${materialName} · ${options.colour} · ${options.infillPercent}% infill · ${options.layerHeight} mm layers`;
+}
+
+/** Bytes as people read them: "1.2 MB". */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** The admin list's tabs: "open" = review requests waiting for staff. */
+export const adminQuoteFilters = [
+  "open",
+  "all",
+  "offered",
+  "in_cart",
+  "ordered",
+  "closed",
+  "draft",
+] as const;

@@ -1,0 +1,183 @@
+import type { Page } from "@playwright/test";
+import { cube, openBox, toBinaryStl } from "../../app/rules/model3d/testing/shapes.ts";
+import { expect, readEmail, signIn, test } from "./fixtures.ts";
+
+/*
+ * Custom 3D printing: a customer drops their own model, sees it in 3D with its size, checks and
+ * price at once, puts the part in the cart and pays for it through the normal checkout.
+ */
+
+const cubeStl = () => Buffer.from(toBinaryStl(cube(10)));
+
+/** Drops a file on the drop zone the way a browser does (a DataTransfer with a File). */
+async function dropFile(page: Page, name: string, bytes: Buffer) {
+  const transfer = await page.evaluateHandle(
+    ({ name, data }) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([new Uint8Array(data)], name));
+      return dt;
+    },
+    { name, data: [...bytes] },
+  );
+  await page.getByTestId("model-drop").dispatchEvent("drop", { dataTransfer: transfer });
+}
+
+async function addAddress(page: Page) {
+  await page.getByRole("button", { name: "Add Address" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add New Address" });
+  await dialog.getByLabel("Full name").fill("Asha Rao");
+  await dialog.getByLabel("Street address").fill("12 MG Road");
+  await dialog.getByLabel("City").fill("Bengaluru");
+  await dialog.getByLabel("State").fill("Karnataka");
+  await dialog.getByLabel("PIN code").fill("560001");
+  await dialog.getByLabel("Phone").fill("9876543210");
+  await dialog.getByRole("button", { name: "Save Address" }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test.describe("custom 3D printing", () => {
+  test("upload a cube → preview and price → cart → sandbox payment → the order lists the part", async ({
+    page,
+    login,
+  }) => {
+    await login();
+    await page.goto("/");
+    await page.getByRole("link", { name: "Custom Printing" }).first().click();
+    await expect(page.getByRole("heading", { name: "Custom 3D Printing" })).toBeVisible();
+
+    await page.locator("#model-file").setInputFiles({
+      name: "cube.stl",
+      mimeType: "model/stl",
+      buffer: cubeStl(),
+    });
+    await expect(page.getByTestId("model-preview")).toBeVisible();
+    await expect(page.getByTestId("model-size")).toHaveText("10.0 × 10.0 × 10.0 mm");
+    await expect(page.getByTestId("model-volume")).toHaveText("1.00 cm³");
+    await expect(page.getByTestId("model-watertight")).toHaveText("Yes");
+    // A 10 mm cube costs less than the minimum: ₹500 a piece.
+    await expect(page.getByTestId("quote-breakdown")).toContainText("Minimum per piece applies");
+    await expect(page.getByTestId("quote-total")).toHaveText("₹500.00");
+    await page.getByLabel("Quantity").fill("2");
+    await expect(page.getByTestId("quote-total")).toHaveText("₹1,000.00");
+    await page.getByLabel("Colour").selectOption("White");
+
+    const add = page.getByRole("button", { name: "Add to cart" });
+    await expect(add).toBeEnabled({ timeout: 15_000 });
+    await add.click();
+    await expect(page.getByTestId("toast")).toContainText("Custom part added to your cart");
+    await expect(page.getByTestId("cart-count")).toHaveText("2");
+    await page.getByRole("link", { name: "Go to cart" }).click();
+
+    const line = page.getByTestId("cart-line");
+    await expect(line).toContainText("Custom print: cube (PLA, White)");
+    await expect(line.getByTestId("line-quantity")).toHaveText("Quantity 2 (set on the quote)");
+    await expect(page.getByTestId("summary-subtotal")).toHaveText("₹1,000.00");
+
+    await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+    await expect(page).toHaveURL(/\/addresses\?from=checkout$/);
+    await addAddress(page);
+    await page.getByRole("link", { name: "Continue to Checkout" }).click();
+    await expect(page.getByRole("heading", { name: "Checkout" })).toBeVisible();
+    await expect(page.getByText("Custom print: cube (PLA, White)")).toBeVisible();
+    await page.getByRole("button", { name: /^Pay / }).click();
+    await expect(page).toHaveURL(/\/sandbox\/pay\//);
+    await page.getByRole("button", { name: "Simulate success" }).click();
+    await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+    await expect(page).toHaveURL(/\/orders$/, { timeout: 10_000 });
+    const card = page.getByTestId("order-card").first();
+    await expect(card).toContainText("Processing");
+    await expect(card).toContainText("Custom print: cube (PLA, White)");
+
+    // The quote shows as ordered, with its file for the owner.
+    await page.goto("/custom-printing");
+    const mine = page.getByTestId("my-quote").first();
+    await expect(mine).toContainText("cube.stl");
+    await expect(mine.getByTestId("quote-status")).toHaveText("Ordered");
+  });
+
+  test("a broken file shows its message; a file that isn't a model is refused", async ({
+    page,
+  }) => {
+    await page.goto("/custom-printing");
+    await dropFile(page, "broken.stl", Buffer.from("solid part\n  facet normal 0 0 1\n"));
+    await expect(page.getByTestId("model-error")).toHaveText(
+      /^This file is not a valid STL file: .+\.$/,
+    );
+    await expect(page.getByTestId("quote-total")).toHaveCount(0);
+
+    await dropFile(page, "photo.png", Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    await expect(page.getByTestId("model-error")).toHaveText(
+      "Please upload an STL, OBJ, 3MF or PLY file.",
+    );
+  });
+
+  test("signed out: the price shows at once, and the file is still there after signing in", async ({
+    page,
+    newUser,
+  }) => {
+    await page.goto("/custom-printing");
+    await dropFile(page, "cube.stl", cubeStl());
+    await expect(page.getByTestId("quote-total")).toHaveText("₹500.00");
+    await page.getByRole("button", { name: "Sign in to order this part" }).click();
+    await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fcustom-printing/);
+    await signIn(page, newUser);
+    await page.goto("/custom-printing");
+    await expect(page.getByTestId("model-file-name")).toContainText("cube.stl");
+    await expect(page.getByRole("button", { name: "Add to cart" })).toBeEnabled({
+      timeout: 15_000,
+    });
+  });
+
+  test("a model that fails the check goes to staff; their offer lands in the cart", async ({
+    page,
+    login,
+  }) => {
+    const customer = await login();
+    await page.goto("/custom-printing");
+    await page.locator("#model-file").setInputFiles({
+      name: "open-box.stl",
+      mimeType: "model/stl",
+      buffer: Buffer.from(toBinaryStl(openBox(30))),
+    });
+    await expect(page.getByTestId("model-watertight")).toContainText(
+      "No: 4 open, 0 non-manifold edges",
+    );
+    await expect(page.getByTestId("quote-problems")).toContainText("open or non-manifold edges");
+    await expect(page.getByRole("button", { name: "Add to cart" })).toBeDisabled();
+    const review = page.getByRole("button", { name: "Request review" });
+    await expect(review).toBeEnabled({ timeout: 15_000 });
+    await review.click();
+    await page.getByLabel("What should our team know?").fill("Please close the top, in white.");
+    await page.getByRole("button", { name: "Send request" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Review requested");
+
+    // Staff see the request, download the file and answer with an offer.
+    await signIn(page, { email: "admin@example.com", password: "demo-admin-password" });
+    await page.goto("/admin");
+    await page.getByRole("link", { name: /Quote requests waiting/ }).click();
+    await page.getByRole("link", { name: "open-box.stl" }).first().click();
+    await expect(page.getByText("Please close the top, in white.")).toBeVisible();
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Download model" }).click();
+    expect((await downloading).suggestedFilename()).toBe("open-box.stl");
+    await page.getByLabel("Message").fill("We will close the top for you.");
+    await page.getByLabel("Price per piece (₹), for an offer").fill("850");
+    await page.getByLabel("Quantity, for an offer").fill("2");
+    await page.getByRole("button", { name: "Send offer" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Offer sent");
+    await expect(page.getByTestId("quote-status")).toHaveText("Offer ready");
+    const mail = await readEmail(customer.email, { subject: /Your custom print quote/ });
+    expect(mail.text).toContain("2 × ₹850.00 = ₹1,700.00");
+
+    // The customer accepts it from their quotes.
+    await signIn(page, customer);
+    await page.goto("/custom-printing#my-quotes");
+    const mine = page.getByTestId("my-quote").first();
+    await expect(mine).toContainText("We will close the top for you.");
+    await mine.getByRole("button", { name: "Add offer to cart" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Custom part added to your cart");
+    await page.goto("/cart");
+    await expect(page.getByTestId("cart-line")).toContainText("Custom print: open-box");
+    await expect(page.getByTestId("summary-subtotal")).toHaveText("₹1,700.00");
+  });
+});
