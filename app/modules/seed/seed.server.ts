@@ -4,16 +4,15 @@ import type { Database } from "~/adapters/db/index.server.ts";
 import type { FileStorage } from "~/adapters/storage/types.ts";
 import type { Env } from "~/config/env.server.ts";
 import {
-  account,
   categories,
   type ProductImage,
   products,
   promotions,
   sponsoredProducts,
   user,
-  userProfiles,
 } from "~/db/schema.ts";
 import { log } from "~/lib/log.server.ts";
+import { ensureAdminAccount } from "~/modules/accounts/admin-account.server.ts";
 import type { Auth } from "~/modules/accounts/auth.server.ts";
 import { storeImageVariants } from "~/modules/catalog/images.server.ts";
 import { updateShopSettings } from "~/modules/settings/settings.server.ts";
@@ -171,26 +170,7 @@ async function ensureDemoAdmin({ db, auth, env }: SeedDeps) {
   const existing = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
   if (existing.length > 0) return;
   const password = env.demoAdminPassword ?? randomBytes(12).toString("base64url");
-  const ctx = await auth.$context;
-  const hash = await ctx.password.hash(password);
-  const id = crypto.randomUUID();
-  await db.transaction(async (tx) => {
-    await tx.insert(user).values({ id, name: "Demo Admin", email, emailVerified: true });
-    await tx.insert(account).values({
-      id: crypto.randomUUID(),
-      accountId: id,
-      providerId: "credential",
-      userId: id,
-      password: hash,
-    });
-    await tx.insert(userProfiles).values({
-      userId: id,
-      displayName: "Demo Admin",
-      email,
-      isEmailVerified: true,
-      isAdmin: true,
-    });
-  });
+  await ensureAdminAccount({ db, auth }, { email, name: "Demo Admin", password });
   if (env.demoAdminPassword) {
     log.info("demo admin created", { email });
   } else {
