@@ -13,6 +13,7 @@ import { contentSecurityPolicy } from "~/lib/security-headers.ts";
 export { log } from "~/lib/log.server.ts";
 // The custom server (server/index.ts) reaches the runtime through these exports, so that the
 // bundle and the server share one database handle.
+export { observeRequest } from "~/lib/metrics.server.ts";
 export { currentQueryCount, runWithRequestId } from "~/lib/request-context.server.ts";
 export { runtime, stopRuntime } from "~/runtime.server.ts";
 

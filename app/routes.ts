@@ -82,5 +82,7 @@ export default [
   route("custom-printing", "routes/custom-printing.tsx"),
   route("api/quotes/upload", "routes/api.quotes.upload.ts"),
   route("quotes/:id/model", "routes/quotes.$id.model.ts"),
+  // Operations
+  route("metrics", "routes/metrics.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

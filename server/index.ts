@@ -25,7 +25,7 @@ if (!existsSync(buildFile)) {
 type Entry = typeof import("../app/entry.server.tsx");
 const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
 const entry = build.entry.module as unknown as Entry;
-const { log, runtime, stopRuntime, runWithRequestId, currentQueryCount } = entry;
+const { log, runtime, stopRuntime, runWithRequestId, currentQueryCount, observeRequest } = entry;
 
 let rt: Awaited<ReturnType<Entry["runtime"]>>;
 try {
@@ -61,6 +61,7 @@ app.use((req, res, next) => {
   }
   res.on("finish", () => {
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    observeRequest(req.method, req.path, res.statusCode, ms / 1000);
     runWithRequestId(id, () =>
       log.verbose("request", {
         method: req.method,

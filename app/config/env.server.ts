@@ -90,6 +90,10 @@ const envSchema = z.object({
       .default("false"),
   ),
   SERVER_TIMING: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).optional()),
+  METRICS_TOKEN: z.preprocess(
+    emptyToUndefined,
+    z.string().min(16, "must be at least 16 characters").optional(),
+  ),
 });
 
 export type Env = Readonly<{
@@ -117,6 +121,8 @@ export type Env = Readonly<{
   trustProxy: boolean | number;
   /** Send Server-Timing (database query counts); default on outside production. */
   serverTiming: boolean;
+  /** Bearer token for GET /metrics (Prometheus); unset: /metrics answers 404. */
+  metricsToken: string | undefined;
 }>;
 
 export type PhonePeConfig = Readonly<{
@@ -239,6 +245,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     trustProxy:
       e.TRUST_PROXY === "true" ? true : e.TRUST_PROXY === "false" ? false : Number(e.TRUST_PROXY),
     serverTiming: e.SERVER_TIMING ? e.SERVER_TIMING === "true" : e.NODE_ENV !== "production",
+    metricsToken: e.METRICS_TOKEN,
   });
 }
 

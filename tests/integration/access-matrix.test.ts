@@ -38,7 +38,9 @@ type Access =
   /** Server-to-server (payment webhook): refused without the gateway's signature. */
   | "gateway"
   /** Better Auth's own endpoints (tested in the accounts suite). */
-  | "auth-library";
+  | "auth-library"
+  /** Operators' scrapers with a bearer token (tested in tests/integration/metrics.test.ts). */
+  | "token";
 
 const expected: Record<string, Access> = {
   "/": "public",
@@ -112,6 +114,7 @@ const expected: Record<string, Access> = {
   "/custom-printing": "browse",
   "/api/quotes/upload": "customer",
   "/quotes/:id/model": "owner-or-staff",
+  "/metrics": "token",
   "/*": "public",
 };
 
@@ -266,6 +269,9 @@ function verdict(access: Access, who: Who, r: Result, method: "GET" | "POST"): s
       return r.status === 404 || r.status === 403 ? null : "someone else's record reachable";
     case "gateway":
       return r.status === 401 ? null : "unsigned notification accepted";
+    case "token":
+      // No session opens it: without the configured token it is not there at all.
+      return r.status === 404 || r.status === 401 ? null : "reachable without the token";
     default:
       return null;
   }
