@@ -604,6 +604,8 @@ export type StoredGeometry = {
   openEdges: number;
   nonManifoldEdges: number;
   invertedNormals: boolean;
+  /** Shells facing opposite ways (a cavity or an inside-out part): priced by staff. */
+  mixedShells?: boolean;
 };
 
 /** A customer's uploaded model and what became of it (instant price, review, staff offer). */

@@ -12,10 +12,17 @@ import type { Route } from "./+types/api.quotes.upload";
 const noStore = { "Cache-Control": "private, no-store" };
 
 /**
+ * Uploads this process reads at once. Each holds its body (up to 100 MB) in memory, and reading
+ * a model takes the CPU for a moment: beyond this, 503 and "try again".
+ */
+const MAX_IN_FLIGHT = 3;
+let inFlight = 0;
+
+/**
  * POST /api/quotes/upload?name=part.stl with the file's bytes as the body: the signed-in
  * customer's model for a custom-print quote. The server reads and measures it itself (the
  * browser's analysis is only a preview) and keeps it privately. Answers the stored quote, or 400
- * with the parser's message, 413 over 100 MB, 429 when uploading too fast.
+ * with the parser's message, 413 over 100 MB, 429 when uploading too fast, 503 when busy.
  */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") {
@@ -29,6 +36,21 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 429, headers: { ...noStore, "Retry-After": String(wait) } },
     );
   }
+  if (inFlight >= MAX_IN_FLIGHT) {
+    return Response.json(
+      { ok: false, error: "We're busy reading other models. Please try again in a minute." },
+      { status: 503, headers: { ...noStore, "Retry-After": "30" } },
+    );
+  }
+  inFlight += 1;
+  try {
+    return await receive(request, viewer.id);
+  } finally {
+    inFlight -= 1;
+  }
+}
+
+async function receive(request: Request, userId: string): Promise<Response> {
   const name = new URL(request.url).searchParams.get("name") ?? "";
   const bytes = await readBodyLimited(request, MAX_MODEL_BYTES);
   if (bytes === null) {
@@ -41,7 +63,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     const quote = await createQuoteFromUpload(
       { db: rt.db, files: rt.privateFiles },
-      viewer.id,
+      userId,
       name,
       bytes,
     );

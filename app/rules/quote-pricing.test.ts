@@ -176,6 +176,21 @@ describe("schemas", () => {
     expect(o.materialId).toBe("pla");
     expect(quoteOptionsSchema.parse(o)).toEqual(o);
   });
+  it("rates must offer at least one material, each with its own code", () => {
+    const off = defaultQuoteRates.materials.map((m) => ({ ...m, enabled: false }));
+    const none = quoteRatesSchema.safeParse({ ...defaultQuoteRates, materials: off });
+    expect(none.error?.issues[0].message).toBe("Offer at least one material");
+    const twice = [defaultQuoteRates.materials[0], defaultQuoteRates.materials[0]];
+    const dup = quoteRatesSchema.safeParse({ ...defaultQuoteRates, materials: twice });
+    expect(dup.error?.issues[0].message).toBe("Each material needs its own code");
+  });
+  it("an order too large for an instant price goes to staff", () => {
+    const huge = priceQuote(cube(240), options({ infillPercent: 100, quantity: 99 }), {
+      ...rates,
+      materials: [{ ...rates.materials[0], pricePerGramPaise: 1_000_000 }],
+    });
+    expect(huge.problems).toContain("too-expensive");
+  });
   it("refuses options outside their ranges with the customer's words", () => {
     const bad = quoteOptionsSchema.safeParse({ ...options(), infillPercent: 150, quantity: 0 });
     expect(bad.success).toBe(false);

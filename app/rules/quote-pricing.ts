@@ -12,6 +12,8 @@ import { z } from "zod";
 import { MAX_LINE_QUANTITY } from "./cart.ts";
 
 export const CUSTOM_PART_CATEGORY = "Custom 3D Print";
+/** Above this (₹5,00,000) a custom order is priced by staff, never instantly. */
+export const MAX_INSTANT_TOTAL_PAISE = 50_000_000;
 export const LAYER_HEIGHTS = [0.12, 0.16, 0.2, 0.28] as const;
 export const REFERENCE_LAYER_MM = 0.2;
 export const QUOTE_UNITS = ["mm", "cm", "inch"] as const;
@@ -48,7 +50,15 @@ export const discountTierSchema = z.object({
 });
 
 export const quoteRatesSchema = z.object({
-  materials: z.array(materialSchema).min(1).max(20),
+  materials: z
+    .array(materialSchema)
+    .min(1)
+    .max(20)
+    .refine((list) => list.some((m) => m.enabled), "Offer at least one material")
+    .refine(
+      (list) => new Set(list.map((m) => m.id)).size === list.length,
+      "Each material needs its own code",
+    ),
   setupFeePaise: paise,
   hourlyRatePaise: paise,
   minimumPaise: paise,
@@ -148,6 +158,8 @@ export interface RawGeometry {
   area: number;
   size: { x: number; y: number; z: number };
   watertight: boolean;
+  /** Shells facing opposite ways: the signed volume can't be trusted for an instant price. */
+  mixedShells?: boolean;
 }
 
 export interface PrinterFit {
@@ -194,6 +206,8 @@ export type QuoteProblem =
   | "colour-unavailable"
   | "too-large"
   | "not-watertight"
+  | "mixed-shells"
+  | "too-expensive"
   | "empty";
 
 export const quoteProblemText: Record<QuoteProblem, string> = {
@@ -203,6 +217,10 @@ export const quoteProblemText: Record<QuoteProblem, string> = {
   "not-watertight":
     "This model has open or non-manifold edges, so it can't be priced instantly. Repair it or request a review.",
   empty: "This model has no volume to print.",
+  "mixed-shells":
+    "Parts of this model face opposite ways (a hidden cavity, or a part turned inside out), so it can't be priced instantly. Request a review.",
+  "too-expensive":
+    "An order this large needs a personal quote. Lower the quantity or size, or request a review.",
 };
 
 export function discountPercentFor(quantity: number, tiers: QuoteRates["discountTiers"]): number {
@@ -232,6 +250,7 @@ export function priceQuote(
   const areaMm2 = geometry.area * f ** 2;
   if (!(volumeMm3 > 0)) problems.push("empty");
   if (!geometry.watertight) problems.push("not-watertight");
+  else if (geometry.mixedShells) problems.push("mixed-shells");
   const fitsPrinters = printersThatFit(size, rates.printers);
   if (fitsPrinters.length === 0) problems.push("too-large");
 
@@ -253,6 +272,7 @@ export function priceQuote(
   const unitPricePaise = Math.round(
     Math.max(rates.minimumPaise, basePaise) * (1 - discountPercent / 100),
   );
+  if (unitPricePaise * options.quantity > MAX_INSTANT_TOTAL_PAISE) problems.push("too-expensive");
   return {
     breakdown: {
       mmPerUnit: f,

@@ -119,9 +119,10 @@ test.describe("custom 3D printing", () => {
     await dropFile(page, "cube.stl", cubeStl());
     await expect(page.getByTestId("quote-total")).toHaveText("₹500.00");
     await page.getByRole("button", { name: "Sign in to order this part" }).click();
-    await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fcustom-printing/);
+    await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fcustom-printing%3Fresume%3D1$/);
     await signIn(page, newUser);
-    await page.goto("/custom-printing");
+    // Where signing in sends them back to.
+    await page.goto("/custom-printing?resume=1");
     await expect(page.getByTestId("model-file-name")).toContainText("cube.stl");
     await expect(page.getByRole("button", { name: "Add to cart" })).toBeEnabled({
       timeout: 15_000,

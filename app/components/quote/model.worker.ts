@@ -35,6 +35,7 @@ scope.onmessage = (e) => {
           openEdges: a.openEdges,
           nonManifoldEdges: a.nonManifoldEdges,
           invertedNormals: a.invertedNormals,
+          mixedShells: a.mixedShells ?? false,
         },
         mesh: { positions, indices },
         edges,

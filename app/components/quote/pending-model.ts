@@ -1,7 +1,10 @@
 /**
  * Keeps a dropped model file in this browser (IndexedDB) while a signed-out visitor signs in, so
- * they don't have to find and drop it again. One file at most; taken once.
+ * they don't have to find and drop it again. One file at most, taken once, only on the page the
+ * sign-in returns to (`?resume=1`) and only within 30 minutes: a shared computer's next user
+ * never gets someone else's file.
  */
+const MAX_AGE_MS = 30 * 60 * 1000;
 const DB = "layerkart";
 const STORE = "pending-model";
 const KEY = "file";
@@ -30,7 +33,7 @@ async function run<T>(mode: IDBTransactionMode, fn: (s: IDBObjectStore) => IDBRe
 
 export async function keepPendingModel(file: File): Promise<void> {
   try {
-    await run("readwrite", (s) => s.put(file, KEY));
+    await run("readwrite", (s) => s.put({ file, savedAt: Date.now() }, KEY));
   } catch {
     // Private mode or no quota: the visitor drops the file again after signing in.
   }
@@ -38,10 +41,13 @@ export async function keepPendingModel(file: File): Promise<void> {
 
 export async function takePendingModel(): Promise<File | null> {
   try {
-    const file = await run<File | undefined>("readonly", (s) => s.get(KEY));
-    if (!file) return null;
+    const kept = await run<{ file?: unknown; savedAt?: number } | undefined>("readonly", (s) =>
+      s.get(KEY),
+    );
+    if (!kept) return null;
     await run("readwrite", (s) => s.delete(KEY));
-    return file instanceof File ? file : null;
+    const fresh = typeof kept.savedAt === "number" && Date.now() - kept.savedAt < MAX_AGE_MS;
+    return fresh && kept.file instanceof File ? kept.file : null;
   } catch {
     return null;
   }

@@ -44,6 +44,8 @@ type Upload =
 const fmt = (n: number, digits = 1) =>
   n.toLocaleString("en-IN", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
+const readFailed = "This file could not be read. Please check it and try again.";
+
 /** The extension/size checks done before reading anything: the spec's words, or null. */
 function precheck(file: File): string | null {
   const format = detectFormat(file.name);
@@ -146,6 +148,7 @@ export function QuoteBuilder({ rates, signedIn }: { rates: QuoteRates; signedIn:
       setUpload({ state: "idle" });
       const problem = precheck(f);
       if (problem) {
+        setReading(false);
         setError(problem);
         return;
       }
@@ -159,12 +162,22 @@ export function QuoteBuilder({ rates, signedIn }: { rates: QuoteRates; signedIn:
       });
       const w = worker.current;
       const reply = await new Promise<WorkerReply>((resolve) => {
-        const onMessage = (e: MessageEvent<WorkerReply>) => {
-          if (e.data.id !== mine) return;
+        const done = (r: WorkerReply) => {
           w.removeEventListener("message", onMessage);
-          resolve(e.data);
+          w.removeEventListener("error", onError);
+          resolve(r);
+        };
+        const onMessage = (e: MessageEvent<WorkerReply>) => {
+          if (e.data.id === mine) done(e.data);
+        };
+        // The worker died (out of memory on a huge file): start a fresh one next time.
+        const onError = () => {
+          w.terminate();
+          if (worker.current === w) worker.current = null;
+          done({ id: mine, ok: false, error: readFailed });
         };
         w.addEventListener("message", onMessage);
+        w.addEventListener("error", onError);
         w.postMessage({ id: mine, bytes, name: f.name }, [bytes]);
       });
       if (mine !== job.current) return;
@@ -183,7 +196,7 @@ export function QuoteBuilder({ rates, signedIn }: { rates: QuoteRates; signedIn:
 
   // Back from signing in: the file dropped before is still here.
   useEffect(() => {
-    if (!signedIn) return;
+    if (!signedIn || !new URLSearchParams(window.location.search).has("resume")) return;
     let live = true;
     takePendingModel().then((f) => {
       if (live && f) accept(f);
@@ -225,7 +238,7 @@ export function QuoteBuilder({ rates, signedIn }: { rates: QuoteRates; signedIn:
 
   const signInToOrder = async () => {
     if (file) await keepPendingModel(file);
-    navigate(`/auth?redirectTo=${encodeURIComponent("/custom-printing")}`);
+    navigate(`/auth?redirectTo=${encodeURIComponent("/custom-printing?resume=1")}`);
   };
 
   const quoteId = upload.state === "done" ? upload.quoteId : null;
@@ -342,7 +355,11 @@ export function QuoteBuilder({ rates, signedIn }: { rates: QuoteRates; signedIn:
         <OptionsForm
           rates={rates}
           options={options}
-          onChange={setOptions}
+          onChange={(o) => {
+            // A new choice is a new price: the part in the cart keeps the old one until added again.
+            setAdded(false);
+            setOptions(o);
+          }}
           unitFixed={fileUnit !== null}
         />
         {quote ? (

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { asc, desc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/adapters/db/index.server.ts";
 import type { FileStorage } from "~/adapters/storage/types.ts";
 import { categories, type ProductImage, products } from "~/db/schema.ts";
@@ -97,7 +97,7 @@ async function existingIds(db: Executor, ids: string[]): Promise<Set<string>> {
     const rows = await db
       .select({ id: products.id })
       .from(products)
-      .where(inArray(products.id, ids.slice(i, i + 1000)));
+      .where(and(inArray(products.id, ids.slice(i, i + 1000)), isNull(products.quoteId)));
     for (const r of rows) found.add(r.id);
   }
   return found;
@@ -260,14 +260,14 @@ async function planCsv(db: Executor, text: string): Promise<ImportPlan> {
     const rows = await db
       .select(columns)
       .from(products)
-      .where(inArray(products.id, ids.slice(i, i + 1000)));
+      .where(and(inArray(products.id, ids.slice(i, i + 1000)), isNull(products.quoteId)));
     for (const r of rows) current.set(r.id, r);
   }
   for (let i = 0; i < slugs.length; i += 1000) {
     const rows = await db
       .select(columns)
       .from(products)
-      .where(inArray(products.slug, slugs.slice(i, i + 1000)))
+      .where(and(inArray(products.slug, slugs.slice(i, i + 1000)), isNull(products.quoteId)))
       .orderBy(asc(products.createdAt));
     for (const r of rows) {
       current.set(r.id, r);
@@ -430,21 +430,25 @@ function fromExcluded(rows: ProductInsert[]) {
 
 /** Every product for the CSV export, newest first. */
 export function listProductsForExport(db: Database): Promise<ExportProduct[]> {
-  return db
-    .select({
-      id: products.id,
-      name: products.name,
-      slug: products.slug,
-      pricePaise: products.pricePaise,
-      category: products.category,
-      subcategory: products.subcategory,
-      stockCount: products.stockCount,
-      inStock: products.inStock,
-      isActive: products.isActive,
-      rating: products.rating,
-      reviewsCount: products.reviewsCount,
-      createdAt: products.createdAt,
-    })
-    .from(products)
-    .orderBy(desc(products.createdAt), asc(products.id));
+  return (
+    db
+      .select({
+        id: products.id,
+        name: products.name,
+        slug: products.slug,
+        pricePaise: products.pricePaise,
+        category: products.category,
+        subcategory: products.subcategory,
+        stockCount: products.stockCount,
+        inStock: products.inStock,
+        isActive: products.isActive,
+        rating: products.rating,
+        reviewsCount: products.reviewsCount,
+        createdAt: products.createdAt,
+      })
+      .from(products)
+      // Customers' custom parts are not catalogue products.
+      .where(isNull(products.quoteId))
+      .orderBy(desc(products.createdAt), asc(products.id))
+  );
 }

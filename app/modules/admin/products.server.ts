@@ -317,7 +317,10 @@ export async function updateProduct(
   const remove = new Set(input.removeImages);
   const result = await deps.db.transaction(async (tx) => {
     const [current] = await tx.select().from(products).where(eq(products.id, id)).for("update");
-    if (!current) throw new ProductInputError({ form: "This product no longer exists." }, 404);
+    // A customer's custom part is managed through its quote, never edited as a product.
+    if (!current || current.quoteId !== null) {
+      throw new ProductInputError({ form: "This product no longer exists." }, 404);
+    }
 
     const changes: Partial<typeof products.$inferInsert> = {};
     if (input.name !== undefined && input.name !== current.name) {

@@ -49,6 +49,7 @@ async function assertProductsExist(
   db: Executor,
   userId: string,
   productIds: string[],
+  options: { dropUnsellableParts?: boolean } = {},
 ): Promise<Map<string, number>> {
   const fixed = new Map<string, number>();
   if (productIds.length === 0) return fixed;
@@ -69,6 +70,11 @@ async function assertProductsExist(
     else if (r.owner === userId && r.status === "in_cart" && r.quantity) {
       known.add(r.id);
       fixed.set(r.id, r.quantity);
+    } else if (options.dropUnsellableParts && r.owner === userId) {
+      // The customer's own part that left the cart (ordered, under review, closed): a browser
+      // still holding it must not fail the whole write.
+      fixed.set(r.id, 0);
+      known.add(r.id);
     }
   }
   const unknown = productIds.filter((id) => !known.has(id));
@@ -111,19 +117,23 @@ export async function setAllCartItems(
   }
   const productIds = [...wanted.keys()];
   await db.transaction(async (tx) => {
-    const fixed = await assertProductsExist(tx, userId, productIds);
-    for (const [id, q] of fixed) wanted.set(id, q);
+    const fixed = await assertProductsExist(tx, userId, productIds, { dropUnsellableParts: true });
+    for (const [id, q] of fixed) {
+      if (q === 0) wanted.delete(id);
+      else wanted.set(id, q);
+    }
     const existing = await tx
       .select({ productId: cartItems.productId, addedAt: cartItems.addedAt })
       .from(cartItems)
       .where(eq(cartItems.userId, userId));
     const addedAt = new Map(existing.map((r) => [r.productId, r.addedAt]));
     await tx.delete(cartItems).where(eq(cartItems.userId, userId));
-    if (productIds.length === 0) return;
+    const kept = [...wanted.keys()];
+    if (kept.length === 0) return;
     // New lines are a millisecond apart, so the cart keeps the order it was sent in.
     const now = Date.now();
     await tx.insert(cartItems).values(
-      productIds.map((productId, i) => ({
+      kept.map((productId, i) => ({
         userId,
         productId,
         quantity: wanted.get(productId)!,

@@ -17,7 +17,12 @@ import {
   uniqueIp,
 } from "~/modules/accounts/testing.server.ts";
 import { saveAddress } from "~/modules/addresses/addresses.server.ts";
-import { getCart, setCartItem, UnknownProductError } from "~/modules/cart/cart.server.ts";
+import {
+  getCart,
+  setAllCartItems,
+  setCartItem,
+  UnknownProductError,
+} from "~/modules/cart/cart.server.ts";
 import { checkoutLines, placeOrder } from "~/modules/checkout/checkout.server.ts";
 import { updateShopSettings } from "~/modules/settings/settings.server.ts";
 import { cube, openBox, toBinaryStl } from "~/rules/model3d/testing/shapes.ts";
@@ -341,4 +346,74 @@ describe(`custom quotes (${testDbKind()})`, () => {
     const cart = await db.select().from(cartItems).where(eq(cartItems.userId, a.id));
     expect(cart).toHaveLength(1);
   });
+
+  it("a part in an order waiting for payment is frozen until that order is paid or cancelled", async () => {
+    const a = await customer("quote-frozen");
+    const quoteId = quoteIdOf(await upload(a.cookie));
+    await pageAction(a.cookie, { intent: "add-to-cart", quoteId, ...pla });
+    const order = await placeOrder(db, {
+      userId: a.id,
+      addressId: a.addressId,
+      method: "gateway",
+      provider: "sandbox",
+    });
+    // Re-priced bigger, or sent to staff, while the order waits: refused.
+    const bigger = await pageAction(a.cookie, {
+      intent: "add-to-cart",
+      quoteId,
+      ...pla,
+      scalePercent: "900",
+      infillPercent: "100",
+    });
+    expect(bigger.status).toBe(409);
+    expect((bigger.body as { error: string }).error).toMatch(/waiting for payment/);
+    expect(
+      (await pageAction(a.cookie, { intent: "request-review", quoteId, note: "bigger please" }))
+        .status,
+    ).toBe(409);
+    const admin = await createVerifiedUser(harness.rt.auth, db, { email: uniqueEmail("qa") });
+    await expect(
+      answerQuote(
+        { db, mailer: harness.rt.mailer, publicUrl: harness.rt.env.publicUrl },
+        { ...admin, name: "Staff", isAdmin: true },
+        quoteId,
+        { kind: "offer", message: "x", unitPricePaise: 100, quantity: 1 },
+      ),
+    ).rejects.toMatchObject({ status: 409 });
+    const [held] = await db.select().from(quotes).where(eq(quotes.id, quoteId));
+    expect(held.options).toMatchObject({ scalePercent: 100, infillPercent: 20 });
+    expect(order.status).toBe("pending");
+  });
+
+  it("a closed quote leaves the cart, and a browser still holding it doesn't break the cart", async () => {
+    const a = await customer("quote-closed");
+    const quoteId = quoteIdOf(await upload(a.cookie));
+    const added = await pageAction(a.cookie, { intent: "add-to-cart", quoteId, ...pla });
+    const partId = (added.body as { line: { productId: string } }).line.productId;
+    const admin = await createVerifiedUser(harness.rt.auth, db, { email: uniqueEmail("qb") });
+    const staff = { ...admin, name: "Staff", isAdmin: true };
+    const deps = { db, mailer: harness.rt.mailer, publicUrl: harness.rt.env.publicUrl };
+    await expect(
+      answerQuote(deps, staff, quoteId, {
+        kind: "offer",
+        message: "Too big",
+        unitPricePaise: 10_000_000,
+        quantity: 99,
+      }),
+    ).rejects.toMatchObject({ message: "An offer can be at most ₹50,00,000 in total." });
+    await answerQuote(deps, staff, quoteId, { kind: "close", message: "We can't print this." });
+    expect(await getCart(db, a.id)).toEqual([]);
+
+    const product = await insertProductForCart();
+    await setAllCartItems(db, a.id, [
+      { productId: partId, quantity: 3 },
+      { productId: product, quantity: 2 },
+    ]);
+    expect((await getCart(db, a.id)).map((l) => [l.productId, l.quantity])).toEqual([[product, 2]]);
+  });
 });
+
+async function insertProductForCart() {
+  const { insertProduct } = await import("~/modules/reviews/testing.server.ts");
+  return (await insertProduct(db)).id;
+}

@@ -6,6 +6,7 @@ import type { FileStorage } from "~/adapters/storage/types.ts";
 import {
   cartItems,
   orderItems,
+  orders,
   products,
   type QuoteStatus,
   quoteSettings,
@@ -16,7 +17,7 @@ import {
 import type { Viewer } from "~/modules/accounts/viewer.server.ts";
 import { recordAudit } from "~/modules/admin/audit.server.ts";
 import type { CartLine } from "~/rules/cart.ts";
-import { analyseMesh, detectFormat, parseModel } from "~/rules/model3d/index.ts";
+import { analyseMesh, detectFormat, parseModel, releaseScratch } from "~/rules/model3d/index.ts";
 import { UNSUPPORTED_FILE_MESSAGE } from "~/rules/model3d/messages.ts";
 import { ModelError } from "~/rules/model3d/types.ts";
 import {
@@ -55,6 +56,8 @@ export class QuoteError extends Error {
 }
 
 const DAY_MS = 86_400_000;
+/** The largest offer staff can make (order amounts are 32-bit paise columns). */
+const MAX_OFFER_TOTAL_PAISE = 500_000_000;
 
 // ---------------------------------------------------------------------------------------------
 // Rates
@@ -126,12 +129,20 @@ export async function createQuoteFromUpload(
   const name = cleanFileName(fileName);
   const format = detectFormat(name);
   if (!format) throw new ModelError(UNSUPPORTED_FILE_MESSAGE);
-  const model = parseModel(bytes, name);
   const rates = await getQuoteRates(deps.db);
-  const a = analyseMesh(model, { unit: "mm", scale: 1, printers: rates.printers });
+  let a: ReturnType<typeof analyseMesh>;
+  let fileUnit: string | null;
+  try {
+    const model = parseModel(bytes, name);
+    fileUnit = model.fileUnit;
+    a = analyseMesh(model, { unit: "mm", scale: 1, printers: rates.printers });
+  } finally {
+    // The parser keeps scratch memory for the next file; a server gives it back.
+    releaseScratch();
+  }
   const geometry: StoredGeometry = {
     format: a.format,
-    fileUnit: model.fileUnit,
+    fileUnit,
     triangles: a.triangles,
     vertices: a.vertices,
     volume: a.volume,
@@ -141,6 +152,7 @@ export async function createQuoteFromUpload(
     openEdges: a.openEdges,
     nonManifoldEdges: a.nonManifoldEdges,
     invertedNormals: a.invertedNormals,
+    mixedShells: a.mixedShells ?? false,
   };
   const id = randomUUID();
   const storagePath = `quotes/${id}.${format}`;
@@ -190,7 +202,7 @@ function summarise(row: typeof quotes.$inferSelect, productId: string | null): Q
 }
 
 /** The customer's quotes, newest first. */
-export async function listMyQuotes(db: Database, userId: string, limit = 20) {
+export async function listMyQuotes(db: Database, userId: string, limit = 50) {
   const rows = await db
     .select({ quote: quotes, productId: products.id })
     .from(quotes)
@@ -200,6 +212,31 @@ export async function listMyQuotes(db: Database, userId: string, limit = 20) {
     .limit(limit);
   return rows.map((r) => summarise(r.quote, r.productId));
 }
+
+/**
+ * Whether the quote's part is in an order still waiting for its payment. Its specification and
+ * price are frozen until that order is paid (then it's ordered) or cancelled: what staff print is
+ * what was paid for.
+ */
+async function inOpenOrder(tx: Tx, quoteId: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: orders.id })
+    .from(orderItems)
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(
+      and(
+        eq(products.quoteId, quoteId),
+        eq(orders.status, "pending"),
+        inArray(orders.paymentStatus, ["unpaid", "failed"]),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+const inOrderText =
+  "This part is in an order waiting for payment. Complete that payment, or wait for it to expire, before changing the part.";
 
 async function lockOwnQuote(tx: Tx, userId: string, quoteId: string) {
   const [row] = await tx
@@ -232,9 +269,11 @@ export async function addQuoteToCart(
     const quote = await lockOwnQuote(tx, userId, quoteId);
     if (quote.status === "ordered")
       throw new QuoteError("This part has already been ordered.", 409);
-    if (quote.status === "offered" || quote.status === "review_requested") {
+    const offerExpired = quote.status === "offered" && (!quote.expiresAt || quote.expiresAt <= now);
+    if (quote.status === "review_requested" || (quote.status === "offered" && !offerExpired)) {
       throw new QuoteError("This quote is with our team. Please wait for their reply.", 409);
     }
+    if (await inOpenOrder(tx, quote.id)) throw new QuoteError(inOrderText, 409);
     const rates = await getQuoteRates(tx);
     const { breakdown, problems } = priceQuote(quote.geometry, options, rates);
     if (problems.length > 0) throw new QuoteError(quoteProblemText[problems[0]]);
@@ -368,6 +407,7 @@ export async function requestReview(
     if (quote.status === "review_requested" || quote.status === "offered") {
       throw new QuoteError("Our team is already looking at this model.", 409);
     }
+    if (await inOpenOrder(tx, quote.id)) throw new QuoteError(inOrderText, 409);
     // Out of the cart while staff look at it: its instant price no longer stands.
     const [part] = await tx
       .select({ id: products.id })
@@ -582,6 +622,18 @@ export async function answerQuote(
     if (!quote) throw new QuoteError(quoteText.notFound, 404);
     if (quote.status === "ordered")
       throw new QuoteError("This part has already been ordered.", 409);
+    if (answer.kind !== "reply" && (await inOpenOrder(tx, quote.id))) {
+      throw new QuoteError(
+        "The customer has placed an order with this part and it is waiting for payment.",
+        409,
+      );
+    }
+    if (
+      answer.kind === "offer" &&
+      answer.unitPricePaise * answer.quantity > MAX_OFFER_TOTAL_PAISE
+    ) {
+      throw new QuoteError("An offer can be at most ₹50,00,000 in total.");
+    }
     const [customer] = await tx
       .select({ email: user.email, name: user.name })
       .from(user)
@@ -600,14 +652,16 @@ export async function answerQuote(
         quantity: answer.quantity,
         expiresAt: new Date(now.getTime() + rates.holdDays * DAY_MS),
       });
-      // A stale instant price in the cart must not be bought alongside the offer.
+    } else if (answer.kind === "close") {
+      changes.status = "closed";
+    }
+    if (answer.kind !== "reply") {
+      // A stale price in the cart must not be bought beside an offer or after closing.
       const [part] = await tx
         .select({ id: products.id })
         .from(products)
         .where(eq(products.quoteId, quote.id));
       if (part) await tx.delete(cartItems).where(eq(cartItems.productId, part.id));
-    } else if (answer.kind === "close") {
-      changes.status = "closed";
     }
     await tx.update(quotes).set(changes).where(eq(quotes.id, quote.id));
     await recordAudit(tx, actor, {

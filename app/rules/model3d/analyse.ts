@@ -273,6 +273,78 @@ export function fitsBuildVolume(size: Vec3, printer: BuildVolume): boolean {
   return part.every((d, i) => d <= box[i] * (1 + 1e-6));
 }
 
+/**
+ * The mesh's connected shells and the sign of each one's volume (union-find over the welded
+ * vertices). A part wound the right way has only positive shells; a hollow part's cavity is a
+ * negative shell inside a positive one; a shell turned inside out next to a normal one cancels
+ * volume. Both of the last two need a person to look at them, so callers see `mixedShells`.
+ */
+export function shellSigns(mesh: Mesh): { shells: number; positive: number; negative: number } {
+  const p = mesh.positions;
+  const idx = mesh.indices;
+  const n = Math.floor(p.length / 3);
+  const parent = new Int32Array(n);
+  for (let i = 0; i < n; i++) parent[i] = i;
+  const find = (a: number) => {
+    let r = a;
+    while (parent[r] !== r) r = parent[r];
+    while (parent[a] !== r) {
+      const next = parent[a];
+      parent[a] = r;
+      a = next;
+    }
+    return r;
+  };
+  const union = (a: number, b: number) => {
+    const ra = find(a);
+    const rb = find(b);
+    if (ra !== rb) parent[ra] = rb;
+  };
+  const triangles = Math.floor(idx.length / 3);
+  for (let t = 0; t < triangles; t++) {
+    union(idx[t * 3], idx[t * 3 + 1]);
+    union(idx[t * 3], idx[t * 3 + 2]);
+  }
+  // Signed volume per shell, relative to the first vertex (any fixed point works for a closed shell).
+  const ox = p[0] ?? 0;
+  const oy = p[1] ?? 0;
+  const oz = p[2] ?? 0;
+  const volume = new Float64Array(n);
+  const used = new Uint8Array(n);
+  for (let t = 0; t < triangles; t++) {
+    const a = idx[t * 3] * 3;
+    const b = idx[t * 3 + 1] * 3;
+    const c = idx[t * 3 + 2] * 3;
+    const ax = p[a] - ox;
+    const ay = p[a + 1] - oy;
+    const az = p[a + 2] - oz;
+    const bx = p[b] - ox;
+    const by = p[b + 1] - oy;
+    const bz = p[b + 2] - oz;
+    const cx = p[c] - ox;
+    const cy = p[c + 1] - oy;
+    const cz = p[c + 2] - oz;
+    const root = find(idx[t * 3]);
+    volume[root] += ax * (by * cz - bz * cy) - ay * (bx * cz - bz * cx) + az * (bx * cy - by * cx);
+    used[root] = 1;
+  }
+  let shells = 0;
+  let positive = 0;
+  let negative = 0;
+  for (let i = 0; i < n; i++) {
+    if (!used[i]) continue;
+    shells += 1;
+    if (volume[i] > 0) positive += 1;
+    else if (volume[i] < 0) negative += 1;
+  }
+  return { shells, positive, negative };
+}
+
+function mixedShells(mesh: Mesh): boolean {
+  const s = shellSigns(mesh);
+  return s.positive > 0 && s.negative > 0;
+}
+
 export function analyseMesh(model: ParsedModel, options: AnalyseOptions): ModelAnalysis {
   const unit = model.fileUnit ?? options.unit;
   const scale = options.scale;
@@ -303,6 +375,7 @@ export function analyseMesh(model: ParsedModel, options: AnalyseOptions): ModelA
     nonManifoldEdges: edges.nonManifoldEdges,
     inconsistentEdges: edges.inconsistentEdges,
     invertedNormals: geometry.signedVolume < 0,
+    mixedShells: mixedShells(mesh),
     fitsPrinters: options.printers.filter((p) => fitsBuildVolume(size, p)).map((p) => p.name),
   };
 }

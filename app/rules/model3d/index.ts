@@ -86,6 +86,7 @@ export {
   MM_PER_UNIT,
   meshGeometry,
   problemEdges,
+  shellSigns,
 } from "./analyse.ts";
 export {
   FILE_TOO_LARGE_MESSAGE,

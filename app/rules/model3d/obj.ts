@@ -67,6 +67,7 @@ export function parseObj(bytes: Uint8Array, maxTriangles: number): Mesh {
           throw invalidFile("obj", reasons.missingVertex);
         }
         corners.push(vertex);
+        if (corners.length > maxTriangles + 2) throw tooManyTriangles();
       }
       for (let i = 2; i < corners.length; i++)
         triangles.push(corners[0], corners[i - 1], corners[i]);

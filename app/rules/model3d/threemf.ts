@@ -63,7 +63,9 @@ function unzipModelParts(bytes: Uint8Array): Record<string, Uint8Array> {
   // Each central directory entry takes at least 46 bytes: more calls mean a damaged directory.
   const maxEntries = Math.floor(bytes.length / 46) + 1;
   let entries = 0;
-  let budget = MAX_UNZIPPED_BYTES;
+  // Real 3MF files unpack to about 10× their size: allow 64× (plus 16 MB), so a small "zip bomb"
+  // can't take seconds of CPU and hundreds of megabytes.
+  let budget = Math.min(MAX_UNZIPPED_BYTES, bytes.length * 64 + 16 * 1024 * 1024);
   const filter = (file: UnzipFileInfo) => {
     if (++entries > maxEntries) throw invalidFile("3mf", reasons.badZip);
     if (!isModelPart(file.name) && file.name !== "_rels/.rels") return false;
@@ -74,8 +76,11 @@ function unzipModelParts(bytes: Uint8Array): Record<string, Uint8Array> {
     if (file.compression === 8 && file.originalSize > file.size * 1032 + 1024) {
       throw invalidFile("3mf", reasons.badZip);
     }
-    if (file.originalSize > budget) throw invalidFile("3mf", reasons.tooBig);
-    budget -= file.originalSize;
+    // A stored entry is copied at its real size whatever its header claims; several entries may
+    // point at the same data, and each is copied again.
+    const cost = Math.max(file.originalSize, file.size);
+    if (cost > budget) throw invalidFile("3mf", reasons.tooBig);
+    budget -= cost;
     return true;
   };
   try {

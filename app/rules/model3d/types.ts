@@ -68,6 +68,11 @@ export interface ModelAnalysis {
   inconsistentEdges?: number;
   /** Signed volume negative: the normals (winding) likely point inwards. */
   invertedNormals: boolean;
+  /**
+   * Some shells face outwards and some inwards (a cavity, or a part turned inside out beside
+   * another): the volume can't be trusted without a person looking at it.
+   */
+  mixedShells?: boolean;
   /** Printers whose build volume holds the part in some axis-aligned orientation. */
   fitsPrinters: string[];
 }

@@ -351,3 +351,15 @@ export function manyTriangleStl(triangles: number): Uint8Array {
   }
   return out;
 }
+
+/** Two meshes as one (the second's vertex numbers shifted), e.g. two shells in one file. */
+export function merged(a: Mesh, b: Mesh): Mesh {
+  const positions = new Float32Array(a.positions.length + b.positions.length);
+  positions.set(a.positions);
+  positions.set(b.positions, a.positions.length);
+  const shift = a.positions.length / 3;
+  const indices = new Uint32Array(a.indices.length + b.indices.length);
+  indices.set(a.indices);
+  for (let i = 0; i < b.indices.length; i++) indices[a.indices.length + i] = b.indices[i] + shift;
+  return { positions, indices };
+}
