@@ -286,25 +286,27 @@ export function shellSigns(mesh: Mesh): { shells: number; positive: number; nega
   const parent = new Int32Array(n);
   for (let i = 0; i < n; i++) parent[i] = i;
   const find = (a: number) => {
+    // Path halving: every other node on the way up points to its grandparent.
     let r = a;
-    while (parent[r] !== r) r = parent[r];
-    while (parent[a] !== r) {
-      const next = parent[a];
-      parent[a] = r;
-      a = next;
+    while (parent[r] !== r) {
+      parent[r] = parent[parent[r]];
+      r = parent[r];
     }
     return r;
   };
-  const union = (a: number, b: number) => {
-    const ra = find(a);
-    const rb = find(b);
-    if (ra !== rb) parent[ra] = rb;
-  };
   const triangles = Math.floor(idx.length / 3);
   for (let t = 0; t < triangles; t++) {
-    union(idx[t * 3], idx[t * 3 + 1]);
-    union(idx[t * 3], idx[t * 3 + 2]);
+    const a = find(idx[t * 3]);
+    const b = find(idx[t * 3 + 1]);
+    const c = find(idx[t * 3 + 2]);
+    // Link to the smallest root: vertices are numbered in first-use order, so roots stay early.
+    const m = a < b ? (a < c ? a : c) : b < c ? b : c;
+    parent[a] = m;
+    parent[b] = m;
+    parent[c] = m;
   }
+  // Flatten once, in order: parents always have smaller numbers, so one pass finishes each root.
+  for (let i = 0; i < n; i++) parent[i] = parent[parent[i]];
   // Signed volume per shell, relative to the first vertex (any fixed point works for a closed shell).
   const ox = p[0] ?? 0;
   const oy = p[1] ?? 0;
@@ -324,7 +326,7 @@ export function shellSigns(mesh: Mesh): { shells: number; positive: number; nega
     const cx = p[c] - ox;
     const cy = p[c + 1] - oy;
     const cz = p[c + 2] - oz;
-    const root = find(idx[t * 3]);
+    const root = parent[idx[t * 3]];
     volume[root] += ax * (by * cz - bz * cy) - ay * (bx * cz - bz * cx) + az * (bx * cy - by * cx);
     used[root] = 1;
   }
