@@ -1,6 +1,6 @@
 /**
  * Lighthouse (mobile, the default form factor and simulated throttling) on the home page,
- * /products and a product page, with Debian's Chromium. Prints the four category scores per page,
+ * /products, a product page, /cart and /checkout, with Debian's Chromium. Prints the four category scores per page,
  * the performance metrics, and for every category below its target the audits that are not
  * passed, with their details (elements, resources), so they can be fixed.
  *
@@ -8,13 +8,31 @@
  *   node bench/lighthouse.ts --base-url http://localhost:3000   (a server that is already running)
  *
  * Options: --runs 1 (per page; the run with the median performance score is reported),
- * --database-url URL (with --data-dir), --pages /,/products,product ("product" = the first
- * product on /products), --build-dir .tmp/build-bench. Reports: .tmp/bench/lighthouse/*.json.
+ * --database-url URL (with --data-dir), --pages /,/products,product,/cart,/checkout ("product" =
+ * the first product on /products), --build-dir .tmp/build-bench. Reports: .tmp/bench/lighthouse/*.json.
+ *
+ * /cart and /checkout are measured signed in, for a customer with two products in the stored cart
+ * and a saved address (else /checkout redirects): for those two pages Lighthouse attaches to a
+ * fresh Chromium whose cookie jar holds that customer's session (set over the DevTools protocol). With --data-dir the script registers such a customer
+ * itself (sign-up, the verification link from DATA_DIR/outbox, sign-in, /api/cart, /addresses);
+ * with --base-url give --cookie "name=value; …" of such a customer, or --outbox DIR (the running
+ * server's DATA_DIR/outbox) to let it register one. The data set gains that customer.
  */
 import { spawn } from "node:child_process";
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { readdir, readFile } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
-import { chromeFlags, chromePath, parseArgs, productIds, root, startServer } from "./lib.ts";
+import { simpleParser } from "mailparser";
+import {
+  chromeFlags,
+  chromePath,
+  freePort,
+  parseArgs,
+  productIds,
+  root,
+  startServer,
+} from "./lib.ts";
 
 const args = parseArgs();
 const runs = Number(args.get("runs") ?? 1);
@@ -47,10 +65,12 @@ type Lhr = {
 };
 
 /** Lighthouse now and then fails to record a trace (NO_NAVSTART); such a run is tried again. */
-async function runLighthouse(url: string, file: string): Promise<Lhr> {
+async function runLighthouse(url: string, file: string, cookie?: string): Promise<Lhr> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await runLighthouseOnce(url, file);
+      return cookie
+        ? await withCookieBrowser(url, cookie, (port) => runLighthouseOnce(url, file, port))
+        : await runLighthouseOnce(url, file);
     } catch (error) {
       if (attempt >= 3) throw error;
       console.log(`  (retrying: ${(error as Error).message})`);
@@ -58,7 +78,66 @@ async function runLighthouse(url: string, file: string): Promise<Lhr> {
   }
 }
 
-function runLighthouseOnce(url: string, file: string): Promise<Lhr> {
+/**
+ * A fresh Chromium (empty profile, so a cold cache) whose cookie jar holds `cookie` for `url`'s
+ * origin: the page's own requests (fetches to /api/cart too) then carry the session as a
+ * browser's would. Lighthouse attaches to it with --port and --disable-storage-reset (a storage
+ * reset would delete the cookie).
+ */
+async function withCookieBrowser<T>(
+  url: string,
+  cookie: string,
+  run: (port: number) => Promise<T>,
+): Promise<T> {
+  const port = await freePort();
+  const profile = mkdtempSync(path.join(os.tmpdir(), "lighthouse-chrome-"));
+  const chrome = spawn(
+    chromePath,
+    [
+      ...chromeFlags,
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${profile}`,
+      "about:blank",
+    ],
+    { stdio: "ignore" },
+  );
+  try {
+    let wsUrl = "";
+    for (let i = 0; !wsUrl && i < 100; i++) {
+      try {
+        const version = await fetch(`http://127.0.0.1:${port}/json/version`);
+        wsUrl = ((await version.json()) as { webSocketDebuggerUrl: string }).webSocketDebuggerUrl;
+      } catch {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    if (!wsUrl) throw new Error("Chromium's DevTools endpoint did not come up");
+    const cookies = cookie.split("; ").map((pair) => {
+      const eq = pair.indexOf("=");
+      return { name: pair.slice(0, eq), value: pair.slice(eq + 1), url, httpOnly: true };
+    });
+    await new Promise<void>((resolve, reject) => {
+      const ws = new WebSocket(wsUrl);
+      ws.onopen = () =>
+        ws.send(JSON.stringify({ id: 1, method: "Storage.setCookies", params: { cookies } }));
+      ws.onmessage = (event) => {
+        const reply = JSON.parse(String(event.data)) as { id?: number; error?: unknown };
+        if (reply.id !== 1) return;
+        ws.close();
+        if (reply.error) reject(new Error(`Storage.setCookies: ${JSON.stringify(reply.error)}`));
+        else resolve();
+      };
+      ws.onerror = () => reject(new Error("DevTools WebSocket failed"));
+    });
+    return await run(port);
+  } finally {
+    chrome.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 300));
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+function runLighthouseOnce(url: string, file: string, port?: number): Promise<Lhr> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
@@ -69,7 +148,9 @@ function runLighthouseOnce(url: string, file: string): Promise<Lhr> {
         "--output=json",
         `--output-path=${file}`,
         "--only-categories=performance,accessibility,best-practices,seo",
-        `--chrome-flags=${chromeFlags.join(" ")}`,
+        ...(port
+          ? [`--port=${port}`, "--disable-storage-reset"]
+          : [`--chrome-flags=${chromeFlags.join(" ")}`]),
       ],
       {
         cwd: root,
@@ -185,9 +266,77 @@ const metricIds = [
   "speed-index",
 ];
 
+/** Pages measured as the signed-in customer with a cart and an address. */
+const signedInPages = new Set(["/cart", "/checkout"]);
+
+/**
+ * Registers a verified customer through the shop's own endpoints (the verification link from the
+ * outbox), puts two products in their stored cart, saves an address, and returns their cookie.
+ */
+async function customerCookie(baseUrl: string, outbox: string): Promise<string> {
+  const email = `lighthouse-${Date.now()}@example.com`;
+  const password = "bench-lighthouse-password";
+  const json = { "content-type": "application/json", origin: baseUrl };
+  const post = async (url: string, body: string, headers: Record<string, string>) => {
+    const res = await fetch(baseUrl + url, { method: "POST", headers, body });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`POST ${url}: HTTP ${res.status} ${text.slice(0, 300)}`);
+    return res;
+  };
+  await post(
+    "/api/auth/sign-up/email",
+    JSON.stringify({ name: "Lighthouse Customer", email, password }),
+    json,
+  );
+  let link: string | undefined;
+  for (let attempt = 0; !link && attempt < 40; attempt++) {
+    if (attempt > 0) await new Promise((r) => setTimeout(r, 250));
+    for (const file of (await readdir(outbox)).filter((f) => f.endsWith(".eml"))) {
+      const raw = await readFile(path.join(outbox, file), "utf8");
+      if (!raw.includes(email)) continue;
+      link = (await simpleParser(raw)).text?.match(/https?:\/\/\S*verify-email\S*/)?.[0];
+    }
+  }
+  if (!link) throw new Error(`no verification e-mail for ${email} in ${outbox}`);
+  const verified = await fetch(link, { redirect: "manual" });
+  await verified.arrayBuffer();
+  if (verified.status >= 400) throw new Error(`verification link: HTTP ${verified.status}`);
+  const signedIn = await post("/api/auth/sign-in/email", JSON.stringify({ email, password }), json);
+  const cookie = signedIn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const lines = (await productIds(baseUrl, 2)).map((productId, i) => ({
+    productId,
+    quantity: i + 1,
+  }));
+  await post("/api/cart", JSON.stringify({ intent: "set-all", lines }), { ...json, cookie });
+  await post(
+    "/addresses",
+    new URLSearchParams({
+      intent: "save",
+      label: "Home",
+      name: "Lighthouse Customer",
+      line1: "12 MG Road",
+      city: "Bengaluru",
+      state: "Karnataka",
+      postalCode: "560001",
+      country: "India",
+      phone: "9876543210",
+    }).toString(),
+    { "content-type": "application/x-www-form-urlencoded", origin: baseUrl, cookie },
+  );
+  const checkout = await fetch(`${baseUrl}/checkout`, { headers: { cookie }, redirect: "manual" });
+  await checkout.arrayBuffer();
+  if (checkout.status !== 200)
+    throw new Error(`/checkout for the customer: HTTP ${checkout.status}`);
+  return cookie;
+}
+
 async function main() {
   let baseUrl = args.get("base-url");
   let stop: (() => Promise<void>) | undefined;
+  let outbox = args.get("outbox");
   if (!baseUrl) {
     const dataDir = args.get("data-dir");
     if (!dataDir) throw new Error("--base-url URL or --data-dir DIR");
@@ -201,17 +350,30 @@ async function main() {
     console.log(`server pid ${server.pid} at ${server.baseUrl}`);
     baseUrl = server.baseUrl;
     stop = server.stop;
+    outbox ??= path.resolve(root, dataDir, "outbox");
   }
   try {
-    const pages = (args.get("pages") ?? "/,/products,product").split(",");
+    const pages = (args.get("pages") ?? "/,/products,product,/cart,/checkout").split(",");
     const summary: string[] = [];
+    let cookie = args.get("cookie");
+    if (pages.some((p) => signedInPages.has(p))) {
+      if (!cookie) {
+        if (!outbox)
+          throw new Error("/cart and /checkout need --cookie or --outbox (or --data-dir)");
+        cookie = await customerCookie(baseUrl, outbox);
+      }
+    }
     for (const p of pages) {
       const pagePath = p === "product" ? `/product/${(await productIds(baseUrl, 1))[0]}` : p;
       const name = p === "/" ? "home" : p.replace(/\W+/g, "-").replace(/^-|-$/g, "");
       const results: Lhr[] = [];
       for (let i = 0; i < runs; i++) {
         results.push(
-          await runLighthouse(baseUrl + pagePath, path.join(outDir, `${name}-${i + 1}.json`)),
+          await runLighthouse(
+            baseUrl + pagePath,
+            path.join(outDir, `${name}-${i + 1}.json`),
+            signedInPages.has(p) ? cookie : undefined,
+          ),
         );
       }
       results.sort(
@@ -220,7 +382,9 @@ async function main() {
       const lhr = results[Math.floor(results.length / 2)];
       const score = (c: CategoryId) => Math.round((lhr.categories[c].score ?? 0) * 100);
       const perfAll = results.map((r) => Math.round((r.categories.performance.score ?? 0) * 100));
-      console.log(`\n${pagePath}`);
+      console.log(
+        `\n${pagePath}${signedInPages.has(p) ? " (signed in, 2 products in the cart)" : ""}`,
+      );
       console.log(
         `  performance ${score("performance")}${runs > 1 ? ` (runs: ${perfAll.join(", ")})` : ""}, accessibility ${score("accessibility")}, best practices ${score("best-practices")}, SEO ${score("seo")}`,
       );
