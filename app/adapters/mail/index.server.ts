@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Mailer, MailMessage } from "./types.ts";
@@ -23,7 +23,11 @@ export function createOutboxMailer(folder: string, from: string): Mailer {
       await mkdir(folder, { recursive: true });
       // Time first so a directory listing sorts oldest to newest.
       const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomUUID().slice(0, 8)}.eml`;
-      await writeFile(path.join(folder, name), info.message as Buffer);
+      // Written under a temporary name, then renamed: a crash mid-write never leaves half an
+      // e-mail under a .eml name.
+      const temporary = path.join(folder, `.${name}.tmp`);
+      await writeFile(temporary, info.message as Buffer);
+      await rename(temporary, path.join(folder, name));
     },
     async close() {},
   };
