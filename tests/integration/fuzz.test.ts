@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { userProfiles } from "~/db/schema.ts";
+import { shopSettings, subscribers, userProfiles } from "~/db/schema.ts";
 import {
   browserHeaders,
   createVerifiedUser,
@@ -17,7 +17,9 @@ import { testDbKind } from "../support/test-database.ts";
 /*
  * Fuzzing (issue #9): generated form bodies — the fields each action reads, filled with random
  * text, numbers, ids, JSON and nothing at all — are sent to every action of the app as a signed-in
- * customer and as an admin. No input may cause a server error (5xx); bad input is a 4xx.
+ * customer and as an admin. No input may cause a server error (5xx); bad input is a 4xx, and a
+ * refused request leaves no partial write: every table's row count and latest update time are the
+ * same after it as before (sessions and Better Auth's own bookkeeping aside).
  */
 
 type RouteEntry = { path?: string; index?: boolean; file: string; children?: RouteEntry[] };
@@ -131,6 +133,14 @@ const value = fc.oneof(
 const body = fc.dictionary(fc.constantFrom(...FIELDS), value, { maxKeys: 8 });
 
 let harness: Awaited<ReturnType<typeof startProcessRuntime>>;
+/** One query giving each table's row count and latest updated_at (where it has one). */
+let fingerprintQuery = "";
+const BOOKKEEPING = new Set(["session", "rate_limit", "verification", "__drizzle_migrations"]);
+
+async function fingerprint(): Promise<string> {
+  const result = await harness.rt.db.execute(sql.raw(fingerprintQuery));
+  return JSON.stringify((result as unknown as { rows: unknown[] }).rows);
+}
 const cookies: Record<"customer" | "admin", string> = { customer: "", admin: "" };
 
 beforeAll(async () => {
@@ -141,6 +151,19 @@ beforeAll(async () => {
   await rt.db.update(userProfiles).set({ isAdmin: true }).where(eq(userProfiles.userId, admin.id));
   cookies.customer = await signInCookie(rt.auth, customer);
   cookies.admin = await signInCookie(rt.auth, admin);
+  const columns = (
+    (await rt.db.execute(
+      sql`select table_name as t, bool_or(column_name = 'updated_at') as u
+          from information_schema.columns where table_schema = 'public'
+          group by table_name order by table_name`,
+    )) as unknown as { rows: Array<{ t: string; u: boolean }> }
+  ).rows.filter((r) => !BOOKKEEPING.has(r.t));
+  fingerprintQuery = columns
+    .map(
+      (r) =>
+        `select '${r.t}' as t, count(*)::text as n, ${r.u ? "max(updated_at)::text" : "''"} as u from "${r.t}"`,
+    )
+    .join(" union all ");
 }, 120_000);
 
 afterAll(async () => {
@@ -151,7 +174,19 @@ afterAll(async () => {
 const RUNS_PER_ACTION = Number(process.env.FUZZ_RUNS ?? 200);
 
 describe(`fuzzing every action on ${testDbKind()}`, () => {
-  it("no generated form body causes a server error", async () => {
+  it("the partial-write check sees a write and an update", async () => {
+    const start = await fingerprint();
+    await harness.rt.db.insert(subscribers).values({ email: uniqueEmail("fuzz-probe") });
+    const inserted = await fingerprint();
+    expect(inserted).not.toBe(start);
+    await harness.rt.db
+      .update(shopSettings)
+      .set({ updatedAt: new Date(Date.now() + 60_000) })
+      .where(eq(shopSettings.id, 1));
+    expect(await fingerprint()).not.toBe(inserted);
+  });
+
+  it("no generated form body causes a server error or, refused, a partial write", async () => {
     const failures: string[] = [];
     let sent = 0;
     for (const { path, file } of flatten(routes as unknown as RouteEntry[])) {
@@ -183,6 +218,7 @@ describe(`fuzzing every action on ${testDbKind()}`, () => {
                 listing: "products",
               };
               sent += 1;
+              const before = await fingerprint();
               let status: number;
               try {
                 status = (await outcome(() => mod.action!({ request, params, context: {} })))
@@ -197,6 +233,12 @@ describe(`fuzzing every action on ${testDbKind()}`, () => {
               }
               if (status >= 500) {
                 failures.push(`${path} as ${who} with ${JSON.stringify(fields)}: ${status}`);
+                return false;
+              }
+              if (status >= 400 && (await fingerprint()) !== before) {
+                failures.push(
+                  `${path} as ${who} with ${JSON.stringify(fields)}: refused (${status}) but wrote`,
+                );
                 return false;
               }
               return true;
