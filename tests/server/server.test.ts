@@ -125,6 +125,8 @@ describe("a running shop on the embedded database", () => {
     expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     expect(res.headers.get("x-request-id")).toMatch(/^[\w-]{8,}$/);
     expect(res.headers.get("x-powered-by")).toBeNull();
+    // Plain http: no HSTS (a browser would pin https the shop may not have).
+    expect(res.headers.get("strict-transport-security")).toBeNull();
   });
 
   it("serves hashed assets with immutable caching", async () => {
@@ -239,4 +241,28 @@ describe("a running shop on the embedded database", () => {
     expect(signIn.status).toBe(403);
     expect(await signIn.json()).toMatchObject({ code: "EMAIL_NOT_VERIFIED" });
   });
+});
+
+describe("behind HTTPS", () => {
+  it("sends HSTS when the shop's public address is https, and not otherwise", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "lk-server-https-"));
+    const port = await freePort();
+    const server = startServer({
+      DATA_DIR: dir,
+      PORT: String(port),
+      PUBLIC_URL: "https://shop.example.com",
+      AUTH_SECRET: "server-test-secret-server-test-secret-123",
+      SEED_DEMO: "never",
+    });
+    try {
+      await waitReady(port, server.child);
+      const res = await fetch(`http://127.0.0.1:${port}/healthz`);
+      expect(res.headers.get("strict-transport-security")).toMatch(/max-age=31536000/);
+    } finally {
+      server.child.kill("SIGKILL");
+      await exited(server.child);
+      await rm(dir, { recursive: true, force: true });
+    }
+    // The plain-http shop above sends none.
+  }, 90_000);
 });
