@@ -11,9 +11,9 @@ import { useHydrated } from "~/lib/use-hydrated";
 import type { ProductCardData } from "~/modules/catalog/products.server.ts";
 import { getShopSettings } from "~/modules/settings/settings.server.ts";
 import { itemCount } from "~/rules/cart.ts";
+import { CUSTOM_PART_CATEGORY, CUSTOM_PART_EXPIRED } from "~/rules/custom-part.ts";
 import { formatPaise } from "~/rules/money.ts";
 import { isPurchasable } from "~/rules/product-display.ts";
-import { CUSTOM_PART_CATEGORY, quoteText } from "~/rules/quote-pricing.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
 import { orderTotals } from "~/rules/totals.ts";
 import { runtime } from "~/runtime.server.ts";
@@ -157,7 +157,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                 {!line.available ? (
                   <p className="font-medium text-destructive text-sm">
                     {line.custom
-                      ? `${quoteText.expired} Remove it to check out.`
+                      ? `${CUSTOM_PART_EXPIRED} Remove it to check out.`
                       : "No longer available: remove it to check out."}
                   </p>
                 ) : null}

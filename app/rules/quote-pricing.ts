@@ -11,7 +11,9 @@
 import { z } from "zod";
 import { MAX_LINE_QUANTITY } from "./cart.ts";
 
-export const CUSTOM_PART_CATEGORY = "Custom 3D Print";
+import { CUSTOM_PART_CATEGORY, CUSTOM_PART_EXPIRED } from "./custom-part.ts";
+
+export { CUSTOM_PART_CATEGORY };
 /** Above this (₹5,00,000) a custom order is priced by staff, never instantly. */
 export const MAX_INSTANT_TOTAL_PAISE = 50_000_000;
 export const LAYER_HEIGHTS = [0.12, 0.16, 0.2, 0.28] as const;
@@ -317,7 +319,7 @@ export const defaultQuoteOptions = (rates: QuoteRates): QuoteOptions => {
 
 export const quoteText = {
   signInToOrder: "Sign in to order this part",
-  expired: "This quote has expired. Upload your model again for a new price.",
+  expired: CUSTOM_PART_EXPIRED,
   reviewRequested:
     "Thanks! Our team will review your model and reply by e-mail within 1–2 business days.",
   added: "Custom part added to your cart",

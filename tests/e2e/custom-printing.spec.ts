@@ -22,6 +22,12 @@ async function dropFile(page: Page, name: string, bytes: Buffer) {
   await page.getByTestId("model-drop").dispatchEvent("drop", { dataTransfer: transfer });
 }
 
+/** As if another person took over on another browser: no cookies, no stored cart. */
+async function switchBrowser(page: Page) {
+  await page.context().clearCookies();
+  await page.evaluate(() => window.localStorage.clear());
+}
+
 async function addAddress(page: Page) {
   await page.getByRole("button", { name: "Add Address" }).click();
   const dialog = page.getByRole("dialog", { name: "Add New Address" });
@@ -152,7 +158,9 @@ test.describe("custom 3D printing", () => {
     await page.getByRole("button", { name: "Send request" }).click();
     await expect(page.getByTestId("toast")).toContainText("Review requested");
 
-    // Staff see the request, download the file and answer with an offer.
+    // Staff see the request, download the file and answer with an offer (another person, on
+    // another browser: nothing of the customer's session or cart carries over).
+    await switchBrowser(page);
     await signIn(page, { email: "admin@example.com", password: "demo-admin-password" });
     await page.goto("/admin");
     await page.getByRole("link", { name: /Quote requests waiting/ }).click();
@@ -171,6 +179,7 @@ test.describe("custom 3D printing", () => {
     expect(mail.text).toContain("2 × ₹850.00 = ₹1,700.00");
 
     // The customer accepts it from their quotes.
+    await switchBrowser(page);
     await signIn(page, customer);
     await page.goto("/custom-printing#my-quotes");
     const mine = page.getByTestId("my-quote").first();
