@@ -114,6 +114,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       // The query counts the benches record come from this header.
       SERVER_TIMING: "true",
       SEED_DEMO: options.seedDemo ?? "never",
+      ALLOW_DEMO_SEED: "true",
       LOG_LEVEL: options.logLevel ?? "warning",
       ...options.extraEnv,
     },

@@ -26,6 +26,8 @@ const child = spawn(process.execPath, [path.join(root, "server/index.ts")], {
     DEMO_ADMIN_EMAIL: "admin@example.com",
     DEMO_ADMIN_PASSWORD: "demo-admin-password",
     ALLOW_SANDBOX_PAYMENTS: "true",
+    SEED_DEMO: "auto",
+    ALLOW_DEMO_SEED: "true",
     // As if behind a reverse proxy: each test sends its own X-Forwarded-For (tests/e2e/fixtures.ts).
     TRUST_PROXY: "true",
   },

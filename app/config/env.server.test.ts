@@ -23,6 +23,18 @@ describe("configuration", () => {
     );
   });
 
+  it("never seeds the demo catalogue in production unless explicitly allowed", () => {
+    expect(parseEnv(base).seedDemo).toBe("auto");
+    expect(parseEnv({ ...base, NODE_ENV: "production" }).seedDemo).toBe("never");
+    expect(() => parseEnv({ ...base, NODE_ENV: "production", SEED_DEMO: "auto" })).toThrow(
+      /SEED_DEMO: the demo catalogue .* refused when NODE_ENV=production/,
+    );
+    expect(
+      parseEnv({ ...base, NODE_ENV: "production", SEED_DEMO: "auto", ALLOW_DEMO_SEED: "true" })
+        .seedDemo,
+    ).toBe("auto");
+  });
+
   it("requires each gateway's credentials when it is chosen", () => {
     expect(() => parseEnv({ ...base, PAYMENT_PROVIDER: "phonepe" })).toThrow(ConfigError);
     expect(() => parseEnv({ ...base, PAYMENT_PROVIDER: "phonepe" })).toThrow(/PHONEPE_CLIENT_ID/);

@@ -72,7 +72,9 @@ const envSchema = z.object({
   STORAGE: z.preprocess(emptyToUndefined, z.enum(["local", "s3"]).default("local")),
   ADMIN_EMAILS: z.preprocess(emptyToUndefined, z.string().default("")),
   ADMIN_EMAIL_DOMAIN: z.preprocess(emptyToUndefined, z.string().default("")),
-  SEED_DEMO: z.preprocess(emptyToUndefined, z.enum(["auto", "never"]).default("auto")),
+  /** Unset: `auto` outside production, `never` in production. */
+  SEED_DEMO: z.preprocess(emptyToUndefined, z.enum(["auto", "never"]).optional()),
+  ALLOW_DEMO_SEED: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("false")),
   DEMO_ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().default("admin@example.com")),
   DEMO_ADMIN_PASSWORD: z.preprocess(
     emptyToUndefined,
@@ -181,6 +183,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       "Invalid configuration:\n  AUTH_SECRET: is required when NODE_ENV=production (at least 32 characters)",
     );
   }
+  if (e.NODE_ENV === "production" && e.SEED_DEMO === "auto" && e.ALLOW_DEMO_SEED !== "true") {
+    throw new ConfigError(
+      "Invalid configuration:\n  SEED_DEMO: the demo catalogue and its demo admin account are refused when NODE_ENV=production; set SEED_DEMO=never (or ALLOW_DEMO_SEED=true for a demonstration shop)",
+    );
+  }
   const phonepeVars = {
     PHONEPE_CLIENT_ID: e.PHONEPE_CLIENT_ID,
     PHONEPE_CLIENT_SECRET: e.PHONEPE_CLIENT_SECRET,
@@ -238,7 +245,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
     adminEmailDomain: e.ADMIN_EMAIL_DOMAIN.trim().toLowerCase(),
-    seedDemo: e.SEED_DEMO,
+    seedDemo: e.SEED_DEMO ?? (e.NODE_ENV === "production" ? "never" : "auto"),
     demoAdminEmail: e.DEMO_ADMIN_EMAIL.toLowerCase(),
     demoAdminPassword: e.DEMO_ADMIN_PASSWORD,
     logLevel: e.LOG_LEVEL,

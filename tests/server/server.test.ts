@@ -1,63 +1,19 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  exited,
+  freePort,
+  type Started,
+  startServer,
+  waitReady,
+} from "../support/server-process.ts";
 
 /*
  * The built server as a process: configuration errors, headers, persistence across a restart on
  * the embedded database, and shutdown on SIGTERM. Needs `npm run build` first (npm test does it).
  */
-const root = path.resolve(import.meta.dirname, "../..");
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-type Started = { child: ChildProcess; output: () => string; port: number };
-
-function startServer(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, [path.join(root, "server/index.ts")], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", ...env },
-  });
-  let out = "";
-  child.stdout?.on("data", (d) => {
-    out += d;
-  });
-  child.stderr?.on("data", (d) => {
-    out += d;
-  });
-  return { child, output: () => out, port: Number(env.PORT) };
-}
-
-function exited(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) resolve(child.exitCode);
-    else child.once("exit", (code) => resolve(code));
-  });
-}
-
-async function waitReady(port: number, child: ChildProcess, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/readyz`);
-      if (res.ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("server did not become ready");
-}
-
 describe("configuration errors stop the process with a message naming the variable", () => {
   it.each([
     ["PORT", "abc"],
