@@ -7,6 +7,8 @@ import type { FileStorage } from "~/adapters/storage/types.ts";
 import { type Env, env } from "~/config/env.server.ts";
 import { log, setLogLevel } from "~/lib/log.server.ts";
 import { type Auth, createAuth } from "~/modules/accounts/auth.server.ts";
+import { createJobRunner, type JobRunner } from "~/modules/jobs/jobs.server.ts";
+import { sendOrderEmail } from "~/modules/orders/orders.server.ts";
 import { paymentDepsFor, startReconciler } from "~/modules/payments/payments.server.ts";
 import { seedDemoIfEmpty } from "~/modules/seed/seed.server.ts";
 
@@ -25,7 +27,9 @@ export type Runtime = {
   privateFiles: FileStorage;
   auth: Auth;
   payments: PaymentProvider;
-  /** Background jobs (payment reconciliation); not started under NODE_ENV=test. */
+  /** Runs the queued jobs (e-mails); every instance polls it, and callers run it after a commit. */
+  jobRunner: JobRunner;
+  /** Background loops (job polling, payment reconciliation); not started under NODE_ENV=test. */
   jobs: Array<{ stop: () => Promise<void> }>;
 };
 
@@ -57,6 +61,10 @@ async function build(): Promise<Runtime> {
     await seedDemoIfEmpty({ db: database.db, storage, auth, env: config });
   }
   const payments = createPaymentProvider(config, database.db);
+  const jobRunner = createJobRunner(database.db, {
+    "order-email": (job) =>
+      sendOrderEmail({ db: database.db, mailer, publicUrl: config.publicUrl }, job),
+  });
   const rt: Runtime = {
     env: config,
     database,
@@ -66,9 +74,12 @@ async function build(): Promise<Runtime> {
     privateFiles,
     auth,
     payments,
+    jobRunner,
     jobs: [],
   };
-  if (config.nodeEnv !== "test") rt.jobs.push(startReconciler(paymentDepsFor(rt)));
+  if (config.nodeEnv !== "test") {
+    rt.jobs.push(jobRunner.start(), startReconciler(paymentDepsFor(rt)));
+  }
   log.info("runtime ready", {
     database: database.kind,
     mail: mailer.kind,

@@ -660,3 +660,51 @@ export const quoteSettings = pgTable(
   },
   (t) => [check("quote_settings_single_row", sql`${t.id} = 1`)],
 );
+
+// ---- background work shared by every instance -------------------------------------------------
+
+export const jobStatuses = ["queued", "running", "done", "dead"] as const;
+
+/**
+ * Durable jobs (docs/decisions/0008-jobs-and-instances.md): written in the same transaction as the
+ * change that needs them, claimed by any instance with `for update skip locked`, retried with
+ * back-off, and kept (done or dead) for a week for the record.
+ */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    status: text("status", { enum: jobStatuses }).notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull().default(8),
+    runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
+    /** While running: when the claim lapses and another instance may take the job again. */
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lockedBy: text("locked_by"),
+    lastError: text("last_error"),
+    /** At most one job per key (an order's confirmation e-mail is queued once). */
+    dedupeKey: text("dedupe_key"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("jobs_due_idx").on(t.status, t.runAt),
+    uniqueIndex("jobs_dedupe_key_idx").on(t.dedupeKey),
+  ],
+);
+
+/** Leases for recurring work that one instance at a time must do (payment reconciliation). */
+export const jobLeases = pgTable("job_leases", {
+  name: text("name").primaryKey(),
+  holder: text("holder").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
+
+/** Counters for the public forms' rate limits (rate-limiter-flexible), shared by every instance. */
+export const formRateLimits = pgTable("form_rate_limits", {
+  key: text("key").primaryKey(),
+  points: integer("points").notNull(),
+  expire: timestamp("expire", { withTimezone: true }),
+});

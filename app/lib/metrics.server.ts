@@ -3,12 +3,13 @@ import { count, sql } from "drizzle-orm";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Database } from "~/adapters/db/index.server.ts";
 import { orders, quotes } from "~/db/schema.ts";
+import { jobCounts } from "~/modules/jobs/jobs.server.ts";
 
 /*
  * Prometheus metrics (GET /metrics with the METRICS_TOKEN bearer token): HTTP requests and their
  * latency (recorded by the custom server for every response), the Node process, and the shop's
  * state read from the database at each scrape: orders by status, payments by state, the payment
- * reconciliation queue, and custom-print quote requests waiting. With several instances, each is
+ * reconciliation queue, background jobs by status, and custom-print quote requests waiting. With several instances, each is
  * scraped on its own; the database gauges are the same on all of them.
  */
 
@@ -137,8 +138,20 @@ const quoteRequests = new Gauge({
   },
 });
 
+const jobQueue = new Gauge({
+  name: "layerkart_jobs",
+  help: "Background jobs (e-mails) by status: queued (waiting or retrying), running, dead (gave up)",
+  labelNames: ["status"],
+  registers: [registry],
+  async collect() {
+    if (!database) return;
+    const counts = await jobCounts(database);
+    for (const status of ["queued", "running", "dead"]) this.set({ status }, counts[status] ?? 0);
+  },
+});
+
 // Referenced so bundlers and linters keep the gauges (they register themselves).
-void [ordersByStatus, paymentsByState, reconcileQueue, quoteRequests];
+void [ordersByStatus, paymentsByState, reconcileQueue, quoteRequests, jobQueue];
 
 /** The exposition text, with the database gauges read now. */
 export async function metricsText(db: Database): Promise<string> {

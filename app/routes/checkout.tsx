@@ -12,7 +12,6 @@ import { flashCookie } from "~/modules/accounts/flash.server.ts";
 import { requireUser } from "~/modules/accounts/guards.server.ts";
 import { listAddresses } from "~/modules/addresses/addresses.server.ts";
 import { CheckoutError, checkoutLines, placeOrder } from "~/modules/checkout/checkout.server.ts";
-import { sendOrderConfirmation } from "~/modules/orders/orders.server.ts";
 import { initiateOrderPayment, paymentDepsFor } from "~/modules/payments/payments.server.ts";
 import { getShopSettings } from "~/modules/settings/settings.server.ts";
 import { formatPaise } from "~/rules/money.ts";
@@ -129,12 +128,14 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   if (order.paymentMethod === "cod") {
+    // The confirmation was queued with the order; send it now (the job runner retries failures).
     if (!order.reused) {
-      try {
-        await sendOrderConfirmation({ ...rt, publicUrl: rt.env.publicUrl }, order.id);
-      } catch (error) {
-        log.error("order confirmation failed", { error, orderId: order.id });
-      }
+      await rt.jobRunner.runDue().catch((error) => {
+        log.warning("sending the order confirmation now failed; it will be retried", {
+          error,
+          orderId: order.id,
+        });
+      });
     }
     return data<CheckoutResult>(
       { kind: "placed", orderId: order.id },

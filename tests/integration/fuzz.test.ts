@@ -135,7 +135,15 @@ const body = fc.dictionary(fc.constantFrom(...FIELDS), value, { maxKeys: 8 });
 let harness: Awaited<ReturnType<typeof startProcessRuntime>>;
 /** One query giving each table's row count and latest updated_at (where it has one). */
 let fingerprintQuery = "";
-const BOOKKEEPING = new Set(["session", "rate_limit", "verification", "__drizzle_migrations"]);
+/** Counters a refused request may move (rate limits), and sign-in state. */
+const BOOKKEEPING = new Set([
+  "session",
+  "rate_limit",
+  "form_rate_limits",
+  "job_leases",
+  "verification",
+  "__drizzle_migrations",
+]);
 
 async function fingerprint(): Promise<string> {
   const result = await harness.rt.db.execute(sql.raw(fingerprintQuery));

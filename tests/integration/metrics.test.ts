@@ -66,6 +66,8 @@ describe(`/metrics on ${testDbKind()}`, () => {
     expect(text).toMatch(/layerkart_payments\{state="unpaid"\} [1-9]/);
     expect(text).toMatch(/layerkart_orders\{status="\w+"\} [1-9]/);
     expect(text).toMatch(/layerkart_payment_reconcile_queue \d+/);
+    expect(text).toMatch(/layerkart_jobs\{status="queued"\} \d+/);
+    expect(text).toMatch(/layerkart_jobs\{status="dead"\} \d+/);
     expect(text).toMatch(/layerkart_quote_requests_waiting 0/);
     expect(text).toContain("layerkart_process_cpu_seconds_total");
     // Ids never become labels.

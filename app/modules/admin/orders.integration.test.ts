@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/adapters/db/index.server.ts";
 import {
   adminAudit,
+  jobs,
   orderItems,
   orders,
   products,
@@ -22,6 +23,7 @@ import {
   startProcessRuntime,
   uniqueEmail,
 } from "~/modules/accounts/testing.server.ts";
+import { createJobRunner } from "~/modules/jobs/jobs.server.ts";
 import { requestReturn } from "~/modules/orders/orders.server.ts";
 import { insertOrder, insertProduct } from "~/modules/reviews/testing.server.ts";
 import { emptyFilters } from "~/rules/admin-orders.ts";
@@ -86,7 +88,7 @@ const getCsv = async (query: string, cookie = admin.cookie) =>
     args(pageGet(`/admin/orders.csv${query}`, { cookie })),
   ) as Promise<Response>;
 
-const deps = () => ({ db, mailer: harness.rt.mailer, publicUrl: harness.rt.env.publicUrl });
+const deps = () => ({ db, jobs: harness.rt.jobRunner });
 
 async function order(
   userId: string,
@@ -478,21 +480,25 @@ describe(`admin orders on ${testDbKind()}`, () => {
     expect(await statusOf(o.id)).toMatchObject({ status: "processing" });
   });
 
-  it("a shipment whose e-mail fails still stands, audited", async () => {
+  it("a shipment whose e-mail fails still stands, audited, with the e-mail queued for a retry", async () => {
     const o = await order(customer.id);
-    const broken = {
-      kind: "outbox" as const,
-      send: async () => {
+    const broken = createJobRunner(db, {
+      "order-email": async () => {
         throw new Error("mail server down");
       },
-      close: async () => {},
-    };
-    await applyOrderAction({ ...deps(), mailer: broken }, admin, o.id, "ship", {
+    });
+    await applyOrderAction({ db, jobs: broken }, admin, o.id, "ship", {
       carrier: "Blue Dart",
       trackingNumber: "BD1",
       trackingUrl: null,
     });
     expect(await statusOf(o.id)).toMatchObject({ status: "shipped" });
+    const [job] = await db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.dedupeKey, `order-email:shipped:${o.id}`));
+    expect(job).toMatchObject({ status: "queued", attempts: 1, lastError: "mail server down" });
+    expect(job.runAt.getTime()).toBeGreaterThan(Date.now());
     expect((await auditOf(o.id)).map((a) => a.action)).toEqual(["order.ship"]);
     await expect(applyOrderAction(deps(), admin, o.id, "cancel")).rejects.toBeInstanceOf(
       OrderStateError,

@@ -13,7 +13,6 @@ import {
   type SQL,
 } from "drizzle-orm";
 import type { Database } from "~/adapters/db/index.server.ts";
-import type { Mailer } from "~/adapters/mail/types.ts";
 import {
   type AddressSnapshot,
   adminAudit,
@@ -36,6 +35,7 @@ import {
   markShipped,
   OrderNotFoundError,
   OrderStateError,
+  type OrderTransitionDeps,
   type OrderTx,
   recordRefund,
 } from "~/modules/orders/orders.server.ts";
@@ -401,7 +401,7 @@ export async function orderCsvRows(db: Database, filters: OrderFilters): Promise
 
 // ---- actions -----------------------------------------------------------------------------------
 
-export type OrderActionDeps = { db: Database; mailer: Mailer; publicUrl: string };
+export type OrderActionDeps = OrderTransitionDeps;
 
 async function currentState(db: Database, orderId: string) {
   const [row] = await db

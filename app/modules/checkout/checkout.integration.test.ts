@@ -331,6 +331,26 @@ describe(`payments on ${testDbKind()}`, () => {
     expect(p.id).toBeTruthy();
   });
 
+  it("the confirmation e-mail survives the process dying right after the payment commits", async () => {
+    const { order, payment } = await pendingOrder("crash");
+    // The settlement commits, but this "process" dies before sending anything (no onFulfilled).
+    const result = await applyPaymentUpdate(
+      { ...deps, onFulfilled: undefined },
+      {
+        transactionId: payment.transactionId,
+        state: "SUCCESS",
+        amountPaise: order.totalPaise,
+        source: "webhook",
+      },
+    );
+    expect(result.fulfilled).toBe(true);
+    expect(await confirmationsFor(order.orderNumber)).toBe(0);
+    // Another instance (or this one after its restart) finds the queued e-mail and sends it once.
+    await harness.rt.jobRunner.runDue();
+    await harness.rt.jobRunner.runDue();
+    expect(await confirmationsFor(order.orderNumber)).toBe(1);
+  });
+
   it("a forged webhook gets 401 and changes nothing", async () => {
     const { order, payment } = await pendingOrder("forged");
     const body = {

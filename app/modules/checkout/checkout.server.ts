@@ -10,6 +10,7 @@ import {
   products,
   user,
 } from "~/db/schema.ts";
+import { queueOrderEmail } from "~/modules/orders/email-jobs.server.ts";
 import { checkQuotedLines, markQuotesOrdered } from "~/modules/quotes/quotes.server.ts";
 import { getShopSettings } from "~/modules/settings/settings.server.ts";
 import {
@@ -380,6 +381,7 @@ async function placeOrderOnce(
     if (cod) {
       await tx.delete(cartItems).where(eq(cartItems.userId, input.userId));
       await markQuotesOrdered(tx, order.id, now);
+      await queueOrderEmail(tx, order.id, "confirmation");
     }
     return { ...summary(order), reused: false };
   });

@@ -12,7 +12,9 @@ import {
   reviews,
   user,
 } from "~/db/schema.ts";
+import { log } from "~/lib/log.server.ts";
 import { releaseStock } from "~/modules/checkout/checkout.server.ts";
+import type { JobPayloads } from "~/modules/jobs/jobs.server.ts";
 import { getShopSettings } from "~/modules/settings/settings.server.ts";
 import { financialYear, formatInvoiceNumber } from "~/rules/gst.ts";
 import {
@@ -21,6 +23,7 @@ import {
   type OrderStatus,
   type PaymentStatus,
 } from "~/rules/orders.ts";
+import { queueOrderEmail } from "./email-jobs.server.ts";
 import {
   type OrderEmailData,
   orderConfirmationEmail,
@@ -211,6 +214,7 @@ export async function getOrder(db: Database, userId: string, orderId: string): P
 // ---- e-mails ---------------------------------------------------------------------------------
 
 export type OrderMailDeps = { db: Database; mailer: Mailer; publicUrl: string };
+export type OrderEmailJob = JobPayloads["order-email"];
 
 async function emailData(db: Database, publicUrl: string, orderId: string) {
   const [row] = await db
@@ -241,10 +245,31 @@ async function emailData(db: Database, publicUrl: string, orderId: string) {
   return { to: row.email, data, order: o };
 }
 
-/** The order confirmation (sent once, by whoever fulfilled the order). */
-export async function sendOrderConfirmation(deps: OrderMailDeps, orderId: string): Promise<void> {
-  const { to, data } = await emailData(deps.db, deps.publicUrl, orderId);
-  await deps.mailer.send({ to, ...orderConfirmationEmail(data) });
+/** The "order-email" job: renders the e-mail from the order as it is now and sends it. */
+export async function sendOrderEmail(deps: OrderMailDeps, job: OrderEmailJob): Promise<void> {
+  const { to, data, order } = await emailData(deps.db, deps.publicUrl, job.orderId);
+  const rendered =
+    job.template === "confirmation"
+      ? orderConfirmationEmail(data)
+      : job.template === "shipped"
+        ? orderShippedEmail(data, {
+            carrier: order.carrier ?? "",
+            trackingNumber: order.trackingNumber ?? "",
+            trackingUrl: order.trackingUrl ?? null,
+          })
+        : orderDeliveredEmail(data);
+  await deps.mailer.send({ to, ...rendered });
+}
+
+/** Sends the queued jobs now (after a commit); the job runner retries what fails. */
+export type RunJobsNow = { runDue(): Promise<unknown> };
+
+async function sendQueuedNow(jobs: RunJobsNow | undefined) {
+  try {
+    await jobs?.runDue();
+  } catch (error) {
+    log.warning("running queued jobs failed; the job runner will retry", { error });
+  }
 }
 
 // ---- staff transitions (the admin area calls these) --------------------------------------------
@@ -260,6 +285,9 @@ function assertMove(from: OrderStatus, to: OrderStatus) {
     throw new OrderStateError(`An order that is ${from} can't become ${to}`);
 }
 
+/** A transition's database, and the job runner that sends its e-mail at once (else: soon). */
+export type OrderTransitionDeps = { db: Database; jobs?: RunJobsNow };
+
 /**
  * Runs inside a transition's own transaction, after the change (the admin area writes its audit
  * entry here, so the change and its record commit together or not at all).
@@ -268,7 +296,7 @@ export type AlsoInTransaction = (tx: Tx) => Promise<void>;
 
 /** Marks a processing order shipped with its tracking details, and e-mails the customer. */
 export async function markShipped(
-  deps: OrderMailDeps,
+  deps: OrderTransitionDeps,
   orderId: string,
   tracking: Tracking,
   also?: AlsoInTransaction,
@@ -287,15 +315,15 @@ export async function markShipped(
         updatedAt: new Date(),
       })
       .where(eq(orders.id, orderId));
+    await queueOrderEmail(tx, orderId, "shipped");
     await also?.(tx);
   });
-  const { to, data } = await emailData(deps.db, deps.publicUrl, orderId);
-  await deps.mailer.send({ to, ...orderShippedEmail(data, tracking) });
+  await sendQueuedNow(deps.jobs);
 }
 
 /** Marks a shipped order delivered (a COD order is paid on delivery), and e-mails the customer. */
 export async function markDelivered(
-  deps: OrderMailDeps,
+  deps: OrderTransitionDeps,
   orderId: string,
   also?: AlsoInTransaction,
 ): Promise<void> {
@@ -313,10 +341,10 @@ export async function markDelivered(
         updatedAt: now,
       })
       .where(eq(orders.id, orderId));
+    await queueOrderEmail(tx, orderId, "delivered");
     await also?.(tx);
   });
-  const { to, data } = await emailData(deps.db, deps.publicUrl, orderId);
-  await deps.mailer.send({ to, ...orderDeliveredEmail(data) });
+  await sendQueuedNow(deps.jobs);
 }
 
 /** Records the cash for an unpaid COD order that is still going ahead. */

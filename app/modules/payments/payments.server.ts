@@ -1,12 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, inArray, isNull, lte, or } from "drizzle-orm";
 import type { Database } from "~/adapters/db/index.server.ts";
-import type { Mailer } from "~/adapters/mail/types.ts";
 import type { PaymentProvider, PaymentState } from "~/adapters/payments/types.ts";
 import { cartItems, orderItems, orders, paymentEvents, user } from "~/db/schema.ts";
 import { log } from "~/lib/log.server.ts";
 import { releaseStock, retakeStock } from "~/modules/checkout/checkout.server.ts";
-import { OrderNotFoundError, sendOrderConfirmation } from "~/modules/orders/orders.server.ts";
+import { holdLease, releaseLease } from "~/modules/jobs/jobs.server.ts";
+import { queueOrderEmail } from "~/modules/orders/email-jobs.server.ts";
+import { OrderNotFoundError } from "~/modules/orders/orders.server.ts";
 import { markQuotesOrdered } from "~/modules/quotes/quotes.server.ts";
 import {
   canMovePayment,
@@ -35,24 +36,28 @@ export type PaymentDeps = {
   db: Database;
   provider: PaymentProvider;
   publicUrl: string;
-  /** Called after commit for an order that has just been fulfilled (the confirmation e-mail). */
+  /**
+   * Called after commit for an order that has just been fulfilled; its confirmation e-mail was
+   * queued in the same transaction, and the shop sends it now from here.
+   */
   onFulfilled?: (orderId: string) => Promise<void>;
   now?: () => Date;
 };
 
-/** The dependencies as the running shop wires them: fulfilment sends the confirmation e-mail. */
+/** The dependencies as the running shop wires them: fulfilment sends the queued e-mail at once. */
 export function paymentDepsFor(rt: {
   db: Database;
-  mailer: Mailer;
   payments: PaymentProvider;
   env: { publicUrl: string };
+  jobRunner: { runDue(): Promise<unknown> };
 }): PaymentDeps {
-  const mail = { db: rt.db, mailer: rt.mailer, publicUrl: rt.env.publicUrl };
   return {
     db: rt.db,
     provider: rt.payments,
     publicUrl: rt.env.publicUrl,
-    onFulfilled: (orderId) => sendOrderConfirmation(mail, orderId),
+    onFulfilled: async () => {
+      await rt.jobRunner.runDue();
+    },
   };
 }
 
@@ -230,7 +235,10 @@ export async function applyPaymentUpdate(
     try {
       await deps.onFulfilled(result.orderId);
     } catch (error) {
-      log.error("order confirmation failed", { orderId: result.orderId, error });
+      log.warning("sending the order confirmation now failed; the job runner retries it", {
+        orderId: result.orderId,
+        error,
+      });
     }
   }
   return result;
@@ -332,6 +340,7 @@ async function decide(
         .where(and(eq(cartItems.userId, order.userId), inArray(cartItems.productId, ids)));
     }
     await markQuotesOrdered(tx, order.id, now);
+    await queueOrderEmail(tx, order.id, "confirmation");
   }
   return { outcome: "applied", orderId: order.id, paymentStatus: "paid", fulfilled: fulfil };
 }
@@ -543,12 +552,16 @@ async function expireOrder(deps: PaymentDeps, orderId: string): Promise<boolean>
 }
 
 /** Runs the reconciliation job every few seconds until stopped (one run at a time). */
+/** Reconciliation runs on one instance at a time: the holder of this lease. */
+export const RECONCILER_LEASE = "payment-reconciler";
+
 export function startReconciler(deps: PaymentDeps, everyMs = 5000): { stop: () => Promise<void> } {
   let running: Promise<unknown> | null = null;
   let stopped = false;
   const timer = setInterval(() => {
     if (running || stopped) return;
-    running = reconcilePayments(deps)
+    running = holdLease(deps.db, RECONCILER_LEASE, everyMs * 6)
+      .then((held) => (held ? reconcilePayments(deps) : null))
       .catch((error) => log.warning("payment reconciliation run failed", { error }))
       .finally(() => {
         running = null;
@@ -560,6 +573,7 @@ export function startReconciler(deps: PaymentDeps, everyMs = 5000): { stop: () =
       stopped = true;
       clearInterval(timer);
       await running;
+      await releaseLease(deps.db, RECONCILER_LEASE).catch(() => {});
     },
   };
 }

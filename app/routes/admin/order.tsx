@@ -116,15 +116,9 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
     ship = parsed.data;
   }
-  const { db, mailer, env } = await runtime();
+  const { db, jobRunner } = await runtime();
   try {
-    await applyOrderAction(
-      { db, mailer, publicUrl: env.publicUrl },
-      viewer,
-      params.id,
-      intent,
-      ship,
-    );
+    await applyOrderAction({ db, jobs: jobRunner }, viewer, params.id, intent, ship);
     return data<OrderActionResult>({ ok: true, action: intent });
   } catch (error) {
     if (error instanceof OrderNotFoundError) return failed("Order not found", 404);

@@ -1,0 +1,257 @@
+import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import type { Database } from "~/adapters/db/index.server.ts";
+import { jobLeases, jobs } from "~/db/schema.ts";
+import { log } from "~/lib/log.server.ts";
+
+/*
+ * Background work that every instance shares through the database (docs/decisions/0008):
+ *
+ * - Jobs (e-mails for now) are rows written in the same transaction as the change that needs
+ *   them, so a crash between the commit and the send loses nothing. Any instance claims due jobs
+ *   with `for update skip locked`, so each runs once; a failure is retried with back-off, and a
+ *   claim whose instance died lapses and is taken again.
+ * - Recurring work that one instance at a time must do (payment reconciliation) runs under a
+ *   lease: a row that names its holder until it expires, renewed while the holder lives.
+ *
+ * Plain SQL that PGlite and PostgreSQL both run; no extra service.
+ */
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+type Executor = Database | Tx;
+
+/** The jobs the shop knows, with their payloads. */
+export type JobPayloads = {
+  "order-email": { orderId: string; template: "confirmation" | "shipped" | "delivered" };
+};
+export type JobKind = keyof JobPayloads;
+export type JobHandlers = { [K in JobKind]: (payload: JobPayloads[K]) => Promise<void> };
+
+/** This process's name in claims and leases (host, pid and a random tag). */
+export const INSTANCE_ID = `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
+
+/** How long a claim lasts before another instance may take the job again. */
+const CLAIM_MS = 5 * 60_000;
+/** Done and dead jobs are kept this long, then deleted. */
+const KEEP_MS = 7 * 24 * 3_600_000;
+
+/** Seconds to wait before attempt n+1 (n ≥ 1): 10 s, 30 s, 1.5 min … capped at 1 hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(3_600_000, 10_000 * 3 ** Math.max(0, attempts - 1));
+}
+
+/**
+ * Queues a job. Pass the transaction that makes the change the job follows from, so both commit
+ * or neither does. With a dedupe key, a second job for the same key is ignored.
+ */
+export async function enqueueJob<K extends JobKind>(
+  db: Executor,
+  kind: K,
+  payload: JobPayloads[K],
+  options: { dedupeKey?: string; runAt?: Date; maxAttempts?: number } = {},
+): Promise<void> {
+  await db
+    .insert(jobs)
+    .values({
+      kind,
+      payload,
+      dedupeKey: options.dedupeKey ?? null,
+      runAt: options.runAt ?? new Date(),
+      maxAttempts: options.maxAttempts ?? 8,
+    })
+    .onConflictDoNothing();
+}
+
+type JobRow = typeof jobs.$inferSelect;
+
+/** Claims up to `limit` due jobs (queued and due, or running with a lapsed claim). */
+async function claim(db: Database, limit: number, now: Date): Promise<JobRow[]> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        sql`(${jobs.status} = 'queued' and ${jobs.runAt} <= ${now})
+          or (${jobs.status} = 'running' and ${jobs.lockedUntil} < ${now})`,
+      )
+      .orderBy(jobs.runAt)
+      .limit(limit)
+      .for("update", { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(jobs)
+      .set({
+        status: "running",
+        attempts: sql`${jobs.attempts} + 1`,
+        lockedUntil: new Date(now.getTime() + CLAIM_MS),
+        lockedBy: INSTANCE_ID,
+        updatedAt: now,
+      })
+      .where(
+        inArray(
+          jobs.id,
+          due.map((d) => d.id),
+        ),
+      )
+      .returning();
+  });
+}
+
+async function finish(db: Database, job: JobRow, error: unknown): Promise<void> {
+  const now = new Date();
+  const mine = and(eq(jobs.id, job.id), eq(jobs.lockedBy, INSTANCE_ID));
+  if (error === undefined) {
+    await db
+      .update(jobs)
+      .set({ status: "done", lockedUntil: null, lastError: null, updatedAt: now })
+      .where(mine);
+    return;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  const dead = job.attempts >= job.maxAttempts;
+  await db
+    .update(jobs)
+    .set({
+      status: dead ? "dead" : "queued",
+      runAt: new Date(now.getTime() + retryDelayMs(job.attempts)),
+      lockedUntil: null,
+      lastError: message.slice(0, 2000),
+      updatedAt: now,
+    })
+    .where(mine);
+  const fields = { jobId: job.id, kind: job.kind, attempts: job.attempts, error };
+  if (dead) log.error("a job failed for the last time", fields);
+  else log.warning("a job failed; it will be retried", fields);
+}
+
+export type JobRunner = {
+  /** Runs every job that is due now (claimed in batches); resolves with how many ran. */
+  runDue(): Promise<number>;
+  /** Polls for due jobs every `everyMs` and tidies old ones; stop() waits for a run in flight. */
+  start(everyMs?: number): { stop: () => Promise<void> };
+};
+
+export function createJobRunner(db: Database, handlers: JobHandlers): JobRunner {
+  let inFlight: Promise<number> | null = null;
+  let again = false;
+
+  async function drain(): Promise<number> {
+    let ran = 0;
+    for (;;) {
+      const batch = await claim(db, 10, new Date());
+      if (batch.length === 0) return ran;
+      for (const job of batch) {
+        const handler = handlers[job.kind as JobKind] as
+          | ((payload: unknown) => Promise<void>)
+          | undefined;
+        let error: unknown;
+        try {
+          if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+          await handler(job.payload);
+        } catch (e) {
+          error = e ?? new Error("job failed");
+        }
+        await finish(db, job, error);
+        ran++;
+      }
+    }
+  }
+
+  // One drain at a time in this process; a call during a drain asks for one more pass after it.
+  function runDue(): Promise<number> {
+    if (inFlight) {
+      again = true;
+      return inFlight;
+    }
+    inFlight = (async () => {
+      let total = 0;
+      do {
+        again = false;
+        total += await drain();
+      } while (again);
+      return total;
+    })().finally(() => {
+      inFlight = null;
+    });
+    return inFlight;
+  }
+
+  return {
+    runDue,
+    start(everyMs = 2_000) {
+      let stopped = false;
+      let tick: Promise<unknown> | null = null;
+      const timer = setInterval(() => {
+        if (stopped || tick) return;
+        tick = runDue()
+          .then(() => tidy(db))
+          .catch((error) => log.warning("job run failed", { error }))
+          .finally(() => {
+            tick = null;
+          });
+      }, everyMs);
+      timer.unref();
+      return {
+        async stop() {
+          stopped = true;
+          clearInterval(timer);
+          await tick;
+        },
+      };
+    },
+  };
+}
+
+let lastTidy = 0;
+async function tidy(db: Database): Promise<void> {
+  if (Date.now() - lastTidy < 3_600_000) return;
+  lastTidy = Date.now();
+  await db
+    .delete(jobs)
+    .where(
+      and(
+        inArray(jobs.status, ["done", "dead"]),
+        lt(jobs.updatedAt, new Date(Date.now() - KEEP_MS)),
+      ),
+    );
+}
+
+/**
+ * Takes or renews the named lease for `ttlMs`; true while this instance holds it. A lease whose
+ * holder stopped renewing (crashed) is free once it expires.
+ */
+export async function holdLease(
+  db: Database,
+  name: string,
+  ttlMs: number,
+  holder = INSTANCE_ID,
+  now = new Date(),
+): Promise<boolean> {
+  const expiresAt = new Date(now.getTime() + ttlMs);
+  const rows = await db
+    .insert(jobLeases)
+    .values({ name, holder, expiresAt })
+    .onConflictDoUpdate({
+      target: jobLeases.name,
+      set: { holder, expiresAt },
+      setWhere: sql`${jobLeases.expiresAt} < ${now} or ${jobLeases.holder} = ${holder}`,
+    })
+    .returning({ holder: jobLeases.holder });
+  return rows.length === 1 && rows[0].holder === holder;
+}
+
+/** Gives the lease up (on shutdown), so another instance takes over at once. */
+export async function releaseLease(db: Database, name: string, holder = INSTANCE_ID) {
+  await db.delete(jobLeases).where(and(eq(jobLeases.name, name), eq(jobLeases.holder, holder)));
+}
+
+/** Counts of queued (due or not), running and dead jobs, for /metrics. */
+export async function jobCounts(db: Database): Promise<Record<string, number>> {
+  const rows = await db
+    .select({ status: jobs.status, n: sql<number>`count(*)::int` })
+    .from(jobs)
+    .where(inArray(jobs.status, ["queued", "running", "dead"]))
+    .groupBy(jobs.status);
+  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+}
