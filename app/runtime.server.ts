@@ -64,6 +64,7 @@ async function build(): Promise<Runtime> {
   const jobRunner = createJobRunner(database.db, {
     "order-email": (job) =>
       sendOrderEmail({ db: database.db, mailer, publicUrl: config.publicUrl }, job),
+    mail: (message) => mailer.send(message),
   });
   const rt: Runtime = {
     env: config,

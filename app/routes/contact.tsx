@@ -56,7 +56,7 @@ export async function action({ request }: Route.ActionArgs) {
     const settings = await getShopSettings(rt.db);
     const shopEmail = settings.shopEmail || rt.env.mailFrom;
     await submitContactMessage(
-      { db: rt.db, mailer: rt.mailer, shopEmail },
+      { db: rt.db, jobs: rt.jobRunner, shopEmail },
       input,
       viewer?.id ?? null,
     );

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "~/adapters/db/index.server.ts";
+import type { MailMessage } from "~/adapters/mail/types.ts";
 import { jobLeases, jobs } from "~/db/schema.ts";
 import { log } from "~/lib/log.server.ts";
 
@@ -23,7 +24,10 @@ type Executor = Database | Tx;
 
 /** The jobs the shop knows, with their payloads. */
 export type JobPayloads = {
+  /** Rendered from the order when it runs. */
   "order-email": { orderId: string; template: "confirmation" | "shipped" | "delivered" };
+  /** A message rendered when it was queued (contact form, quote replies). */
+  mail: MailMessage;
 };
 export type JobKind = keyof JobPayloads;
 export type JobHandlers = { [K in JobKind]: (payload: JobPayloads[K]) => Promise<void> };
@@ -36,7 +40,11 @@ const CLAIM_MS = 5 * 60_000;
 /** Done and dead jobs are kept this long, then deleted. */
 const KEEP_MS = 7 * 24 * 3_600_000;
 
-/** Seconds to wait before attempt n+1 (n ≥ 1): 10 s, 30 s, 1.5 min … capped at 1 hour. */
+/** The database's clock: every instance compares times against the same one. */
+const dbNow = sql`now()`;
+const dbNowPlus = (ms: number) => sql`now() + make_interval(secs => ${ms / 1000})`;
+
+/** Milliseconds to wait before attempt n+1 (n ≥ 1): 10 s, 30 s, 1.5 min … capped at 1 hour. */
 export function retryDelayMs(attempts: number): number {
   return Math.min(3_600_000, 10_000 * 3 ** Math.max(0, attempts - 1));
 }
@@ -57,7 +65,7 @@ export async function enqueueJob<K extends JobKind>(
       kind,
       payload,
       dedupeKey: options.dedupeKey ?? null,
-      runAt: options.runAt ?? new Date(),
+      runAt: options.runAt ?? dbNow,
       maxAttempts: options.maxAttempts ?? 8,
     })
     .onConflictDoNothing();
@@ -66,14 +74,14 @@ export async function enqueueJob<K extends JobKind>(
 type JobRow = typeof jobs.$inferSelect;
 
 /** Claims up to `limit` due jobs (queued and due, or running with a lapsed claim). */
-async function claim(db: Database, limit: number, now: Date): Promise<JobRow[]> {
+async function claim(db: Database, limit: number): Promise<JobRow[]> {
   return db.transaction(async (tx) => {
     const due = await tx
       .select({ id: jobs.id })
       .from(jobs)
       .where(
-        sql`(${jobs.status} = 'queued' and ${jobs.runAt} <= ${now})
-          or (${jobs.status} = 'running' and ${jobs.lockedUntil} < ${now})`,
+        sql`(${jobs.status} = 'queued' and ${jobs.runAt} <= ${dbNow})
+          or (${jobs.status} = 'running' and ${jobs.lockedUntil} < ${dbNow})`,
       )
       .orderBy(jobs.runAt)
       .limit(limit)
@@ -84,9 +92,9 @@ async function claim(db: Database, limit: number, now: Date): Promise<JobRow[]> 
       .set({
         status: "running",
         attempts: sql`${jobs.attempts} + 1`,
-        lockedUntil: new Date(now.getTime() + CLAIM_MS),
+        lockedUntil: dbNowPlus(CLAIM_MS),
         lockedBy: INSTANCE_ID,
-        updatedAt: now,
+        updatedAt: dbNow,
       })
       .where(
         inArray(
@@ -99,12 +107,11 @@ async function claim(db: Database, limit: number, now: Date): Promise<JobRow[]> 
 }
 
 async function finish(db: Database, job: JobRow, error: unknown): Promise<void> {
-  const now = new Date();
   const mine = and(eq(jobs.id, job.id), eq(jobs.lockedBy, INSTANCE_ID));
   if (error === undefined) {
     await db
       .update(jobs)
-      .set({ status: "done", lockedUntil: null, lastError: null, updatedAt: now })
+      .set({ status: "done", lockedUntil: null, lastError: null, updatedAt: dbNow })
       .where(mine);
     return;
   }
@@ -114,15 +121,26 @@ async function finish(db: Database, job: JobRow, error: unknown): Promise<void> 
     .update(jobs)
     .set({
       status: dead ? "dead" : "queued",
-      runAt: new Date(now.getTime() + retryDelayMs(job.attempts)),
+      runAt: dbNowPlus(retryDelayMs(job.attempts)),
       lockedUntil: null,
       lastError: message.slice(0, 2000),
-      updatedAt: now,
+      updatedAt: dbNow,
     })
     .where(mine);
   const fields = { jobId: job.id, kind: job.kind, attempts: job.attempts, error };
   if (dead) log.error("a job failed for the last time", fields);
   else log.warning("a job failed; it will be retried", fields);
+}
+
+/** Sends queued jobs now, after a commit; what fails here the runner retries later. */
+export type RunJobsNow = Pick<JobRunner, "runDue">;
+
+export async function runQueuedNow(runner: RunJobsNow | undefined): Promise<void> {
+  try {
+    await runner?.runDue();
+  } catch (error) {
+    log.warning("running queued jobs failed; the job runner will retry", { error });
+  }
 }
 
 export type JobRunner = {
@@ -139,7 +157,7 @@ export function createJobRunner(db: Database, handlers: JobHandlers): JobRunner 
   async function drain(): Promise<number> {
     let ran = 0;
     for (;;) {
-      const batch = await claim(db, 10, new Date());
+      const batch = await claim(db, 10);
       if (batch.length === 0) return ran;
       for (const job of batch) {
         const handler = handlers[job.kind as JobKind] as
@@ -219,16 +237,18 @@ async function tidy(db: Database): Promise<void> {
 
 /**
  * Takes or renews the named lease for `ttlMs`; true while this instance holds it. A lease whose
- * holder stopped renewing (crashed) is free once it expires.
+ * holder stopped renewing (crashed) is free once it expires. Times are the database's (`at` lets
+ * tests move the clock).
  */
 export async function holdLease(
   db: Database,
   name: string,
   ttlMs: number,
   holder = INSTANCE_ID,
-  now = new Date(),
+  at?: Date,
 ): Promise<boolean> {
-  const expiresAt = new Date(now.getTime() + ttlMs);
+  const now = at ?? dbNow;
+  const expiresAt = at ? new Date(at.getTime() + ttlMs) : dbNowPlus(ttlMs);
   const rows = await db
     .insert(jobLeases)
     .values({ name, holder, expiresAt })

@@ -14,7 +14,7 @@ import {
 } from "~/db/schema.ts";
 import { log } from "~/lib/log.server.ts";
 import { releaseStock } from "~/modules/checkout/checkout.server.ts";
-import type { JobPayloads } from "~/modules/jobs/jobs.server.ts";
+import { type JobPayloads, type RunJobsNow, runQueuedNow } from "~/modules/jobs/jobs.server.ts";
 import { getShopSettings } from "~/modules/settings/settings.server.ts";
 import { financialYear, formatInvoiceNumber } from "~/rules/gst.ts";
 import {
@@ -261,17 +261,6 @@ export async function sendOrderEmail(deps: OrderMailDeps, job: OrderEmailJob): P
   await deps.mailer.send({ to, ...rendered });
 }
 
-/** Sends the queued jobs now (after a commit); the job runner retries what fails. */
-export type RunJobsNow = { runDue(): Promise<unknown> };
-
-async function sendQueuedNow(jobs: RunJobsNow | undefined) {
-  try {
-    await jobs?.runDue();
-  } catch (error) {
-    log.warning("running queued jobs failed; the job runner will retry", { error });
-  }
-}
-
 // ---- staff transitions (the admin area calls these) --------------------------------------------
 
 async function lockOrder(tx: Tx, orderId: string): Promise<OrderRow> {
@@ -318,7 +307,7 @@ export async function markShipped(
     await queueOrderEmail(tx, orderId, "shipped");
     await also?.(tx);
   });
-  await sendQueuedNow(deps.jobs);
+  await runQueuedNow(deps.jobs);
 }
 
 /** Marks a shipped order delivered (a COD order is paid on delivery), and e-mails the customer. */
@@ -344,7 +333,7 @@ export async function markDelivered(
     await queueOrderEmail(tx, orderId, "delivered");
     await also?.(tx);
   });
-  await sendQueuedNow(deps.jobs);
+  await runQueuedNow(deps.jobs);
 }
 
 /** Records the cash for an unpaid COD order that is still going ahead. */

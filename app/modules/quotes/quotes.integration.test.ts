@@ -316,7 +316,7 @@ describe(`custom quotes (${testDbKind()})`, () => {
     });
     const staff = { ...admin, isAdmin: true } as never;
     await answerQuote(
-      { db, mailer: harness.rt.mailer, publicUrl: harness.rt.env.publicUrl },
+      { db, jobs: harness.rt.jobRunner, publicUrl: harness.rt.env.publicUrl },
       staff,
       quoteId,
       { kind: "offer", message: "We can close it for you.", unitPricePaise: 85_000, quantity: 2 },
@@ -374,7 +374,7 @@ describe(`custom quotes (${testDbKind()})`, () => {
     const admin = await createVerifiedUser(harness.rt.auth, db, { email: uniqueEmail("qa") });
     await expect(
       answerQuote(
-        { db, mailer: harness.rt.mailer, publicUrl: harness.rt.env.publicUrl },
+        { db, jobs: harness.rt.jobRunner, publicUrl: harness.rt.env.publicUrl },
         { ...admin, name: "Staff", isAdmin: true },
         quoteId,
         { kind: "offer", message: "x", unitPricePaise: 100, quantity: 1 },
@@ -392,7 +392,7 @@ describe(`custom quotes (${testDbKind()})`, () => {
     const partId = (added.body as { line: { productId: string } }).line.productId;
     const admin = await createVerifiedUser(harness.rt.auth, db, { email: uniqueEmail("qb") });
     const staff = { ...admin, name: "Staff", isAdmin: true };
-    const deps = { db, mailer: harness.rt.mailer, publicUrl: harness.rt.env.publicUrl };
+    const deps = { db, jobs: harness.rt.jobRunner, publicUrl: harness.rt.env.publicUrl };
     await expect(
       answerQuote(deps, staff, quoteId, {
         kind: "offer",

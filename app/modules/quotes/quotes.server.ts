@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/adapters/db/index.server.ts";
-import type { Mailer } from "~/adapters/mail/types.ts";
 import type { FileStorage } from "~/adapters/storage/types.ts";
 import {
   cartItems,
@@ -16,6 +15,7 @@ import {
 } from "~/db/schema.ts";
 import type { Viewer } from "~/modules/accounts/viewer.server.ts";
 import { recordAudit } from "~/modules/admin/audit.server.ts";
+import { enqueueJob, type RunJobsNow, runQueuedNow } from "~/modules/jobs/jobs.server.ts";
 import type { CartLine } from "~/rules/cart.ts";
 import { analyseMesh, detectFormat, parseModel, releaseScratch } from "~/rules/model3d/index.ts";
 import { UNSUPPORTED_FILE_MESSAGE } from "~/rules/model3d/messages.ts";
@@ -610,14 +610,14 @@ export type StaffReply =
  * e-mail goes after the commit.
  */
 export async function answerQuote(
-  deps: { db: Database; mailer: Mailer; publicUrl: string },
+  deps: { db: Database; jobs?: RunJobsNow; publicUrl: string },
   actor: Viewer,
   quoteId: string,
   answer: StaffReply,
   now = new Date(),
 ): Promise<void> {
   const { db } = deps;
-  const sent = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const [quote] = await tx.select().from(quotes).where(eq(quotes.id, quoteId)).for("update");
     if (!quote) throw new QuoteError(quoteText.notFound, 404);
     if (quote.status === "ordered")
@@ -674,27 +674,30 @@ export async function answerQuote(
           : `${answer.kind === "close" ? "Closed" : "Replied to"} the quote for ${quote.fileName}`,
       details: { ...answer },
     });
-    return { customer, quote, expiresAt: changes.expiresAt as Date | undefined };
+    // The e-mail is queued with the answer: it goes out even if this process stops now.
+    if (customer) {
+      const url = `${deps.publicUrl}/custom-printing#my-quotes`;
+      const email =
+        answer.kind === "offer"
+          ? quoteOfferEmail({
+              name: customer.name,
+              fileName: quote.fileName,
+              message: answer.message,
+              unitPricePaise: answer.unitPricePaise,
+              quantity: answer.quantity,
+              expiresAt: (changes.expiresAt as Date | undefined) ?? now,
+              url,
+            })
+          : quoteReplyEmail({
+              name: customer.name,
+              fileName: quote.fileName,
+              message: answer.message,
+              url,
+            });
+      await enqueueJob(tx, "mail", { to: customer.email, ...email });
+    }
   });
-  const url = `${deps.publicUrl}/custom-printing#my-quotes`;
-  const email =
-    answer.kind === "offer"
-      ? quoteOfferEmail({
-          name: sent.customer?.name ?? "",
-          fileName: sent.quote.fileName,
-          message: answer.message,
-          unitPricePaise: answer.unitPricePaise,
-          quantity: answer.quantity,
-          expiresAt: sent.expiresAt ?? now,
-          url,
-        })
-      : quoteReplyEmail({
-          name: sent.customer?.name ?? "",
-          fileName: sent.quote.fileName,
-          message: answer.message,
-          url,
-        });
-  if (sent.customer) await deps.mailer.send({ to: sent.customer.email, ...email });
+  await runQueuedNow(deps.jobs);
 }
 
 /** Open requests, for the admin dashboard. */

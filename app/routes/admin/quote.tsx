@@ -97,7 +97,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const rt = await runtime();
   try {
     await answerQuote(
-      { db: rt.db, mailer: rt.mailer, publicUrl: rt.env.publicUrl },
+      { db: rt.db, jobs: rt.jobRunner, publicUrl: rt.env.publicUrl },
       viewer,
       params.id,
       answer,
