@@ -1,4 +1,5 @@
 import path from "node:path";
+import { holdPgliteLock, releasePgliteLock } from "~/adapters/db/backup.server.ts";
 import { type DatabaseHandle, openDatabase, pgliteFolder } from "~/adapters/db/index.server.ts";
 import { createMailer, type Mailer } from "~/adapters/mail/index.server.ts";
 import { createPaymentProvider, type PaymentProvider } from "~/adapters/payments/index.server.ts";
@@ -39,6 +40,9 @@ const g = globalThis as unknown as Record<symbol, Promise<Runtime> | undefined>;
 async function build(): Promise<Runtime> {
   const config = env();
   setLogLevel(config.logLevel);
+  // Only one process may open an embedded database folder: a backup, a restore or a second shop
+  // on the same folder is refused while this one holds it.
+  if (!config.databaseUrl) holdPgliteLock(config.dataDir);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: pgliteFolder(config.dataDir),
@@ -108,4 +112,5 @@ export async function stopRuntime(): Promise<void> {
   await Promise.all(rt.jobs.map((job) => job.stop()));
   await rt.mailer.close();
   await rt.database.close();
+  if (!rt.env.databaseUrl) releasePgliteLock(rt.env.dataDir);
 }

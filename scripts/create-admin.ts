@@ -36,6 +36,8 @@ const { createAuth } = await import("~/modules/accounts/auth.server.ts");
 const { ensureAdminAccount } = await import("~/modules/accounts/admin-account.server.ts");
 
 const config = env();
+const { lockEmbeddedOrExit } = await import("./lib/embedded-lock.ts");
+const release = lockEmbeddedOrExit(config, "create-admin");
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   pgliteDir: pgliteFolder(config.dataDir),
@@ -67,4 +69,5 @@ try {
   }
 } finally {
   await database.close();
+  release();
 }

@@ -1,8 +1,8 @@
 /**
  * npm run db:migrate: applies the migrations in drizzle/ to the configured database (DATABASE_URL,
  * or the embedded database in $DATA_DIR) and exits. The shop also migrates at start-up; this is
- * for deploys that migrate before starting new instances. Never run it on a PGlite folder that a
- * running shop holds.
+ * for deploys that migrate before starting new instances. On the embedded database it refuses
+ * while the shop (or a backup) holds the folder.
  */
 import "./lib/use-app-alias.ts";
 
@@ -11,9 +11,12 @@ const { openDatabase, pgliteFolder } = await import("~/adapters/db/index.server.
 
 const config = env();
 const started = Date.now();
+const { lockEmbeddedOrExit } = await import("./lib/embedded-lock.ts");
+const release = lockEmbeddedOrExit(config, "db:migrate");
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   pgliteDir: pgliteFolder(config.dataDir),
 });
 await database.close();
+release();
 console.log(`Migrations applied (${database.kind}) in ${Date.now() - started} ms.`);
