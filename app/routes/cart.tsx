@@ -80,10 +80,11 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   const count = itemCount(cart);
   const blocked = lines.some((l) => !l.available);
 
-  // The cart lives in this browser: until it's read, show the page's outline, not "empty".
+  // The cart lives in this browser: until it's read, show the page's outline, not "empty". Every
+  // state is at least a screen tall, so the footer never jumps into view when the lines arrive.
   if (!hydrated) {
     return (
-      <div className="mx-auto max-w-6xl px-4 py-8" aria-busy="true">
+      <div className="mx-auto min-h-svh max-w-6xl px-4 py-8" aria-busy="true">
         <h1 className="font-bold text-3xl">Shopping Cart</h1>
         <Skeleton className="mt-6 h-40 w-full" />
       </div>
@@ -92,7 +93,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
 
   if (cart.length === 0) {
     return (
-      <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
+      <section className="mx-auto flex min-h-svh max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
         <ShoppingBag aria-hidden="true" className="size-12 text-muted-foreground" />
         <h1 className="font-bold text-3xl">Your Cart is Empty</h1>
         <p className="text-muted-foreground">Find something you'll love among our prints.</p>
@@ -119,7 +120,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   };
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8">
+    <div className="mx-auto min-h-svh max-w-6xl px-4 py-8">
       <h1 className="font-bold text-3xl">
         Shopping Cart ({count} {count === 1 ? "item" : "items"})
       </h1>
