@@ -36,6 +36,23 @@ describe("configuration errors stop the process with a message naming the variab
     }
   });
 
+  it("production with the demo seed asked for but not allowed", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "lk-config-"));
+    try {
+      const s = startServer({
+        DATA_DIR: dir,
+        PORT: "3999",
+        AUTH_SECRET: "x".repeat(40),
+        SEED_DEMO: "auto",
+      });
+      expect(await exited(s.child)).toBe(1);
+      expect(s.output()).toContain("SEED_DEMO");
+      expect(s.output()).toContain("ALLOW_DEMO_SEED=true");
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it("production without AUTH_SECRET", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "lk-config-"));
     try {
@@ -200,7 +217,7 @@ describe("a running shop on the embedded database", () => {
 });
 
 describe("behind HTTPS", () => {
-  it("sends HSTS when the shop's public address is https, and not otherwise", async () => {
+  it("sends HSTS and marks the session cookie Secure when the shop's public address is https", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "lk-server-https-"));
     const port = await freePort();
     const server = startServer({
@@ -208,12 +225,26 @@ describe("behind HTTPS", () => {
       PORT: String(port),
       PUBLIC_URL: "https://shop.example.com",
       AUTH_SECRET: "server-test-secret-server-test-secret-123",
-      SEED_DEMO: "never",
+      SEED_DEMO: "auto",
+      ALLOW_DEMO_SEED: "true",
+      DEMO_ADMIN_PASSWORD: "https-admin-password",
     });
     try {
       await waitReady(port, server.child);
       const res = await fetch(`http://127.0.0.1:${port}/healthz`);
       expect(res.headers.get("strict-transport-security")).toMatch(/max-age=31536000/);
+      // The TLS-terminating proxy forwards the request; the session cookie must be Secure.
+      const signIn = await fetch(`http://127.0.0.1:${port}/api/auth/sign-in/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: "https://shop.example.com" },
+        body: JSON.stringify({ email: "admin@example.com", password: "https-admin-password" }),
+      });
+      expect(signIn.status).toBe(200);
+      const cookies = signIn.headers.getSetCookie();
+      const session = cookies.find((c) => c.includes("session_token="));
+      expect(session).toMatch(/^__Secure-/);
+      expect(session).toMatch(/;\s*Secure/i);
+      expect(session).toMatch(/;\s*HttpOnly/i);
     } finally {
       server.child.kill("SIGKILL");
       await exited(server.child);
