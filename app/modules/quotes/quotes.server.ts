@@ -17,7 +17,7 @@ import type { Viewer } from "~/modules/accounts/viewer.server.ts";
 import { recordAudit } from "~/modules/admin/audit.server.ts";
 import { enqueueJob, type RunJobsNow, runQueuedNow } from "~/modules/jobs/jobs.server.ts";
 import type { CartLine } from "~/rules/cart.ts";
-import { analyseMesh, detectFormat, parseModel, releaseScratch } from "~/rules/model3d/index.ts";
+import { detectFormat } from "~/rules/model3d/index.ts";
 import { UNSUPPORTED_FILE_MESSAGE } from "~/rules/model3d/messages.ts";
 import { ModelError } from "~/rules/model3d/types.ts";
 import {
@@ -34,6 +34,7 @@ import {
   quoteText,
 } from "~/rules/quote-pricing.ts";
 import { quoteOfferEmail, quoteReplyEmail } from "./emails.ts";
+import { measureModel } from "./measure.server.ts";
 
 /*
  * Custom-print quotes (issue: instant quotes from the customer's own model file). The server is
@@ -130,37 +131,15 @@ export async function createQuoteFromUpload(
   const format = detectFormat(name);
   if (!format) throw new ModelError(UNSUPPORTED_FILE_MESSAGE);
   const rates = await getQuoteRates(deps.db);
-  let a: ReturnType<typeof analyseMesh>;
-  let fileUnit: string | null;
-  try {
-    const model = parseModel(bytes, name);
-    fileUnit = model.fileUnit;
-    a = analyseMesh(model, { unit: "mm", scale: 1, printers: rates.printers });
-  } finally {
-    // The parser keeps scratch memory for the next file; a server gives it back.
-    releaseScratch();
-  }
-  const geometry: StoredGeometry = {
-    format: a.format,
-    fileUnit,
-    triangles: a.triangles,
-    vertices: a.vertices,
-    volume: a.volume,
-    area: a.area,
-    size: a.size,
-    watertight: a.watertight,
-    openEdges: a.openEdges,
-    nonManifoldEdges: a.nonManifoldEdges,
-    invertedNormals: a.invertedNormals,
-    mixedShells: a.mixedShells ?? false,
-  };
+  // Off the event loop; the bytes come back from the worker with the measurements.
+  const { geometry, bytes: file } = await measureModel(bytes, name, rates.printers);
   const id = randomUUID();
   const storagePath = `quotes/${id}.${format}`;
-  await deps.files.put(storagePath, bytes, contentTypes[format]);
+  await deps.files.put(storagePath, file, contentTypes[format]);
   try {
     const [row] = await deps.db
       .insert(quotes)
-      .values({ id, userId, fileName: name, storagePath, fileBytes: bytes.byteLength, geometry })
+      .values({ id, userId, fileName: name, storagePath, fileBytes: file.byteLength, geometry })
       .returning();
     return summarise(row, null);
   } catch (error) {

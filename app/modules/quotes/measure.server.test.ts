@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { cube, openBox, toBinaryStl } from "~/rules/model3d/testing/shapes.ts";
+import { ModelError } from "~/rules/model3d/types.ts";
+import { measureModel } from "./measure.server.ts";
+
+/*
+ * The server measures uploads in a worker thread: the same numbers as the shared module, the
+ * customer's message for a broken file, and the file's bytes moved there and back (not copied).
+ */
+const printers = [{ name: "Test printer", x: 250, y: 250, z: 250 }];
+
+describe("measuring an upload off the event loop", () => {
+  it("measures a 10 mm cube in a worker thread and hands the bytes back", async () => {
+    const stl = toBinaryStl(cube(10));
+    const size = stl.byteLength;
+    const measured = await measureModel(stl, "cube.stl", printers);
+    expect(measured.where).toBe("worker");
+    expect(measured.geometry).toMatchObject({ format: "stl", triangles: 12, watertight: true });
+    expect(measured.geometry.volume).toBeCloseTo(1000, 6);
+    expect(measured.geometry.area).toBeCloseTo(600, 6);
+    expect(measured.bytes.byteLength).toBe(size);
+    // Moved to the worker, not copied.
+    expect(stl.byteLength).toBe(0);
+  });
+
+  it("reports an open box as not watertight", async () => {
+    const measured = await measureModel(toBinaryStl(openBox(10)), "box.stl", printers);
+    expect(measured.geometry.watertight).toBe(false);
+    expect(measured.geometry.openEdges).toBeGreaterThan(0);
+  });
+
+  it("gives the customer's message for a broken file", async () => {
+    const truncated = toBinaryStl(cube(10)).slice(0, 150);
+    const error = await measureModel(truncated, "cube.stl", printers).catch((e) => e);
+    expect(error).toBeInstanceOf(ModelError);
+    expect(error.message).toMatch(/^This file is not a valid STL file: /);
+  });
+});

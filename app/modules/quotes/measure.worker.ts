@@ -1,0 +1,28 @@
+/**
+ * A worker thread that reads and measures one uploaded model (createQuoteFromUpload sends it the
+ * bytes), so a large file never stalls the server's event loop. Relative imports only: Node runs
+ * this file directly, outside the bundle.
+ */
+import { parentPort } from "node:worker_threads";
+import type { BuildVolume } from "../../rules/model3d/types.ts";
+import { ModelError } from "../../rules/model3d/types.ts";
+import { measureBytes } from "./geometry.ts";
+
+type Request = { bytes: Uint8Array; name: string; printers: BuildVolume[] };
+
+parentPort?.once("message", ({ bytes, name, printers }: Request) => {
+  try {
+    const geometry = measureBytes(bytes, name, printers);
+    parentPort?.postMessage({ ok: true, bytes, geometry }, [bytes.buffer as ArrayBuffer]);
+  } catch (error) {
+    parentPort?.postMessage(
+      {
+        ok: false,
+        bytes,
+        modelError: error instanceof ModelError,
+        message: error instanceof Error ? error.message : String(error),
+      },
+      [bytes.buffer as ArrayBuffer],
+    );
+  }
+});
