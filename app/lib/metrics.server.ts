@@ -31,6 +31,30 @@ const latency = new Histogram({
   registers: [registry],
 });
 
+/** Page areas counted by their own label; anything else is "other" (bounded label values). */
+const KNOWN_AREAS = new Set([
+  "product",
+  "products",
+  "3d-prints",
+  "3d-characters",
+  "search",
+  "contact",
+  "cart",
+  "checkout",
+  "payment-success",
+  "orders",
+  "custom-printing",
+  "quotes",
+  "auth",
+  "account",
+  "addresses",
+  "favourites",
+  "sandbox",
+  "healthz",
+  "readyz",
+  "metrics",
+]);
+
 /** A small fixed set of areas: never the raw path (ids would make every order its own series). */
 export function areaOf(path: string): string {
   const first = path.split("/")[1] ?? "";
@@ -39,29 +63,7 @@ export function areaOf(path: string): string {
   if (first === "api")
     return `api-${(path.split("/")[2] ?? "").replace(/[^a-z-]/g, "") || "other"}`.slice(0, 24);
   if (first === "admin") return "admin";
-  const known = new Set([
-    "product",
-    "products",
-    "3d-prints",
-    "3d-characters",
-    "search",
-    "contact",
-    "cart",
-    "checkout",
-    "payment-success",
-    "orders",
-    "custom-printing",
-    "quotes",
-    "auth",
-    "account",
-    "addresses",
-    "favourites",
-    "sandbox",
-    "healthz",
-    "readyz",
-    "metrics",
-  ]);
-  return known.has(first) ? first : "other";
+  return KNOWN_AREAS.has(first) ? first : "other";
 }
 
 /** Called by the custom server once per finished response. */

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, readEmail, signIn, test } from "./fixtures.ts";
+import { addAddress, expect, expectAccessible, readEmail, signIn, test } from "./fixtures.ts";
 
 /*
  * Issue 7 "Must show": an order moves processing → shipped (the customer sees Track Package with
@@ -18,19 +18,6 @@ async function productId(page: Page, name: string) {
   const hit = suggestions.find((s) => s.name === name);
   if (!hit) throw new Error(`no product ${name}`);
   return hit.id;
-}
-
-async function addAddress(page: Page) {
-  await page.getByRole("button", { name: "Add Address" }).click();
-  const dialog = page.getByRole("dialog", { name: "Add New Address" });
-  await dialog.getByLabel("Full name").fill("Asha Rao");
-  await dialog.getByLabel("Street address").fill("12 MG Road");
-  await dialog.getByLabel("City").fill("Bengaluru");
-  await dialog.getByLabel("State").fill("Karnataka");
-  await dialog.getByLabel("PIN code").fill("560001");
-  await dialog.getByLabel("Phone").fill("9876543210");
-  await dialog.getByRole("button", { name: "Save Address" }).click();
-  await expect(dialog).toBeHidden();
 }
 
 /** Buys one Lotus Tealight Holder through the sandbox gateway; returns the order number. */

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { extractText, getDocumentProxy } from "unpdf";
-import { expect, readEmail, signIn, type TestUser, test } from "./fixtures.ts";
+import { addAddress, expect, readEmail, signIn, type TestUser, test } from "./fixtures.ts";
 
 /*
  * From cart to paid order with the sandbox gateway (DESIGN.md: the TEST MODE page): success,
@@ -25,19 +25,6 @@ async function addToCart(page: Page, name: string) {
   await page.goto(`/product/${await productId(page, name)}`);
   await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
   await expect(page.getByTestId("toast")).toContainText("Added to cart");
-}
-
-async function addAddress(page: Page) {
-  await page.getByRole("button", { name: "Add Address" }).click();
-  const dialog = page.getByRole("dialog", { name: "Add New Address" });
-  await dialog.getByLabel("Full name").fill("Asha Rao");
-  await dialog.getByLabel("Street address").fill("12 MG Road");
-  await dialog.getByLabel("City").fill("Bengaluru");
-  await dialog.getByLabel("State").fill("Karnataka");
-  await dialog.getByLabel("PIN code").fill("560001");
-  await dialog.getByLabel("Phone").fill("9876543210");
-  await dialog.getByRole("button", { name: "Save Address" }).click();
-  await expect(dialog).toBeHidden();
 }
 
 /** Signs in, fills the cart with one Lotus Tealight Holder (₹349) and reaches /checkout. */

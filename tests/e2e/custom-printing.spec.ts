@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { cube, openBox, toBinaryStl } from "../../app/rules/model3d/testing/shapes.ts";
-import { expect, readEmail, signIn, test } from "./fixtures.ts";
+import { addAddress, expect, readEmail, signIn, test } from "./fixtures.ts";
 
 /*
  * Custom 3D printing: a customer drops their own model, sees it in 3D with its size, checks and
@@ -26,19 +26,6 @@ async function dropFile(page: Page, name: string, bytes: Buffer) {
 async function switchBrowser(page: Page) {
   await page.context().clearCookies();
   await page.evaluate(() => window.localStorage.clear());
-}
-
-async function addAddress(page: Page) {
-  await page.getByRole("button", { name: "Add Address" }).click();
-  const dialog = page.getByRole("dialog", { name: "Add New Address" });
-  await dialog.getByLabel("Full name").fill("Asha Rao");
-  await dialog.getByLabel("Street address").fill("12 MG Road");
-  await dialog.getByLabel("City").fill("Bengaluru");
-  await dialog.getByLabel("State").fill("Karnataka");
-  await dialog.getByLabel("PIN code").fill("560001");
-  await dialog.getByLabel("Phone").fill("9876543210");
-  await dialog.getByRole("button", { name: "Save Address" }).click();
-  await expect(dialog).toBeHidden();
 }
 
 test.describe("custom 3D printing", () => {

@@ -97,6 +97,20 @@ export async function signIn(page: Page, user: Pick<TestUser, "email" | "passwor
 }
 
 /** Fails the test on any accessibility violation axe-core finds on the current page. */
+/** On /addresses: adds Asha Rao's Bengaluru address through the dialog. */
+export async function addAddress(page: Page) {
+  await page.getByRole("button", { name: "Add Address" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add New Address" });
+  await dialog.getByLabel("Full name").fill("Asha Rao");
+  await dialog.getByLabel("Street address").fill("12 MG Road");
+  await dialog.getByLabel("City").fill("Bengaluru");
+  await dialog.getByLabel("State").fill("Karnataka");
+  await dialog.getByLabel("PIN code").fill("560001");
+  await dialog.getByLabel("Phone").fill("9876543210");
+  await dialog.getByRole("button", { name: "Save Address" }).click();
+  await expect(dialog).toBeHidden();
+}
+
 export async function expectAccessible(page: Page) {
   // Colours are judged at rest: let finite animations (a toast fading in) finish first.
   await page.evaluate(() =>
