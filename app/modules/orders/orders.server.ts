@@ -12,7 +12,6 @@ import {
   reviews,
   user,
 } from "~/db/schema.ts";
-import { log } from "~/lib/log.server.ts";
 import { releaseStock } from "~/modules/checkout/checkout.server.ts";
 import { type JobPayloads, type RunJobsNow, runQueuedNow } from "~/modules/jobs/jobs.server.ts";
 import { getShopSettings } from "~/modules/settings/settings.server.ts";
