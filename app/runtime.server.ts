@@ -3,7 +3,7 @@ import { holdPgliteLock, releasePgliteLock } from "~/adapters/db/backup.server.t
 import { type DatabaseHandle, openDatabase, pgliteFolder } from "~/adapters/db/index.server.ts";
 import { createMailer, type Mailer } from "~/adapters/mail/index.server.ts";
 import { createPaymentProvider, type PaymentProvider } from "~/adapters/payments/index.server.ts";
-import { createLocalStorage } from "~/adapters/storage/local.server.ts";
+import { createStorages } from "~/adapters/storage/index.server.ts";
 import type { FileStorage } from "~/adapters/storage/types.ts";
 import { type Env, env } from "~/config/env.server.ts";
 import { log, setLogLevel } from "~/lib/log.server.ts";
@@ -53,8 +53,7 @@ async function build(): Promise<Runtime> {
     outboxDir: path.join(config.dataDir, "outbox"),
     from: config.mailFrom,
   });
-  const storage = createLocalStorage(path.join(config.dataDir, "uploads"));
-  const privateFiles = createLocalStorage(path.join(config.dataDir, "private"), "/no-public-url");
+  const { storage, privateFiles } = createStorages(config);
   const auth = createAuth({
     db: database.db,
     mailer,

@@ -135,17 +135,39 @@ app.use(
   }),
 );
 // Uploaded files get a timestamp in their name, so they are safe to cache for long too.
-app.use(
-  "/uploads",
-  express.static(path.join(config.dataDir, "uploads"), {
-    immutable: true,
-    maxAge: "30d",
-    index: false,
-    dotfiles: "deny",
-    fallthrough: false,
-    setHeaders: setFileHeaders,
-  }),
-);
+if (rt.storage.kind === "local") {
+  app.use(
+    "/uploads",
+    express.static(path.join(config.dataDir, "uploads"), {
+      immutable: true,
+      maxAge: "30d",
+      index: false,
+      dotfiles: "deny",
+      fallthrough: false,
+      setHeaders: setFileHeaders,
+    }),
+  );
+} else {
+  // In object storage: read through the shop (unless S3_PUBLIC_URL sends browsers elsewhere).
+  app.get("/uploads/*key", async (req, res, next) => {
+    const segments = (req.params as { key: string[] }).key;
+    let bytes: Buffer | null = null;
+    try {
+      bytes = await rt.storage.get(segments.join("/"));
+    } catch (error) {
+      if (!(error instanceof Error && error.message.startsWith("Invalid storage path"))) {
+        return next(error);
+      }
+    }
+    if (!bytes) {
+      res.status(404).type("text/plain").send("Not found");
+      return;
+    }
+    setFileHeaders(res);
+    res.setHeader("Cache-Control", "public, max-age=2592000, immutable");
+    res.type(path.extname(segments.at(-1) ?? "") || "application/octet-stream").send(bytes);
+  });
+}
 app.use(
   express.static(path.join(buildDir, "client"), {
     maxAge: "1h",

@@ -70,6 +70,27 @@ const envSchema = z.object({
     z.url({ error: "must be a URL" }).default("https://api.razorpay.com"),
   ),
   STORAGE: z.preprocess(emptyToUndefined, z.enum(["local", "s3"]).default("local")),
+  S3_BUCKET: z.preprocess(emptyToUndefined, z.string().optional()),
+  S3_REGION: z.preprocess(emptyToUndefined, z.string().default("us-east-1")),
+  S3_ENDPOINT: z.preprocess(emptyToUndefined, z.url({ error: "must be a URL" }).optional()),
+  S3_ACCESS_KEY_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("false")),
+  S3_PREFIX: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(
+        /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*\/?$/,
+        "must be a key prefix such as uploads/",
+      )
+      .default("uploads/"),
+  ),
+  S3_PUBLIC_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ error: "must be an absolute URL" }).optional(),
+  ),
+  S3_PRIVATE_BUCKET: z.preprocess(emptyToUndefined, z.string().optional()),
   ADMIN_EMAILS: z.preprocess(emptyToUndefined, z.string().default("")),
   ADMIN_EMAIL_DOMAIN: z.preprocess(emptyToUndefined, z.string().default("")),
   /** Unset: `auto` outside production, `never` in production. */
@@ -113,6 +134,8 @@ export type Env = Readonly<{
   phonepe: PhonePeConfig | null;
   razorpay: RazorpayConfig | null;
   storage: "local" | "s3";
+  /** Set when STORAGE=s3. */
+  s3: S3Config | null;
   adminEmails: string[];
   adminEmailDomain: string;
   seedDemo: "auto" | "never";
@@ -135,6 +158,21 @@ export type PhonePeConfig = Readonly<{
   authUrl: string;
   webhookUsername: string;
   webhookPassword: string;
+}>;
+
+export type S3Config = Readonly<{
+  bucket: string;
+  region: string;
+  endpoint: string | undefined;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  forcePathStyle: boolean;
+  /** Key prefix of the public files, ending in "/". */
+  prefix: string;
+  /** Public base URL of the public files; unset: the shop serves them at /uploads/. */
+  publicUrl: string | undefined;
+  /** Customers' model files: this bucket, or the main bucket under "private/". */
+  privateBucket: string | undefined;
 }>;
 
 export type RazorpayConfig = Readonly<{
@@ -205,6 +243,16 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       : e.PAYMENT_PROVIDER === "razorpay"
         ? requireAll("razorpay", razorpayVars)
         : [];
+  if (e.STORAGE === "s3" && !e.S3_BUCKET) {
+    missing.push("  S3_BUCKET: is required when STORAGE=s3");
+  }
+  const s3Prefix = e.S3_PREFIX.endsWith("/") ? e.S3_PREFIX : `${e.S3_PREFIX}/`;
+  if (e.STORAGE === "s3" && !e.S3_PRIVATE_BUCKET && s3Prefix.startsWith("private/")) {
+    // Model files live under private/ in the same bucket: the public prefix must not reach them.
+    missing.push(
+      "  S3_PREFIX: must not start with private/ (customers' model files are kept there)",
+    );
+  }
   if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n${missing.join("\n")}`);
   const phonepeHosts = PHONEPE_HOSTS[e.PHONEPE_ENV];
   return Object.freeze({
@@ -241,6 +289,20 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
           })
         : null,
     storage: e.STORAGE,
+    s3:
+      e.STORAGE === "s3" && e.S3_BUCKET
+        ? Object.freeze({
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE === "true",
+            prefix: s3Prefix,
+            publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ""),
+            privateBucket: e.S3_PRIVATE_BUCKET,
+          })
+        : null,
     adminEmails: e.ADMIN_EMAILS.split(",")
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),

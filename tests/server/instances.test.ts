@@ -1,13 +1,17 @@
+import { randomUUID } from "node:crypto";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "~/adapters/db/index.server.ts";
 import { jobLeases, jobs, products, user } from "~/db/schema.ts";
 import { enqueueJob } from "~/modules/jobs/jobs.server.ts";
 import { RECONCILER_LEASE } from "~/modules/payments/payments.server.ts";
 import { insertOrder } from "~/modules/reviews/testing.server.ts";
+import { cube, toBinaryStl } from "~/rules/model3d/testing/shapes.ts";
+import { type LocalS3, startLocalS3 } from "../support/s3-server.ts";
 import {
   freePort,
   type Started,
@@ -18,17 +22,19 @@ import {
 import { createPostgresDatabase } from "../support/test-database.ts";
 
 /*
- * Two instances of the built shop on two ports against one PostgreSQL database, each with its own
- * data folder (nothing shared on disk): a session made on one is good on the other, a cart filled
- * on one is read on the other, the public forms' rate limits count across both, queued jobs run
- * once between them, and payment reconciliation runs on one instance at a time, moving to the
- * other when its holder stops.
+ * Two instances of the built shop on two ports against one PostgreSQL database and one
+ * S3-compatible bucket (a local s3rver process), each with its own data folder (nothing shared on
+ * disk): a session made on one is good on the other, a cart filled on one is read on the other,
+ * an image or a model file uploaded to one is served by the other, the public forms' rate limits
+ * count across both, queued jobs run once between them, and payment reconciliation runs on one
+ * instance at a time, moving to the other when its holder stops.
  */
 
 const secret = "instances-test-secret-instances-test-secret";
 const adminPassword = "instances-admin-password";
 
 let pg: Awaited<ReturnType<typeof createPostgresDatabase>>;
+let s3: LocalS3;
 let database: DatabaseHandle;
 const dirs: string[] = [];
 const servers: Started[] = [];
@@ -43,6 +49,8 @@ async function start(): Promise<Started> {
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dir,
     DATABASE_URL: pg.url,
+    ...s3.env,
+    S3_BUCKET: "layerkart-shared",
     AUTH_SECRET: secret,
     SEED_DEMO: "auto",
     ALLOW_DEMO_SEED: "true",
@@ -72,6 +80,7 @@ let b: Started;
 
 beforeAll(async () => {
   pg = await createPostgresDatabase();
+  s3 = await startLocalS3(["layerkart-shared"]);
   // The first seeds the demo catalogue; the second finds it there.
   a = await start();
   b = await start();
@@ -82,6 +91,7 @@ afterAll(async () => {
   await Promise.all(servers.map((s) => stopServer(s)));
   await database?.close();
   await pg?.drop();
+  await s3?.stop();
   await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
 });
 
@@ -132,6 +142,50 @@ describe("two instances on one PostgreSQL database", () => {
     expect(out.status).toBe(200);
     const after = await fetch(`${base(a)}/api/auth/get-session`, { headers: { cookie } });
     expect(await after.json()).toBeNull();
+  });
+
+  it("an image uploaded to one instance, and a customer's model file, are served by the other", async () => {
+    const cookie = await signIn(a);
+    const png = await sharp({
+      create: { width: 64, height: 48, channels: 3, background: "#c0392b" },
+    })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.set("scope", "product");
+    form.set("productId", randomUUID());
+    form.set("file", new File([new Uint8Array(png)], "red.png", { type: "image/png" }));
+    const up = await fetch(`${base(a)}/api/admin/uploads`, {
+      method: "POST",
+      headers: { cookie, origin: base(a) },
+      body: form,
+    });
+    expect(up.status).toBe(200);
+    const { url } = (await up.json()) as { url: string };
+    expect(url).toMatch(/^\/uploads\/products\//);
+    const image = await fetch(`${base(b)}${url}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toBe("image/webp");
+    expect((await sharp(Buffer.from(await image.arrayBuffer())).metadata()).format).toBe("webp");
+    const avif = await fetch(`${base(b)}${url}.w320.avif`);
+    expect(avif.status).toBe(200);
+    expect((await fetch(`${base(b)}/uploads/products/none.webp`)).status).toBe(404);
+
+    const stl = toBinaryStl(cube(10));
+    const sent = await fetch(`${base(a)}/api/quotes/upload?name=cube.stl`, {
+      method: "POST",
+      headers: { cookie, origin: base(a), "content-type": "application/octet-stream" },
+      body: new Uint8Array(stl),
+    });
+    expect(sent.status).toBe(200);
+    const { quote } = (await sent.json()) as { quote: { id: string } };
+    const model = await fetch(`${base(b)}/quotes/${quote.id}/model`, { headers: { cookie } });
+    expect(model.status).toBe(200);
+    expect(Buffer.compare(Buffer.from(await model.arrayBuffer()), Buffer.from(stl))).toBe(0);
+    // A visitor without the session doesn't get it (sent to sign in).
+    const anonymous = await fetch(`${base(b)}/quotes/${quote.id}/model`, { redirect: "manual" });
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("location")).toMatch(/^\/auth/);
   });
 
   it("the newsletter's limit (10 a minute per address) counts requests to both instances", async () => {

@@ -7,4 +7,6 @@ export interface FileStorage {
   exists(storagePath: string): Promise<boolean>;
   /** A URL the browser can load the file from. */
   url(storagePath: string): string;
+  /** A time-limited direct link to the file (object storage only). */
+  signedUrl?(storagePath: string, expiresInSeconds: number): Promise<string>;
 }
