@@ -8,7 +8,8 @@ import type { FileStorage } from "~/adapters/storage/types.ts";
 import { type Env, env } from "~/config/env.server.ts";
 import { log, setLogLevel } from "~/lib/log.server.ts";
 import { type Auth, createAuth } from "~/modules/accounts/auth.server.ts";
-import { createJobRunner, type JobRunner } from "~/modules/jobs/jobs.server.ts";
+import { storeMissingVariants } from "~/modules/catalog/images.server.ts";
+import { createJobRunner, type JobHandlers, type JobRunner } from "~/modules/jobs/jobs.server.ts";
 import { sendOrderEmail } from "~/modules/orders/orders.server.ts";
 import { paymentDepsFor, startReconciler } from "~/modules/payments/payments.server.ts";
 import { seedDemoIfEmpty } from "~/modules/seed/seed.server.ts";
@@ -64,11 +65,15 @@ async function build(): Promise<Runtime> {
     await seedDemoIfEmpty({ db: database.db, storage, auth, env: config });
   }
   const payments = createPaymentProvider(config, database.db);
-  const jobRunner = createJobRunner(database.db, {
+  const handlers: JobHandlers = {
     "order-email": (job) =>
       sendOrderEmail({ db: database.db, mailer, publicUrl: config.publicUrl }, job),
     mail: (message) => mailer.send(message),
-  });
+    "image-variants": async ({ storagePath }) => {
+      await storeMissingVariants(storage, storagePath);
+    },
+  };
+  const jobRunner = createJobRunner(database.db, handlers);
   const rt: Runtime = {
     env: config,
     database,

@@ -135,6 +135,7 @@ app.use(
   }),
 );
 // Uploaded files get a timestamp in their name, so they are safe to cache for long too.
+const uploadCache = "public, max-age=2592000, immutable";
 if (rt.storage.kind === "local") {
   app.use(
     "/uploads",
@@ -143,31 +144,40 @@ if (rt.storage.kind === "local") {
       maxAge: "30d",
       index: false,
       dotfiles: "deny",
-      fallthrough: false,
       setHeaders: setFileHeaders,
     }),
   );
-} else {
-  // In object storage: read through the shop (unless S3_PUBLIC_URL sends browsers elsewhere).
-  app.get("/uploads/*key", async (req, res, next) => {
-    const segments = (req.params as { key: string[] }).key;
-    let bytes: Buffer | null = null;
-    try {
-      bytes = await rt.storage.get(segments.join("/"));
-    } catch (error) {
-      if (!(error instanceof Error && error.message.startsWith("Invalid storage path"))) {
-        return next(error);
-      }
+}
+// What the folder doesn't have (or everything, in object storage, unless S3_PUBLIC_URL sends
+// browsers elsewhere) is read through the storage. A size variant that isn't made yet (an
+// imported image whose variants job hasn't run) is answered with the stored image itself, not
+// cached, so pages never show a broken picture.
+const VARIANT = /\.w\d+\.(avif|webp)$/;
+app.get("/uploads/*key", async (req, res, next) => {
+  const storagePath = (req.params as { key: string[] }).key.join("/");
+  try {
+    let bytes = rt.storage.kind === "local" ? null : await rt.storage.get(storagePath);
+    let cache = uploadCache;
+    if (!bytes && VARIANT.test(storagePath)) {
+      bytes = await rt.storage.get(storagePath.replace(VARIANT, ""));
+      cache = "no-cache";
     }
     if (!bytes) {
       res.status(404).type("text/plain").send("Not found");
       return;
     }
     setFileHeaders(res);
-    res.setHeader("Cache-Control", "public, max-age=2592000, immutable");
-    res.type(path.extname(segments.at(-1) ?? "") || "application/octet-stream").send(bytes);
-  });
-}
+    res.setHeader("Cache-Control", cache);
+    const served = cache === uploadCache ? storagePath : storagePath.replace(VARIANT, "");
+    res.type(path.extname(served) || "application/octet-stream").send(bytes);
+  } catch (error) {
+    if (error instanceof Error && error.message.startsWith("Invalid storage path")) {
+      res.status(404).type("text/plain").send("Not found");
+      return;
+    }
+    next(error);
+  }
+});
 app.use(
   express.static(path.join(buildDir, "client"), {
     maxAge: "1h",

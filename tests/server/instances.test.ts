@@ -170,6 +170,10 @@ describe("two instances on one PostgreSQL database", () => {
     const avif = await fetch(`${base(b)}${url}.w320.avif`);
     expect(avif.status).toBe(200);
     expect((await fetch(`${base(b)}/uploads/products/none.webp`)).status).toBe(404);
+    // A size not made (yet) is answered with the stored image, uncached.
+    const pending = await fetch(`${base(b)}${url}.w999.webp`);
+    expect(pending.status).toBe(200);
+    expect(pending.headers.get("cache-control")).toBe("no-cache");
 
     const stl = toBinaryStl(cube(10));
     const sent = await fetch(`${base(a)}/api/quotes/upload?name=cube.stl`, {

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -100,6 +100,22 @@ describe("a running shop on the embedded database", () => {
     expect(res.headers.get("x-powered-by")).toBeNull();
     // Plain http: no HSTS (a browser would pin https the shop may not have).
     expect(res.headers.get("strict-transport-security")).toBeNull();
+  });
+
+  it("serves uploads, and a size variant not made yet as the stored image, uncached", async () => {
+    const folder = path.join(dir, "uploads/products/p1");
+    await mkdir(folder, { recursive: true });
+    await writeFile(path.join(folder, "1700000000_a.webp"), Buffer.from("RIFF-webp-bytes"));
+    const main = await fetch(`${base}/uploads/products/p1/1700000000_a.webp`);
+    expect(main.status).toBe(200);
+    expect(main.headers.get("cache-control")).toMatch(/immutable/);
+    const variant = await fetch(`${base}/uploads/products/p1/1700000000_a.webp.w320.avif`);
+    expect(variant.status).toBe(200);
+    expect(variant.headers.get("cache-control")).toBe("no-cache");
+    expect(await variant.text()).toBe("RIFF-webp-bytes");
+    expect((await fetch(`${base}/uploads/products/p1/missing.webp`)).status).toBe(404);
+    expect((await fetch(`${base}/uploads/products/p1/missing.webp.w320.avif`)).status).toBe(404);
+    expect((await fetch(`${base}/uploads/%2e%2e/auth-secret`)).status).toBe(404);
   });
 
   it("serves hashed assets with immutable caching", async () => {

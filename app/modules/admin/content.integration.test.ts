@@ -7,6 +7,7 @@ import type { Database } from "~/adapters/db/index.server.ts";
 import {
   adminAudit,
   categories,
+  jobs,
   products,
   promotions,
   sponsoredProducts,
@@ -545,6 +546,55 @@ describe(`admin content on ${testDbKind()}`, () => {
         .where(eq(products.id, legacyProductId("p-lamp-02")));
       expect(xl.name).toBe("Moon Lamp XL");
       expect(xl.slug).toBe("moon-lamp-xl");
+    });
+
+    it("an image copied across without its sizes gets them from a background job", async () => {
+      const storagePath = "products/p-copied-09/1710000000000_copied.png";
+      const png = await sharp({
+        create: { width: 900, height: 700, channels: 3, background: "#2e86c1" },
+      })
+        .png()
+        .toBuffer();
+      await harness.rt.storage.put(storagePath, png, "image/png");
+      const text = JSON.stringify({
+        products: {
+          "p-copied-09": {
+            name: "Copied Vase",
+            price: 799,
+            category: "3D Prints",
+            images: [{ url: "", storagePath }],
+            isActive: true,
+          },
+        },
+      });
+      const run = await multipart(
+        "/admin/import",
+        fileForm("import", text, "copied.json"),
+        adminCookie,
+      );
+      expect(run).toMatchObject({ status: 200, body: { ok: true, kind: "imported" } });
+      const [vase] = await db
+        .select()
+        .from(products)
+        .where(eq(products.id, legacyProductId("p-copied-09")));
+      expect(vase.images).toEqual([{ url: harness.rt.storage.url(storagePath), storagePath }]);
+      const [job] = await db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.dedupeKey, `image-variants:${storagePath}`));
+      expect(job).toMatchObject({ kind: "image-variants", status: "queued" });
+
+      await harness.rt.jobRunner.runDue();
+      for (const suffix of [".w320.avif", ".w320.webp", ".w640.avif", ".w640.webp"]) {
+        const variant = await harness.rt.storage.get(storagePath + suffix);
+        expect(variant, suffix).not.toBeNull();
+        const meta = await sharp(variant!).metadata();
+        expect(meta.width).toBe(suffix.includes("320") ? 320 : 640);
+      }
+      // The stored original is left as it was.
+      expect(Buffer.compare((await harness.rt.storage.get(storagePath))!, png)).toBe(0);
+      const [done] = await db.select().from(jobs).where(eq(jobs.id, job.id));
+      expect(done.status).toBe("done");
     });
 
     it("reads an array export and reports bad files clearly", async () => {

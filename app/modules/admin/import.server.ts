@@ -5,6 +5,7 @@ import type { FileStorage } from "~/adapters/storage/types.ts";
 import { categories, type ProductImage, products } from "~/db/schema.ts";
 import type { Viewer } from "~/modules/accounts/viewer.server.ts";
 import { recordAudit } from "~/modules/admin/audit.server.ts";
+import { enqueueJob } from "~/modules/jobs/jobs.server.ts";
 import { isUuid } from "~/rules/admin-uploads.ts";
 import { PLACEHOLDER_IMAGE } from "~/rules/images.ts";
 import { parseLegacyExport } from "~/rules/legacy-import.ts";
@@ -392,6 +393,24 @@ export async function runImport(
         .onConflictDoNothing()
         .returning({ name: categories.name });
       newCategories = added.map((a) => a.name);
+    }
+
+    // Images copied across from the old shop have no responsive variants yet: make them in the
+    // background (the shop serves the stored file in their place meanwhile).
+    const copied = new Set<string>();
+    for (const item of plan.items) {
+      for (const img of item.insert.images ?? []) {
+        if (img.storagePath && img.url === storage.url(img.storagePath))
+          copied.add(img.storagePath);
+      }
+    }
+    for (const storagePath of copied) {
+      await enqueueJob(
+        tx,
+        "image-variants",
+        { storagePath },
+        { dedupeKey: `image-variants:${storagePath}` },
+      );
     }
 
     const preview = previewOf(plan);

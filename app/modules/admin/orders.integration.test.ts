@@ -486,7 +486,6 @@ describe(`admin orders on ${testDbKind()}`, () => {
       "order-email": async () => {
         throw new Error("mail server down");
       },
-      mail: async () => {},
     });
     await applyOrderAction({ db, jobs: broken }, admin, o.id, "ship", {
       carrier: "Blue Dart",

@@ -30,6 +30,42 @@ export async function storeImageVariants(
   storagePath: string,
   input: Buffer | string,
 ): Promise<ProductImage> {
+  await encodeVariants(storage, storagePath, input, { writeMain: true, only: null });
+  return { url: storage.url(storagePath), storagePath };
+}
+
+/**
+ * The "image-variants" job: an image that arrived without its variants (copied across by an
+ * import) gets the missing ones, made from the stored file, which itself is left as it is.
+ * Until then the shop serves the stored file in their place.
+ */
+export async function storeMissingVariants(
+  storage: FileStorage,
+  storagePath: string,
+): Promise<number> {
+  const wanted = IMAGE_WIDTHS.flatMap((width) =>
+    IMAGE_FORMATS.map((format) => ({ width, format })),
+  );
+  const missing: typeof wanted = [];
+  for (const v of wanted) {
+    if (!(await storage.exists(storagePath + variantSuffix(v.width, v.format)))) missing.push(v);
+  }
+  if (missing.length === 0) return 0;
+  const original = await storage.get(storagePath);
+  if (!original) return 0;
+  await encodeVariants(storage, storagePath, original, { writeMain: false, only: missing });
+  return missing.length;
+}
+
+async function encodeVariants(
+  storage: FileStorage,
+  storagePath: string,
+  input: Buffer | string,
+  options: {
+    writeMain: boolean;
+    only: Array<{ width: number; format: (typeof IMAGE_FORMATS)[number] }> | null;
+  },
+): Promise<void> {
   await withEncodeSlot(async () => {
     // Decode (or rasterise an SVG) once; every variant is encoded from these pixels.
     const largest = Math.max(...IMAGE_WIDTHS);
@@ -48,6 +84,9 @@ export async function storeImageVariants(
     const jobs: Promise<void>[] = [];
     for (const width of IMAGE_WIDTHS) {
       for (const format of IMAGE_FORMATS) {
+        if (options.only && !options.only.some((v) => v.width === width && v.format === format)) {
+          continue;
+        }
         const resized = width === largest ? pixels() : pixels().resize({ width });
         const encoded =
           format === "avif"
@@ -57,7 +96,7 @@ export async function storeImageVariants(
           encoded.toBuffer().then(async (bytes) => {
             await storage.put(storagePath + variantSuffix(width, format), bytes, `image/${format}`);
             // The plain storage path holds the largest WebP, for browsers and links without srcset.
-            if (width === largest && format === "webp")
+            if (options.writeMain && width === largest && format === "webp")
               await storage.put(storagePath, bytes, "image/webp");
           }),
         );
@@ -65,7 +104,6 @@ export async function storeImageVariants(
     }
     await Promise.all(jobs);
   });
-  return { url: storage.url(storagePath), storagePath };
 }
 
 export async function deleteImageVariants(storage: FileStorage, storagePath: string) {

@@ -43,7 +43,6 @@ function recorder(fail: (job: Mail) => boolean = () => false) {
       seen.push(job.orderId);
       if (fail(job)) throw new Error(`cannot send ${job.orderId}`);
     },
-    mail: async () => {},
   });
   return { seen, runner };
 }
