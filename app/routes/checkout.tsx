@@ -130,7 +130,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (order.paymentMethod === "cod") {
     // The confirmation was queued with the order; send it now (the job runner retries failures).
     if (!order.reused) {
-      await rt.jobRunner.runDue().catch((error) => {
+      await rt.jobRunner.sendNow().catch((error) => {
         log.warning("sending the order confirmation now failed; it will be retried", {
           error,
           orderId: order.id,

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { jobLeases, jobs } from "~/db/schema.ts";
 import {
@@ -123,6 +123,30 @@ describe(`jobs on ${testDbKind()}`, () => {
     const [row] = await t.db.select().from(jobs);
     expect(row).toMatchObject({ status: "dead" });
     expect(row.lastError).toContain("no handler");
+  });
+
+  it("a request's sendNow sends fresh e-mails only: no slow work, no retries of an outage", async () => {
+    await enqueueJob(t.db, "order-email", mail("fresh"));
+    await enqueueJob(t.db, "order-email", mail("retrying"));
+    await t.db
+      .update(jobs)
+      .set({ attempts: 3 })
+      .where(sql`${jobs.payload}->>'orderId' = 'retrying'`);
+    await enqueueJob(t.db, "image-variants", { storagePath: "products/p/1_a.png" });
+    const seen: string[] = [];
+    const runner = createJobRunner(t.db, {
+      "order-email": async (job) => {
+        seen.push(job.orderId);
+      },
+      "image-variants": async (job) => {
+        seen.push(job.storagePath);
+      },
+    });
+    expect(await runner.sendNow()).toBe(1);
+    expect(seen).toEqual(["fresh"]);
+    // The poller's run takes the rest.
+    expect(await runner.runDue()).toBe(2);
+    expect(seen.sort()).toEqual(["fresh", "products/p/1_a.png", "retrying"]);
   });
 
   it("a lease has one holder at a time, renews for its holder and frees on expiry or release", async () => {

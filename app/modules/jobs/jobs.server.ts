@@ -76,14 +76,22 @@ export async function enqueueJob<K extends JobKind>(
 type JobRow = typeof jobs.$inferSelect;
 
 /** Claims up to `limit` due jobs (queued and due, or running with a lapsed claim). */
-async function claim(db: Database, limit: number): Promise<JobRow[]> {
+async function claim(
+  db: Database,
+  limit: number,
+  only?: { kinds: readonly JobKind[]; neverTried: true },
+): Promise<JobRow[]> {
   return db.transaction(async (tx) => {
     const due = await tx
       .select({ id: jobs.id })
       .from(jobs)
       .where(
-        sql`(${jobs.status} = 'queued' and ${jobs.runAt} <= ${dbNow})
-          or (${jobs.status} = 'running' and ${jobs.lockedUntil} < ${dbNow})`,
+        and(
+          sql`((${jobs.status} = 'queued' and ${jobs.runAt} <= ${dbNow})
+            or (${jobs.status} = 'running' and ${jobs.lockedUntil} < ${dbNow}))`,
+          only ? inArray(jobs.kind, [...only.kinds]) : undefined,
+          only?.neverTried ? eq(jobs.attempts, 0) : undefined,
+        ),
       )
       .orderBy(jobs.runAt)
       .limit(limit)
@@ -135,19 +143,28 @@ async function finish(db: Database, job: JobRow, error: unknown): Promise<void> 
 }
 
 /** Sends queued jobs now, after a commit; what fails here the runner retries later. */
-export type RunJobsNow = Pick<JobRunner, "runDue">;
+export type RunJobsNow = Pick<JobRunner, "sendNow">;
 
 export async function runQueuedNow(runner: RunJobsNow | undefined): Promise<void> {
   try {
-    await runner?.runDue();
+    await runner?.sendNow();
   } catch (error) {
     log.warning("running queued jobs failed; the job runner will retry", { error });
   }
 }
 
+/** The kinds a request sends itself right after its commit: quick, and the customer waits on them. */
+const QUICK_KINDS: readonly JobKind[] = ["order-email", "mail"];
+
 export type JobRunner = {
   /** Runs every job that is due now (claimed in batches); resolves with how many ran. */
   runDue(): Promise<number>;
+  /**
+   * For a request after its commit: up to 10 e-mails never tried yet (its own among them, unless
+   * a burst is sending at the same moment), never slow work such as image variants and never the
+   * retries of an outage; the poller does the rest within seconds.
+   */
+  sendNow(): Promise<number>;
   /** Polls for due jobs every `everyMs` and tidies old ones; stop() waits for a run in flight. */
   start(everyMs?: number): { stop: () => Promise<void> };
 };
@@ -157,25 +174,29 @@ export function createJobRunner(db: Database, handlers: Partial<JobHandlers>): J
   let inFlight: Promise<number> | null = null;
   let again = false;
 
+  async function runBatch(batch: JobRow[]): Promise<number> {
+    for (const job of batch) {
+      const handler = handlers[job.kind as JobKind] as
+        | ((payload: unknown) => Promise<void>)
+        | undefined;
+      let error: unknown;
+      try {
+        if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+        await handler(job.payload);
+      } catch (e) {
+        error = e ?? new Error("job failed");
+      }
+      await finish(db, job, error);
+    }
+    return batch.length;
+  }
+
   async function drain(): Promise<number> {
     let ran = 0;
     for (;;) {
       const batch = await claim(db, 10);
       if (batch.length === 0) return ran;
-      for (const job of batch) {
-        const handler = handlers[job.kind as JobKind] as
-          | ((payload: unknown) => Promise<void>)
-          | undefined;
-        let error: unknown;
-        try {
-          if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-          await handler(job.payload);
-        } catch (e) {
-          error = e ?? new Error("job failed");
-        }
-        await finish(db, job, error);
-        ran++;
-      }
+      ran += await runBatch(batch);
     }
   }
 
@@ -200,6 +221,8 @@ export function createJobRunner(db: Database, handlers: Partial<JobHandlers>): J
 
   return {
     runDue,
+    // Not behind the poller's drain: a customer never waits for someone else's backlog.
+    sendNow: async () => runBatch(await claim(db, 10, { kinds: QUICK_KINDS, neverTried: true })),
     start(everyMs = 2_000) {
       let stopped = false;
       let tick: Promise<unknown> | null = null;

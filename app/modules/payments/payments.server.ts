@@ -49,14 +49,14 @@ export function paymentDepsFor(rt: {
   db: Database;
   payments: PaymentProvider;
   env: { publicUrl: string };
-  jobRunner: { runDue(): Promise<unknown> };
+  jobRunner: { sendNow(): Promise<unknown> };
 }): PaymentDeps {
   return {
     db: rt.db,
     provider: rt.payments,
     publicUrl: rt.env.publicUrl,
     onFulfilled: async () => {
-      await rt.jobRunner.runDue();
+      await rt.jobRunner.sendNow();
     },
   };
 }
