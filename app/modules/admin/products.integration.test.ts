@@ -447,7 +447,11 @@ describe(`admin catalogue on ${testDbKind()}`, () => {
   });
 
   it("lists every product newest first, filtered by name and paged", async () => {
-    for (let i = 0; i < 5; i++) await insertProduct(db, { name: `Paging Gnome ${i}` });
+    // Distinct creation times: two inserts in the same millisecond would tie (then the order is by id).
+    const start = Date.now() - 60_000;
+    for (let i = 0; i < 5; i++) {
+      await insertProduct(db, { name: `Paging Gnome ${i}`, createdAt: new Date(start + i * 1000) });
+    }
     const page1 = await listAdminProducts(db, { query: "paging gnome", pageSize: 2 });
     expect(page1).toMatchObject({ total: 5, page: 1, pages: 3 });
     expect(page1.items.map((p) => p.name)).toEqual(["Paging Gnome 4", "Paging Gnome 3"]);
