@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { formatAdminDate } from "../../app/rules/admin-dates.ts";
-import { expect, signIn, type TestUser, test } from "./fixtures.ts";
+import { addAddress, expect, signIn, type TestUser, test } from "./fixtures.ts";
 
 /*
  * The admin's people screens: the dashboard's sales chart and waiting work, the settings that the
@@ -34,16 +34,7 @@ async function placePaidOrder(page: Page, login: () => Promise<TestUser>) {
   await page.goto("/cart");
   await page.getByRole("button", { name: "Proceed to Checkout" }).click();
   await expect(page).toHaveURL(/\/addresses\?from=checkout$/);
-  await page.getByRole("button", { name: "Add Address" }).click();
-  const dialog = page.getByRole("dialog", { name: "Add New Address" });
-  await dialog.getByLabel("Full name").fill("Asha Rao");
-  await dialog.getByLabel("Street address").fill("12 MG Road");
-  await dialog.getByLabel("City").fill("Bengaluru");
-  await dialog.getByLabel("State").fill("Karnataka");
-  await dialog.getByLabel("PIN code").fill("560001");
-  await dialog.getByLabel("Phone").fill("9876543210");
-  await dialog.getByRole("button", { name: "Save Address" }).click();
-  await expect(dialog).toBeHidden();
+  await addAddress(page);
   await page.getByRole("link", { name: "Continue to Checkout" }).click();
   await page.getByRole("button", { name: /^Pay / }).click();
   await expect(page).toHaveURL(/\/sandbox\/pay\//);

@@ -2,6 +2,8 @@
  * Reads and measures a model file off the main thread, with the same pure module the server
  * runs, so the page can show the part and its price the moment a file is dropped.
  */
+
+import { storedGeometry } from "~/modules/quotes/geometry.ts";
 import { analyseMesh, parseModel, problemEdges } from "~/rules/model3d/index.ts";
 import { ModelError } from "~/rules/model3d/types.ts";
 import type { WorkerReply, WorkerRequest } from "./model-worker-protocol.ts";
@@ -23,20 +25,7 @@ scope.onmessage = (e) => {
       {
         id,
         ok: true,
-        geometry: {
-          format: a.format,
-          fileUnit: model.fileUnit,
-          triangles: a.triangles,
-          vertices: a.vertices,
-          volume: a.volume,
-          area: a.area,
-          size: a.size,
-          watertight: a.watertight,
-          openEdges: a.openEdges,
-          nonManifoldEdges: a.nonManifoldEdges,
-          invertedNormals: a.invertedNormals,
-          mixedShells: a.mixedShells ?? false,
-        },
+        geometry: storedGeometry(model, a),
         mesh: { positions, indices },
         edges,
         ms: performance.now() - started,

@@ -223,26 +223,37 @@ export function createJobRunner(db: Database, handlers: Partial<JobHandlers>): J
     runDue,
     // Not behind the poller's drain: a customer never waits for someone else's backlog.
     sendNow: async () => runBatch(await claim(db, 10, { kinds: QUICK_KINDS, neverTried: true })),
-    start(everyMs = 2_000) {
-      let stopped = false;
-      let tick: Promise<unknown> | null = null;
-      const timer = setInterval(() => {
-        if (stopped || tick) return;
-        tick = runDue()
-          .then(() => tidy(db))
-          .catch((error) => log.warning("job run failed", { error }))
-          .finally(() => {
-            tick = null;
-          });
-      }, everyMs);
-      timer.unref();
-      return {
-        async stop() {
-          stopped = true;
-          clearInterval(timer);
-          await tick;
-        },
-      };
+    start: (everyMs = 2_000) =>
+      startLoop(everyMs, "job run failed", async () => {
+        await runDue();
+        await tidy(db);
+      }),
+  };
+}
+
+export type Loop = { stop: () => Promise<void> };
+
+/**
+ * Runs `run` every `everyMs`, never two at once (a slow run skips ticks); a failure is logged and
+ * the next tick tries again. stop() waits for the run in flight. Doesn't keep the process alive.
+ */
+export function startLoop(everyMs: number, failure: string, run: () => Promise<unknown>): Loop {
+  let stopped = false;
+  let running: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    if (stopped || running) return;
+    running = run()
+      .catch((error) => log.warning(failure, { error }))
+      .finally(() => {
+        running = null;
+      });
+  }, everyMs);
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
     },
   };
 }

@@ -5,7 +5,7 @@ import type { PaymentProvider, PaymentState } from "~/adapters/payments/types.ts
 import { cartItems, orderItems, orders, paymentEvents, user } from "~/db/schema.ts";
 import { log } from "~/lib/log.server.ts";
 import { releaseStock, retakeStock } from "~/modules/checkout/checkout.server.ts";
-import { holdLease, releaseLease } from "~/modules/jobs/jobs.server.ts";
+import { holdLease, type Loop, releaseLease, startLoop } from "~/modules/jobs/jobs.server.ts";
 import { queueOrderEmail } from "~/modules/orders/email-jobs.server.ts";
 import { OrderNotFoundError } from "~/modules/orders/orders.server.ts";
 import { markQuotesOrdered } from "~/modules/quotes/quotes.server.ts";
@@ -555,24 +555,13 @@ async function expireOrder(deps: PaymentDeps, orderId: string): Promise<boolean>
 /** Reconciliation runs on one instance at a time: the holder of this lease. */
 export const RECONCILER_LEASE = "payment-reconciler";
 
-export function startReconciler(deps: PaymentDeps, everyMs = 5000): { stop: () => Promise<void> } {
-  let running: Promise<unknown> | null = null;
-  let stopped = false;
-  const timer = setInterval(() => {
-    if (running || stopped) return;
-    running = holdLease(deps.db, RECONCILER_LEASE, everyMs * 6)
-      .then((held) => (held ? reconcilePayments(deps) : null))
-      .catch((error) => log.warning("payment reconciliation run failed", { error }))
-      .finally(() => {
-        running = null;
-      });
-  }, everyMs);
-  timer.unref();
+export function startReconciler(deps: PaymentDeps, everyMs = 5000): Loop {
+  const loop = startLoop(everyMs, "payment reconciliation run failed", async () => {
+    if (await holdLease(deps.db, RECONCILER_LEASE, everyMs * 6)) await reconcilePayments(deps);
+  });
   return {
     async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+      await loop.stop();
       await releaseLease(deps.db, RECONCILER_LEASE).catch(() => {});
     },
   };

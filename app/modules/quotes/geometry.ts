@@ -5,7 +5,7 @@
  */
 import type { StoredGeometry } from "../../db/schema.ts";
 import { analyseMesh, parseModel } from "../../rules/model3d/index.ts";
-import type { BuildVolume } from "../../rules/model3d/types.ts";
+import type { BuildVolume, ModelAnalysis, ParsedModel } from "../../rules/model3d/types.ts";
 
 export function measureBytes(
   bytes: Uint8Array,
@@ -13,7 +13,11 @@ export function measureBytes(
   printers: BuildVolume[],
 ): StoredGeometry {
   const model = parseModel(bytes, name);
-  const a = analyseMesh(model, { unit: "mm", scale: 1, printers });
+  return storedGeometry(model, analyseMesh(model, { unit: "mm", scale: 1, printers }));
+}
+
+/** What a quote keeps of an analysis (the browser's worker shows the same fields). */
+export function storedGeometry(model: ParsedModel, a: ModelAnalysis): StoredGeometry {
   return {
     format: a.format,
     fileUnit: model.fileUnit,
