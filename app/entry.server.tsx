@@ -8,13 +8,20 @@ import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "r
 import { ServerRouter } from "react-router";
 import { log } from "~/lib/log.server.ts";
 import { NonceContext } from "~/lib/nonce.ts";
+import { currentPageCacheTicket } from "~/lib/request-context.server.ts";
 import { contentSecurityPolicy } from "~/lib/security-headers.ts";
+import { runtime } from "~/runtime.server.ts";
 
 export { log } from "~/lib/log.server.ts";
 // The custom server (server/index.ts) reaches the runtime through these exports, so that the
 // bundle and the server share one database handle.
 export { observeRequest } from "~/lib/metrics.server.ts";
-export { currentQueryCount, runWithRequestId } from "~/lib/request-context.server.ts";
+export { encodedBody } from "~/lib/page-cache.server.ts";
+export {
+  currentQueryCount,
+  runWithRequestId,
+  setPageCacheTicket,
+} from "~/lib/request-context.server.ts";
 export { runtime, stopRuntime } from "~/runtime.server.ts";
 
 export const streamTimeout = 5_000;
@@ -34,11 +41,21 @@ export default function handleRequest(
     responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
   }
 
+  // A public page for an anonymous visitor is rendered whole and kept in the page cache.
+  const ticket = currentPageCacheTicket();
+  const cacheable =
+    ticket !== undefined &&
+    responseStatusCode === 200 &&
+    !responseHeaders.has("set-cookie") &&
+    isPublicPage(routerContext);
+
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+      cacheable || (userAgent && isbot(userAgent)) || routerContext.isSpaMode
+        ? "onAllReady"
+        : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),
       streamTimeout + 1000,
@@ -61,6 +78,10 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
+          if (cacheable && ticket && responseStatusCode === 200) {
+            resolve(renderedForCache(body, responseHeaders, ticket));
+            return;
+          }
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
@@ -78,6 +99,41 @@ export default function handleRequest(
       },
     );
   });
+}
+
+/**
+ * Whether this is a page every anonymous visitor sees alike: each matched route says so
+ * (`handle.pageCache`), and nobody is signed in.
+ */
+function isPublicPage(context: EntryContext): boolean {
+  const { matches, loaderData, errors } = context.staticHandlerContext;
+  if (errors || matches.length === 0) return false;
+  const root = loaderData.root as { viewer?: unknown; flash?: unknown } | undefined;
+  if (!root || root.viewer || root.flash) return false;
+  return matches.every(
+    (match) =>
+      match.route.id === "root" ||
+      (context.routeModules[match.route.id]?.handle as { pageCache?: boolean } | undefined)
+        ?.pageCache === true,
+  );
+}
+
+/** Reads the whole page, stores it in the page cache and answers with it. */
+async function renderedForCache(
+  body: PassThrough,
+  headers: Headers,
+  ticket: NonNullable<ReturnType<typeof currentPageCacheTicket>>,
+): Promise<Response> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(chunk as Buffer);
+  const html = Buffer.concat(chunks).toString("utf8");
+  const rt = await runtime();
+  // Storing compresses in the background; this visitor needn't wait for it.
+  rt.pageCache.store(ticket, html, headers).catch((error: unknown) => {
+    log.warning("page cache store failed", { error });
+  });
+  headers.set("X-Page-Cache", "miss");
+  return new Response(html, { headers, status: 200 });
 }
 
 /** Unexpected loader/action/render errors are logged with the request id; aborted requests aren't. */

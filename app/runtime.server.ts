@@ -5,14 +5,18 @@ import { createMailer, type Mailer } from "~/adapters/mail/index.server.ts";
 import { createPaymentProvider, type PaymentProvider } from "~/adapters/payments/index.server.ts";
 import { createStorages } from "~/adapters/storage/index.server.ts";
 import type { FileStorage } from "~/adapters/storage/types.ts";
+import { CART_COUNT_COOKIE } from "~/components/cart/cart-store.ts";
 import { type Env, env } from "~/config/env.server.ts";
 import { log, setLogLevel } from "~/lib/log.server.ts";
+import { PageCache } from "~/lib/page-cache.server.ts";
+import { hashedContentSecurityPolicy } from "~/lib/security-headers.ts";
 import { type Auth, createAuth } from "~/modules/accounts/auth.server.ts";
 import { storeMissingVariants } from "~/modules/catalog/images.server.ts";
 import { createJobRunner, type JobHandlers, type JobRunner } from "~/modules/jobs/jobs.server.ts";
 import { sendOrderEmail } from "~/modules/orders/orders.server.ts";
 import { paymentDepsFor, startReconciler } from "~/modules/payments/payments.server.ts";
 import { seedDemoIfEmpty } from "~/modules/seed/seed.server.ts";
+import { THEME_COOKIE, THEMES } from "~/rules/theme.ts";
 
 /**
  * The process's long-lived parts: configuration, database, mailer, file storage and auth. Built
@@ -31,6 +35,8 @@ export type Runtime = {
   payments: PaymentProvider;
   /** Runs the queued jobs (e-mails); every instance polls it, and callers run it after a commit. */
   jobRunner: JobRunner;
+  /** Rendered public pages for visitors who aren't signed in (app/lib/page-cache.server.ts). */
+  pageCache: PageCache;
   /** Background loops (job polling, payment reconciliation); not started under NODE_ENV=test. */
   jobs: Array<{ stop: () => Promise<void> }>;
 };
@@ -74,6 +80,7 @@ async function build(): Promise<Runtime> {
     },
   };
   const jobRunner = createJobRunner(database.db, handlers);
+  const pageCache = createPageCache(config);
   const rt: Runtime = {
     env: config,
     database,
@@ -84,8 +91,21 @@ async function build(): Promise<Runtime> {
     auth,
     payments,
     jobRunner,
+    pageCache,
     jobs: [],
   };
+  if (config.pageCacheBytes > 0) {
+    // The database announces every committed change to what the public pages show.
+    const stop = await database.listen(
+      STOREFRONT_CHANNEL,
+      () => pageCache.invalidate(),
+      (listening) => {
+        pageCache.setListening(listening);
+        if (!listening) log.warning("page cache paused: not hearing catalogue changes");
+      },
+    );
+    rt.jobs.push({ stop });
+  }
   if (config.nodeEnv !== "test") {
     rt.jobs.push(jobRunner.start(), startReconciler(paymentDepsFor(rt)));
   }
@@ -96,6 +116,24 @@ async function build(): Promise<Runtime> {
     payments: payments.name,
   });
   return rt;
+}
+
+/** The channel drizzle/0005_page_cache_feed.sql notifies on. */
+const STOREFRONT_CHANNEL = "layerkart_storefront";
+
+function createPageCache(config: Env): PageCache {
+  return new PageCache({
+    maxBytes: config.pageCacheBytes,
+    maxAgeMs: 5 * 60_000,
+    cookies: [
+      { name: THEME_COOKIE, value: new RegExp(`^(${THEMES.join("|")})$`) },
+      { name: CART_COUNT_COOKIE, value: /^\d{1,4}$/ },
+    ],
+    // Listing pages and the product page's reviews.
+    params: ["page", "reviews"],
+    // Documents carry a Content-Security-Policy in production builds (app/entry.server.tsx).
+    policyForScriptHashes: import.meta.env?.PROD ? hashedContentSecurityPolicy : undefined,
+  });
 }
 
 /** The runtime, started on first use. */

@@ -12,7 +12,12 @@
  * Options: --duration 15 (s per page, at most 15), --connections 10, --warmup 3 (s),
  * --ids 20 (product ids, round-robin), --count 10000 (with --fresh), --deep-page (also
  * /products?page=200), --extra /contact,/healthz (more single paths, e.g. baselines), --encoding "gzip, deflate, br, zstd" (Accept-Encoding; "identity" for none),
- * --build-dir .tmp/build-bench, --json FILE (write the results).
+ * --build-dir .tmp/build-bench, --json FILE (write the results), --rendered (every request
+ * carries a cookie the page cache doesn't know, so each page is rendered: the cost without the
+ * cache).
+ *
+ * The query count is always the render's (a request the page cache can't answer); "served"
+ * says where the measured requests were answered from (X-Page-Cache after the warm-up).
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -37,6 +42,9 @@ const idCount = Number(args.get("ids") ?? 20);
 const encoding = args.get("encoding") ?? "gzip, deflate, br, zstd";
 const buildDir = args.get("build-dir");
 const fresh = args.get("fresh");
+const rendered = args.has("rendered");
+/** An unknown cookie: the page cache answers no request that carries one. */
+const RENDER_COOKIE = "bench=render";
 
 type Target = { label: string; paths: string[] };
 type Row = {
@@ -55,6 +63,8 @@ type Row = {
   signedInQueries: string;
   /** The server process's CPU time (user + system) per request: contention-free cost. */
   cpuMsPerRequest: number;
+  /** X-Page-Cache of a request like the measured ones, after the warm-up ("hit", or "rendered"). */
+  served: string;
   contentEncoding: string;
   htmlBytes: number;
 };
@@ -100,7 +110,9 @@ async function probe(baseUrl: string, paths: string[]) {
   let contentEncoding = "";
   let htmlBytes = 0;
   for (const p of paths) {
-    const res = await fetch(baseUrl + p, { headers: { "accept-encoding": "identity" } });
+    const res = await fetch(baseUrl + p, {
+      headers: { "accept-encoding": "identity", cookie: RENDER_COOKIE },
+    });
     const body = await res.arrayBuffer();
     if (res.status !== 200) throw new Error(`${p}: HTTP ${res.status}`);
     const n = queryCount(res.headers.get("server-timing"));
@@ -117,13 +129,26 @@ async function probe(baseUrl: string, paths: string[]) {
   return { queries: min === max ? String(min) : `${min}–${max}`, contentEncoding, htmlBytes };
 }
 
+/** Where a request like the measured ones is answered from. */
+async function servedFrom(baseUrl: string, p: string): Promise<string> {
+  const res = await fetch(baseUrl + p, {
+    headers: { "accept-encoding": encoding, ...(rendered ? { cookie: RENDER_COOKIE } : {}) },
+  });
+  await res.arrayBuffer();
+  return res.headers.get("x-page-cache") ?? "rendered";
+}
+
 function load(baseUrl: string, paths: string[], seconds: number) {
   let next = 0;
   return autocannon({
     url: baseUrl,
     connections,
     duration: seconds,
-    headers: { "accept-encoding": encoding, accept: "text/html" },
+    headers: {
+      "accept-encoding": encoding,
+      accept: "text/html",
+      ...(rendered ? { cookie: RENDER_COOKIE } : {}),
+    },
     requests: [
       {
         method: "GET",
@@ -150,6 +175,7 @@ async function benchServer(server: RunningServer): Promise<Row[]> {
     const info = await probe(server.baseUrl, t.paths);
     const signedInQueries = await signedInCounts(server.baseUrl, t.paths, cookie);
     if (warmup > 0) await load(server.baseUrl, t.paths, warmup);
+    const served = await servedFrom(server.baseUrl, t.paths[0] as string);
     const cpuBefore = cpuSeconds(server.pid);
     const r = await load(server.baseUrl, t.paths, duration);
     const cpu = cpuSeconds(server.pid) - cpuBefore;
@@ -166,11 +192,12 @@ async function benchServer(server: RunningServer): Promise<Row[]> {
       timeouts: r.timeouts,
       signedInQueries,
       cpuMsPerRequest: Math.round((cpu * 1000 * 100) / Math.max(1, r.requests.total)) / 100,
+      served,
       ...info,
     };
     rows.push(row);
     console.log(
-      `${row.page}: ${row.requestsPerSecond} req/s, p50 ${row.p50} ms, p97.5 ${row.p97_5} ms, p99 ${row.p99} ms, max ${row.max} ms, ${row.queries} queries/page (signed in: ${row.signedInQueries}), server CPU ${row.cpuMsPerRequest} ms/request, non-2xx ${row.non2xx}, errors ${row.errors}`,
+      `${row.page}: ${row.requestsPerSecond} req/s, p50 ${row.p50} ms, p97.5 ${row.p97_5} ms, p99 ${row.p99} ms, max ${row.max} ms, ${row.queries} queries/page (signed in: ${row.signedInQueries}), server CPU ${row.cpuMsPerRequest} ms/request, served: ${row.served}, non-2xx ${row.non2xx}, errors ${row.errors}`,
     );
   }
   return rows;
@@ -178,12 +205,12 @@ async function benchServer(server: RunningServer): Promise<Row[]> {
 
 function table(rows: Row[]) {
   const lines = [
-    "| page | req/s | p50 ms | p97.5 ms | p99 ms | max ms | requests | non-2xx/errors | DB queries (signed in) | server CPU ms/req | HTML KB (encoding) |",
-    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
+    "| page | served | req/s | p50 ms | p97.5 ms | p99 ms | max ms | requests | non-2xx/errors | DB queries per render (signed in) | server CPU ms/req | HTML KB (encoding) |",
+    "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
   ];
   for (const r of rows) {
     lines.push(
-      `| ${r.page} | ${r.requestsPerSecond} | ${r.p50} | ${r.p97_5} | ${r.p99} | ${r.max} | ${r.requests} | ${r.non2xx}/${r.errors + r.timeouts} | ${r.queries} (${r.signedInQueries}) | ${r.cpuMsPerRequest} | ${(r.htmlBytes / 1024).toFixed(1)} (${r.contentEncoding}) |`,
+      `| ${r.page} | ${r.served} | ${r.requestsPerSecond} | ${r.p50} | ${r.p97_5} | ${r.p99} | ${r.max} | ${r.requests} | ${r.non2xx}/${r.errors + r.timeouts} | ${r.queries} (${r.signedInQueries}) | ${r.cpuMsPerRequest} | ${(r.htmlBytes / 1024).toFixed(1)} (${r.contentEncoding}) |`,
     );
   }
   return lines.join("\n");

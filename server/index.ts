@@ -25,7 +25,16 @@ if (!existsSync(buildFile)) {
 type Entry = typeof import("../app/entry.server.tsx");
 const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
 const entry = build.entry.module as unknown as Entry;
-const { log, runtime, stopRuntime, runWithRequestId, currentQueryCount, observeRequest } = entry;
+const {
+  log,
+  runtime,
+  stopRuntime,
+  runWithRequestId,
+  currentQueryCount,
+  observeRequest,
+  encodedBody,
+  setPageCacheTicket,
+} = entry;
 
 let rt: Awaited<ReturnType<Entry["runtime"]>>;
 try {
@@ -185,6 +194,27 @@ app.use(
     setHeaders: setFileHeaders,
   }),
 );
+
+// A public page that a visitor who isn't signed in has been shown since the catalogue last changed
+// is answered from the page cache (app/lib/page-cache.server.ts); on a miss, the render below
+// may store it.
+app.get("/{*splat}", (req, res, next) => {
+  const key = rt.pageCache.keyFor(req.method, req.originalUrl, req.headers.cookie);
+  if (!key) return next();
+  const page = rt.pageCache.get(key);
+  if (!page) {
+    const ticket = rt.pageCache.ticket(key);
+    if (ticket) setPageCacheTicket(ticket);
+    return next();
+  }
+  const { body, encoding } = encodedBody(page, req.get("accept-encoding"));
+  for (const [name, value] of page.headers) res.setHeader(name, value);
+  res.setHeader("Vary", "Accept-Encoding");
+  if (encoding) res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", body.length);
+  res.setHeader("X-Page-Cache", "hit");
+  res.status(200).end(body);
+});
 
 app.all("/{*splat}", createRequestHandler({ build, mode: process.env.NODE_ENV }));
 

@@ -113,6 +113,15 @@ const envSchema = z.object({
       .default("false"),
   ),
   SERVER_TIMING: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).optional()),
+  PAGE_CACHE_MB: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: "must be a number of megabytes" })
+      .int("must be a whole number")
+      .min(0, "must be 0 (off) or more")
+      .max(4096, "must be at most 4096")
+      .default(64),
+  ),
   METRICS_TOKEN: z.preprocess(
     emptyToUndefined,
     z.string().min(16, "must be at least 16 characters").optional(),
@@ -146,6 +155,8 @@ export type Env = Readonly<{
   trustProxy: boolean | number;
   /** Send Server-Timing (database query counts); default on outside production. */
   serverTiming: boolean;
+  /** Memory for rendered public pages (app/lib/page-cache.server.ts); 0 turns the cache off. */
+  pageCacheBytes: number;
   /** Bearer token for GET /metrics (Prometheus); unset: /metrics answers 404. */
   metricsToken: string | undefined;
 }>;
@@ -314,6 +325,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     trustProxy:
       e.TRUST_PROXY === "true" ? true : e.TRUST_PROXY === "false" ? false : Number(e.TRUST_PROXY),
     serverTiming: e.SERVER_TIMING ? e.SERVER_TIMING === "true" : e.NODE_ENV !== "production",
+    pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     metricsToken: e.METRICS_TOKEN,
   });
 }

@@ -3,6 +3,7 @@ import { count, sql } from "drizzle-orm";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Database } from "~/adapters/db/index.server.ts";
 import { orders, quotes } from "~/db/schema.ts";
+import type { PageCacheStats } from "~/lib/page-cache.server.ts";
 import { jobCounts } from "~/modules/jobs/jobs.server.ts";
 
 /*
@@ -152,12 +153,31 @@ const jobQueue = new Gauge({
   },
 });
 
-// Referenced so bundlers and linters keep the gauges (they register themselves).
-void [ordersByStatus, paymentsByState, reconcileQueue, quoteRequests, jobQueue];
+let pageCache: { stats(): PageCacheStats } | null = null;
 
-/** The exposition text, with the database gauges read now. */
-export async function metricsText(db: Database): Promise<string> {
+const pageCacheGauge = new Gauge({
+  name: "layerkart_page_cache",
+  help: "Page cache of public pages (app/lib/page-cache.server.ts): entries, bytes, hits, misses, stores and invalidations since start, and listening (1 while catalogue changes are heard)",
+  labelNames: ["stat"],
+  registers: [registry],
+  collect() {
+    if (!pageCache) return;
+    const { listening, ...counts } = pageCache.stats();
+    for (const [stat, value] of Object.entries(counts)) this.set({ stat }, value);
+    this.set({ stat: "listening" }, listening ? 1 : 0);
+  },
+});
+
+// Referenced so bundlers and linters keep the gauges (they register themselves).
+void [ordersByStatus, paymentsByState, reconcileQueue, quoteRequests, jobQueue, pageCacheGauge];
+
+/** The exposition text, with the database gauges and the page cache's figures read now. */
+export async function metricsText(
+  db: Database,
+  cache?: { stats(): PageCacheStats },
+): Promise<string> {
   database = db;
+  pageCache = cache ?? null;
   return registry.metrics();
 }
 

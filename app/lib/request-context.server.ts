@@ -1,6 +1,12 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import type { PageCacheTicket } from "./page-cache.server.ts";
 
-type RequestStore = { requestId: string; dbQueries: number };
+type RequestStore = {
+  requestId: string;
+  dbQueries: number;
+  /** Set by the server when this request may store its page in the page cache. */
+  pageCacheTicket?: PageCacheTicket;
+};
 
 // Kept on globalThis so the custom server and the app bundle share one store.
 const key = Symbol.for("layerkart.request-context");
@@ -25,4 +31,14 @@ export function countDatabaseQuery(): void {
 /** How many database queries the current request has made so far. */
 export function currentQueryCount(): number {
   return storage.getStore()?.dbQueries ?? 0;
+}
+
+/** Lets the page this request renders be stored under the ticket (app/lib/page-cache.server.ts). */
+export function setPageCacheTicket(ticket: PageCacheTicket): void {
+  const store = storage.getStore();
+  if (store) store.pageCacheTicket = ticket;
+}
+
+export function currentPageCacheTicket(): PageCacheTicket | undefined {
+  return storage.getStore()?.pageCacheTicket;
 }

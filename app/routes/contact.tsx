@@ -8,6 +8,7 @@ import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/use-toast";
 import { readForm } from "~/lib/forms.server.ts";
+import { publicPageHandle } from "~/lib/public-page.ts";
 import { RATE_LIMITED_MESSAGE, rateLimited } from "~/lib/rate-limit.server.ts";
 import { useRootData } from "~/lib/root-data";
 import { getViewer } from "~/modules/accounts/viewer.server.ts";
@@ -17,6 +18,8 @@ import { originFrom, pageMeta } from "~/rules/seo.ts";
 import { contactSchema, INVALID_EMAIL, REQUIRED_FIELDS } from "~/rules/storefront-schemas.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/contact";
+
+export const handle = publicPageHandle;
 
 type ActionResult =
   | { ok: true }

@@ -4,12 +4,15 @@ import { SponsoredCarousel } from "~/components/home/sponsored-carousel";
 import { WhyUs } from "~/components/home/why-us";
 import { ProductGrid } from "~/components/product/product-card";
 import { buttonVariants } from "~/components/ui/button";
+import { publicPageHandle } from "~/lib/public-page.ts";
 import { listLatestProducts } from "~/modules/catalog/products.server.ts";
 import { listLivePromotions } from "~/modules/promotions/promotions.server.ts";
 import { listSponsoredSlides } from "~/modules/sponsored/sponsored.server.ts";
 import { jsonLd, originFrom, pageMeta } from "~/rules/seo.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/home";
+
+export const handle = publicPageHandle;
 
 export async function loader() {
   const { db } = await runtime();

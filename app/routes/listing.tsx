@@ -4,6 +4,7 @@ import { BackHomeButtons } from "~/components/layout/back-home-buttons";
 import { ProductGrid } from "~/components/product/product-card";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
+import { publicPageHandle } from "~/lib/public-page.ts";
 import {
   LISTING_PAGE_SIZE,
   listProducts,
@@ -13,6 +14,8 @@ import { subcategorySlug } from "~/rules/catalog-paths.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/listing";
+
+export const handle = publicPageHandle;
 
 /** The three listings: /products (every active product) and the two category listings. */
 const listings = {

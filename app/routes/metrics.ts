@@ -16,7 +16,7 @@ export async function loader({ request }: { request: Request }) {
       headers: { "WWW-Authenticate": 'Bearer realm="metrics"', "Cache-Control": "no-store" },
     });
   }
-  return new Response(await metricsText(rt.db), {
+  return new Response(await metricsText(rt.db, rt.pageCache), {
     headers: { "Content-Type": registry.contentType, "Cache-Control": "no-store" },
   });
 }

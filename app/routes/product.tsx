@@ -15,6 +15,7 @@ import { ReviewDialog } from "~/components/reviews/review-dialog";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { log } from "~/lib/log.server.ts";
+import { publicPageHandle } from "~/lib/public-page.ts";
 import { getViewer } from "~/modules/accounts/viewer.server.ts";
 import {
   getProduct,
@@ -28,6 +29,8 @@ import { featureRows, percentOff, stockLabel, summariseReviews } from "~/rules/p
 import { jsonLd, originFrom, pageMeta } from "~/rules/seo.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/product";
+
+export const handle = publicPageHandle;
 
 const reviewPageParam = z.coerce.number().int().min(1).max(1000).catch(1);
 

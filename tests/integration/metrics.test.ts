@@ -69,6 +69,10 @@ describe(`/metrics on ${testDbKind()}`, () => {
     expect(text).toMatch(/layerkart_jobs\{status="queued"\} \d+/);
     expect(text).toMatch(/layerkart_jobs\{status="dead"\} \d+/);
     expect(text).toMatch(/layerkart_quote_requests_waiting 0/);
+    // The runtime's page cache hears catalogue changes on this database.
+    expect(text).toContain('layerkart_page_cache{stat="listening"} 1');
+    expect(text).toMatch(/layerkart_page_cache\{stat="invalidations"\} [1-9]/);
+    expect(text).toMatch(/layerkart_page_cache\{stat="entries"\} \d+/);
     expect(text).toContain("layerkart_process_cpu_seconds_total");
     // Ids never become labels.
     expect(text).not.toContain("123e4567");

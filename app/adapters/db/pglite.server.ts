@@ -25,6 +25,15 @@ export async function openPglite(folder: string | undefined, migrationsFolder: s
   const handle: DatabaseHandle = {
     kind: "pglite",
     db: db as unknown as Database,
+    async listen(channel, onNotification, onState) {
+      // One process owns the embedded database, so its own notifications are all there are.
+      const unlisten = await client.listen(channel, onNotification);
+      onState(true);
+      return async () => {
+        onState(false);
+        if (!client.closed) await unlisten();
+      };
+    },
     async ping() {
       await client.query("select 1");
     },

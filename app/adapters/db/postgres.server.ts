@@ -37,6 +37,9 @@ export async function openPostgres(
   const handle: DatabaseHandle = {
     kind: "postgres",
     db: db as unknown as Database,
+    listen(channel, onNotification, onState) {
+      return listenOnPostgres(connectionString, channel, onNotification, onState);
+    },
     async ping() {
       await pool.query("select 1");
     },
@@ -45,4 +48,77 @@ export async function openPostgres(
     },
   };
   return handle;
+}
+
+/** How often the listening connection is checked (a silently dropped one would miss changes). */
+const LISTEN_CHECK_MS = 15_000;
+
+/**
+ * LISTEN on a connection of its own, outside the pool. A connection that can't be opened or is
+ * lost reports `onState(false)` and is tried again after 1 s, then up to 30 s apart.
+ */
+async function listenOnPostgres(
+  connectionString: string,
+  channel: string,
+  onNotification: () => void,
+  onState: (listening: boolean) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retryMs = 1_000;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let checkTimer: ReturnType<typeof setInterval> | undefined;
+  const identifier = pg.escapeIdentifier(channel);
+
+  const lost = (current: pg.Client) => {
+    if (client !== current) return;
+    client = null;
+    clearInterval(checkTimer);
+    onState(false);
+    current.end().catch(() => {});
+    if (stopped) return;
+    retryTimer = setTimeout(() => void connect(), retryMs);
+    retryTimer.unref();
+    retryMs = Math.min(retryMs * 2, 30_000);
+  };
+
+  const connect = async (): Promise<void> => {
+    const current = new pg.Client({
+      connectionString,
+      connectionTimeoutMillis: 5_000,
+      keepAlive: true,
+      application_name: `layerkart listen ${channel}`,
+    });
+    current.on("error", () => lost(current));
+    current.on("end", () => lost(current));
+    current.on("notification", (message) => {
+      if (message.channel === channel) onNotification();
+    });
+    client = current;
+    try {
+      await current.connect();
+      await current.query(`LISTEN ${identifier}`);
+    } catch {
+      lost(current);
+      return;
+    }
+    if (stopped || client !== current) return;
+    retryMs = 1_000;
+    checkTimer = setInterval(() => {
+      current.query("select 1").catch(() => lost(current));
+    }, LISTEN_CHECK_MS);
+    checkTimer.unref();
+    onState(true);
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retryTimer);
+    clearInterval(checkTimer);
+    const current = client;
+    client = null;
+    onState(false);
+    await current?.end().catch(() => {});
+  };
 }

@@ -9,6 +9,16 @@ export type DatabaseKind = "pglite" | "postgres";
 export interface DatabaseHandle {
   readonly kind: DatabaseKind;
   readonly db: Database;
+  /**
+   * Hears the notifications sent on a channel (NOTIFY, delivered after the sending transaction
+   * commits). `onState(true)` once listening, `onState(false)` whenever notifications may be
+   * missed (a lost connection, which is retried). Resolves to a function that stops listening.
+   */
+  listen(
+    channel: string,
+    onNotification: () => void,
+    onState: (listening: boolean) => void,
+  ): Promise<() => Promise<void>>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -1,0 +1,225 @@
+import { createHash } from "node:crypto";
+import zlib from "node:zlib";
+import { describe, expect, it } from "vitest";
+import {
+  encodedBody,
+  inlineScriptHashes,
+  PageCache,
+  type PageCacheOptions,
+} from "./page-cache.server.ts";
+
+function cache(options: Partial<PageCacheOptions> = {}) {
+  let now = 1_000;
+  const c = new PageCache({
+    maxBytes: 1024 * 1024,
+    maxAgeMs: 60_000,
+    cookies: [
+      { name: "lk_theme", value: /^(light|dark|system)$/ },
+      { name: "lk_cart_count", value: /^\d{1,4}$/ },
+    ],
+    params: ["page", "reviews"],
+    policyForScriptHashes: (hashes) => `script-src 'self' ${hashes.join(" ")}`,
+    now: () => now,
+    ...options,
+  });
+  c.setListening(true);
+  return { c, advance: (ms: number) => (now += ms) };
+}
+
+const html = (text: string) =>
+  `<!DOCTYPE html><html><body><p>${text}</p><script>window.a=1</script></body></html>`;
+const headers = () => new Headers({ "Content-Type": "text/html; charset=utf-8" });
+
+async function stored(c: PageCache, url: string, body = html(url)) {
+  const key = c.keyFor("GET", url, undefined);
+  if (!key) throw new Error("not cacheable");
+  const ticket = c.ticket(key);
+  if (!ticket) throw new Error("no ticket");
+  return c.store(ticket, body, headers());
+}
+
+describe("which requests the page cache may answer", () => {
+  const { c } = cache();
+
+  it("keys a plain GET by its path", () => {
+    expect(c.keyFor("GET", "/products", undefined)).toBe("/products?#");
+    expect(c.keyFor("HEAD", "/products", undefined)).toBeNull();
+    expect(c.keyFor("POST", "/products", undefined)).toBeNull();
+  });
+
+  it("takes the pages' own parameters in any order, and nothing else", () => {
+    expect(c.keyFor("GET", "/products?page=2", undefined)).toBe("/products?page=2#");
+    expect(c.keyFor("GET", "/product/x?reviews=2&page=1", undefined)).toBe(
+      c.keyFor("GET", "/product/x?page=1&reviews=2", undefined),
+    );
+    expect(c.keyFor("GET", "/products?page=2&utm_source=x", undefined)).toBeNull();
+    expect(c.keyFor("GET", "/search?q=dragon", undefined)).toBeNull();
+  });
+
+  it("tells the theme and the cart count apart, and refuses any other cookie", () => {
+    const plain = c.keyFor("GET", "/", undefined);
+    const dark = c.keyFor("GET", "/", "lk_theme=dark");
+    const darkWithCart = c.keyFor("GET", "/", "lk_cart_count=3; lk_theme=dark");
+    expect(new Set([plain, dark, darkWithCart]).size).toBe(3);
+    expect(c.keyFor("GET", "/", "lk_theme=dark; lk_cart_count=3")).toBe(darkWithCart);
+    // Signed in, a flash message, or anything unknown: rendered for this visitor alone.
+    expect(c.keyFor("GET", "/", "better-auth.session_token=abc")).toBeNull();
+    expect(c.keyFor("GET", "/", "lk_theme=dark; lk_flash=signed-out")).toBeNull();
+    // A listed cookie with a value outside its rule can't make new entries.
+    expect(c.keyFor("GET", "/", "lk_theme=<script>")).toBeNull();
+    expect(c.keyFor("GET", "/", "lk_cart_count=99999999")).toBeNull();
+  });
+
+  it("refuses URLs that aren't a path on this site", () => {
+    expect(c.keyFor("GET", "//evil.example/x", undefined)).toBeNull();
+    expect(c.keyFor("GET", "http://evil.example/x", undefined)).toBeNull();
+  });
+});
+
+describe("storing and serving pages", () => {
+  it("serves a stored page until the data changes", async () => {
+    const { c } = cache();
+    expect(await stored(c, "/products")).toBe(true);
+    const key = c.keyFor("GET", "/products", undefined) as string;
+    const page = c.get(key);
+    expect(page).toBeDefined();
+    expect(zlib.brotliDecompressSync(page?.br as Buffer).toString()).toBe(html("/products"));
+    expect(zlib.gunzipSync(page?.gzip as Buffer).toString()).toBe(html("/products"));
+    c.invalidate();
+    expect(c.get(key)).toBeUndefined();
+    expect(c.stats()).toMatchObject({ hits: 1, misses: 1, stores: 1, entries: 0 });
+  });
+
+  it("drops a render that began before a change", async () => {
+    const { c } = cache();
+    const key = c.keyFor("GET", "/products", undefined) as string;
+    const ticket = c.ticket(key);
+    c.invalidate();
+    expect(await c.store(ticket!, html("old data"), headers())).toBe(false);
+    expect(c.get(key)).toBeUndefined();
+  });
+
+  it("drops a render whose change arrives while it is being compressed", async () => {
+    const { c } = cache();
+    const key = c.keyFor("GET", "/products", undefined) as string;
+    const storing = c.store(c.ticket(key)!, html("old data"), headers());
+    c.invalidate();
+    expect(await storing).toBe(false);
+    expect(c.get(key)).toBeUndefined();
+  });
+
+  it("looks nothing up and stores nothing while changes can't be heard", async () => {
+    const { c } = cache();
+    await stored(c, "/products");
+    const key = c.keyFor("GET", "/products", undefined) as string;
+    const ticket = c.ticket(key)!;
+    c.setListening(false);
+    expect(c.get(key)).toBeUndefined();
+    expect(c.ticket(key)).toBeNull();
+    expect(await c.store(ticket, html("x"), headers())).toBe(false);
+    // Hearing again starts empty: changes may have been missed meanwhile.
+    c.setListening(true);
+    expect(c.get(key)).toBeUndefined();
+  });
+
+  it("is off with no memory", async () => {
+    const { c } = cache({ maxBytes: 0 });
+    const key = c.keyFor("GET", "/products", undefined) as string;
+    expect(c.ticket(key)).toBeNull();
+    expect(c.get(key)).toBeUndefined();
+  });
+
+  it("renders a page again once it is older than the maximum age", async () => {
+    const { c, advance } = cache({ maxAgeMs: 10_000 });
+    await stored(c, "/about");
+    const key = c.keyFor("GET", "/about", undefined) as string;
+    advance(9_000);
+    expect(c.get(key)).toBeDefined();
+    advance(2_000);
+    expect(c.get(key)).toBeUndefined();
+  });
+
+  it("never stores a response that sets a cookie", async () => {
+    const { c } = cache();
+    const key = c.keyFor("GET", "/", undefined) as string;
+    const withCookie = new Headers({ "Set-Cookie": "a=b" });
+    expect(await c.store(c.ticket(key)!, html("x"), withCookie)).toBe(false);
+  });
+
+  it("keeps within its memory, dropping the least recently used first", async () => {
+    // Hashes don't repeat, so the pages don't compress to nothing.
+    const page = (n: number) =>
+      html(
+        Array.from({ length: 100 }, (_, i) =>
+          createHash("sha512").update(`${n}:${i}`).digest("hex"),
+        ).join(""),
+      );
+    const probe = cache().c;
+    await stored(probe, "/p0", page(0));
+    const maxBytes = Math.floor(probe.stats().bytes * 6.5); // room for 6 pages
+    const { c } = cache({ maxBytes });
+    for (let n = 0; n < 4; n++) await stored(c, `/p${n}`, page(n));
+    const key = (n: number) => c.keyFor("GET", `/p${n}`, undefined) as string;
+    expect(c.get(key(0))).toBeDefined(); // now the most recently used
+    for (let n = 4; n < 8; n++) await stored(c, `/p${n}`, page(n));
+    expect(c.stats().bytes).toBeLessThanOrEqual(maxBytes);
+    expect(c.stats().entries).toBe(6);
+    expect(c.get(key(0))).toBeDefined();
+    expect(c.get(key(1))).toBeUndefined();
+    expect(c.get(key(7))).toBeDefined();
+  });
+
+  it("keeps the response's headers but not per-response ones, and allows its scripts by hash", async () => {
+    const { c } = cache();
+    const key = c.keyFor("GET", "/", undefined) as string;
+    const h = new Headers({
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": "private, no-cache",
+      "Content-Security-Policy": "script-src 'nonce-abc'",
+      "X-Request-Id": "r1",
+    });
+    const storing = c.store(c.ticket(key)!, html("x"), h);
+    // What the renderer adds for its own response afterwards isn't part of the page.
+    h.set("X-Page-Cache", "miss");
+    h.set("X-Later", "1");
+    await storing;
+    const names = new Map(c.get(key)?.headers.map(([n, v]) => [n.toLowerCase(), v]));
+    expect(names.get("cache-control")).toBe("private, no-cache");
+    expect(names.has("x-request-id")).toBe(false);
+    expect(names.has("x-page-cache")).toBe(false);
+    expect(names.has("x-later")).toBe(false);
+    const hash = createHash("sha256").update("window.a=1").digest("base64");
+    expect(names.get("content-security-policy")).toBe(`script-src 'self' 'sha256-${hash}'`);
+  });
+});
+
+describe("inline script hashes", () => {
+  it("hashes exactly the inline scripts a browser runs", () => {
+    const doc = [
+      '<script nonce="n">one()</script>',
+      '<script type="module" nonce="n">import "/assets/a.js";</script>',
+      '<script type="application/ld+json">{"@type":"Product"}</script>',
+      '<script src="/assets/b.js"></script>',
+      "<p>&lt;script&gt;not()&lt;/script&gt;</p>",
+      "<script>\n  multi();\n  line();\n</script>",
+    ].join("");
+    const sha = (s: string) => `'sha256-${createHash("sha256").update(s).digest("base64")}'`;
+    expect(inlineScriptHashes(doc).sort()).toEqual(
+      [sha("one()"), sha('import "/assets/a.js";'), sha("\n  multi();\n  line();\n")].sort(),
+    );
+  });
+});
+
+describe("the body a client gets", () => {
+  it("prefers brotli, then gzip, else the plain page", async () => {
+    const { c } = cache();
+    await stored(c, "/");
+    const page = c.get(c.keyFor("GET", "/", undefined) as string)!;
+    expect(encodedBody(page, "gzip, deflate, br").encoding).toBe("br");
+    expect(encodedBody(page, "gzip, br;q=0").encoding).toBe("gzip");
+    const plain = encodedBody(page, "identity");
+    expect(plain.encoding).toBeNull();
+    expect(plain.body.toString()).toBe(html("/"));
+    expect(encodedBody(page, undefined).encoding).toBeNull();
+  });
+});

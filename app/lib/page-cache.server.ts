@@ -1,0 +1,285 @@
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+
+/**
+ * The rendered HTML of the storefront's public pages, kept in memory for visitors who are not
+ * signed in, so that a product page or a listing is rendered once per catalogue change instead of
+ * once per visit.
+ *
+ * - Only GET requests with no cookie but the theme and the cart badge's count (each with a
+ *   well-formed value, part of the key), and no query parameter but the pages' own, are looked up.
+ *   Anyone signed in, or carrying any other cookie, gets a fresh render.
+ * - Only pages whose route opts in (`handle.pageCache`), answered 200 without setting a cookie, are
+ *   stored (see app/entry.server.tsx).
+ * - Every change to the tables those pages read is announced by the database after its commit
+ *   (triggers in drizzle/0005_page_cache_feed.sql); the cache then drops everything. A render that
+ *   began before the announcement is not stored, so a page can't outlive the data it showed. While
+ *   the announcements can't be heard (e.g. a lost database connection) nothing is looked up.
+ * - Entries are kept compressed (brotli and gzip), least recently used first out, and for at most
+ *   `maxAgeMs` whatever happens.
+ * - A cached page can't carry a fresh nonce, so its Content-Security-Policy allows exactly its own
+ *   inline scripts by their SHA-256 hashes instead.
+ */
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Cookies a public page may read, with the values that make a distinct page. */
+export type CookieRule = { name: string; value: RegExp };
+
+export type PageCacheOptions = {
+  /** Total size of the compressed entries; 0 turns the cache off. */
+  maxBytes: number;
+  /** An entry is rendered again after this long, even without a change. */
+  maxAgeMs: number;
+  cookies: CookieRule[];
+  /** Query parameters the cached pages understand; a URL with any other one isn't cached. */
+  params: string[];
+  /** The Content-Security-Policy for a page whose inline scripts have these hashes. */
+  policyForScriptHashes?: (hashes: string[]) => string;
+  now?: () => number;
+};
+
+export type CachedPage = {
+  headers: Array<[string, string]>;
+  br: Buffer;
+  gzip: Buffer;
+  /** Uncompressed length. */
+  length: number;
+  storedAt: number;
+  bytes: number;
+};
+
+/** Handed out on a miss; a render may only be stored under the generation it started in. */
+export type PageCacheTicket = { key: string; generation: number };
+
+export type PageCacheStats = {
+  entries: number;
+  bytes: number;
+  hits: number;
+  misses: number;
+  stores: number;
+  invalidations: number;
+  listening: boolean;
+};
+
+/** Headers never stored with a page (per response, or replaced on a hit). */
+const UNSTORED_HEADERS = new Set([
+  "set-cookie",
+  "content-length",
+  "content-encoding",
+  "content-security-policy",
+  "transfer-encoding",
+  "x-request-id",
+  "server-timing",
+  "x-page-cache",
+]);
+
+export class PageCache {
+  readonly #options: Required<Omit<PageCacheOptions, "policyForScriptHashes">> &
+    Pick<PageCacheOptions, "policyForScriptHashes">;
+  readonly #entries = new Map<string, CachedPage>();
+  readonly #cookieRules: Map<string, RegExp>;
+  readonly #params: Set<string>;
+  #bytes = 0;
+  #generation = 0;
+  #listening = false;
+  #stats = { hits: 0, misses: 0, stores: 0, invalidations: 0 };
+
+  constructor(options: PageCacheOptions) {
+    this.#options = { now: Date.now, ...options };
+    this.#cookieRules = new Map(options.cookies.map((c) => [c.name, c.value]));
+    this.#params = new Set(options.params);
+  }
+
+  get enabled(): boolean {
+    return this.#options.maxBytes > 0 && this.#listening;
+  }
+
+  /**
+   * Whether changes are being heard. Until they are (and after they stop being heard) the cache
+   * is empty and looks nothing up; when hearing resumes it starts empty, as changes may have been
+   * missed.
+   */
+  setListening(listening: boolean): void {
+    if (listening === this.#listening) return;
+    this.invalidate();
+    this.#listening = listening;
+  }
+
+  /** The data behind the pages changed: drop every page, and every render under way. */
+  invalidate(): void {
+    this.#generation += 1;
+    this.#entries.clear();
+    this.#bytes = 0;
+    this.#stats.invalidations += 1;
+  }
+
+  /**
+   * The cache key of a request, or null when its answer may differ per visitor (any cookie not
+   * listed, a malformed listed one) or per unknown parameter.
+   */
+  keyFor(method: string, url: string, cookieHeader: string | undefined | null): string | null {
+    if (method !== "GET") return null;
+    const q = url.indexOf("?");
+    const pathname = q === -1 ? url : url.slice(0, q);
+    if (!pathname.startsWith("/") || pathname.startsWith("//")) return null;
+    let query = "";
+    if (q !== -1 && q < url.length - 1) {
+      const params = new URLSearchParams(url.slice(q + 1));
+      const pairs: string[] = [];
+      for (const [name, value] of params) {
+        if (!this.#params.has(name)) return null;
+        pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
+      }
+      pairs.sort();
+      query = pairs.join("&");
+    }
+    const cookies: string[] = [];
+    if (cookieHeader) {
+      for (const part of cookieHeader.split(";")) {
+        const trimmed = part.trim();
+        if (!trimmed) continue;
+        const eq = trimmed.indexOf("=");
+        const name = eq === -1 ? trimmed : trimmed.slice(0, eq);
+        const value = eq === -1 ? "" : trimmed.slice(eq + 1);
+        const rule = this.#cookieRules.get(name);
+        if (!rule?.test(value)) return null;
+        cookies.push(`${name}=${value}`);
+      }
+      cookies.sort();
+    }
+    return `${pathname}?${query}#${cookies.join(";")}`;
+  }
+
+  /** The stored page for a key, if it is still fresh; counts a hit or a miss. */
+  get(key: string): CachedPage | undefined {
+    if (!this.enabled) return undefined;
+    const entry = this.#entries.get(key);
+    if (!entry) {
+      this.#stats.misses += 1;
+      return undefined;
+    }
+    if (this.#options.now() - entry.storedAt > this.#options.maxAgeMs) {
+      this.#remove(key, entry);
+      this.#stats.misses += 1;
+      return undefined;
+    }
+    // Most recently used last, so eviction takes from the front.
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
+    this.#stats.hits += 1;
+    return entry;
+  }
+
+  ticket(key: string): PageCacheTicket | null {
+    return this.enabled ? { key, generation: this.#generation } : null;
+  }
+
+  /**
+   * Stores a rendered page under its ticket, unless the data changed since the render began.
+   * Resolves to whether it was stored.
+   */
+  async store(ticket: PageCacheTicket, html: string, headers: Headers): Promise<boolean> {
+    if (!this.#isCurrent(ticket) || headers.has("set-cookie")) return false;
+    // Taken now: the caller goes on to use the same headers for its own response.
+    const stored: Array<[string, string]> = [];
+    headers.forEach((value, name) => {
+      if (!UNSTORED_HEADERS.has(name.toLowerCase())) stored.push([name, value]);
+    });
+    const body = Buffer.from(html, "utf8");
+    const [br, gz] = await Promise.all([
+      brotli(body, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      }),
+      gzip(body, { level: 9 }),
+    ]);
+    if (!this.#isCurrent(ticket)) return false;
+    const policy = this.#options.policyForScriptHashes?.(inlineScriptHashes(html));
+    if (policy) stored.push(["Content-Security-Policy", policy]);
+    const entry: CachedPage = {
+      headers: stored,
+      br,
+      gzip: gz,
+      length: body.length,
+      storedAt: this.#options.now(),
+      bytes: br.length + gz.length + ticket.key.length + 512,
+    };
+    if (entry.bytes > this.#options.maxBytes / 4) return false;
+    const previous = this.#entries.get(ticket.key);
+    if (previous) this.#remove(ticket.key, previous);
+    this.#entries.set(ticket.key, entry);
+    this.#bytes += entry.bytes;
+    for (const [key, old] of this.#entries) {
+      if (this.#bytes <= this.#options.maxBytes) break;
+      this.#remove(key, old);
+    }
+    this.#stats.stores += 1;
+    return true;
+  }
+
+  stats(): PageCacheStats {
+    return {
+      entries: this.#entries.size,
+      bytes: this.#bytes,
+      ...this.#stats,
+      listening: this.#listening,
+    };
+  }
+
+  #isCurrent(ticket: PageCacheTicket): boolean {
+    return this.enabled && ticket.generation === this.#generation;
+  }
+
+  #remove(key: string, entry: CachedPage): void {
+    this.#entries.delete(key);
+    this.#bytes -= entry.bytes;
+  }
+}
+
+/** The body of a cached page in the best encoding the client accepts. */
+export function encodedBody(
+  page: CachedPage,
+  acceptEncoding: string | undefined,
+): { body: Buffer; encoding: "br" | "gzip" | null } {
+  const accepted = parseAcceptEncoding(acceptEncoding ?? "");
+  if (accepted.has("br")) return { body: page.br, encoding: "br" };
+  if (accepted.has("gzip")) return { body: page.gzip, encoding: "gzip" };
+  return { body: zlib.brotliDecompressSync(page.br), encoding: null };
+}
+
+function parseAcceptEncoding(header: string): Set<string> {
+  const accepted = new Set<string>();
+  for (const part of header.split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    if (name && (!q || Number(q.slice(2)) > 0)) accepted.add(name);
+  }
+  return accepted;
+}
+
+const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+const TYPE = /\btype\s*=\s*["']?([^"'\s>]+)/i;
+
+/**
+ * SHA-256 hashes (CSP source expressions) of a document's inline scripts that a browser would run.
+ * React escapes `<` in text and attributes, so `<script` only ever starts a real element.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(SCRIPT)) {
+    const attributes = match[1] ?? "";
+    if (/\bsrc\s*=/i.test(attributes)) continue;
+    const type = TYPE.exec(attributes)?.[1]?.toLowerCase();
+    if (type && type !== "module" && type !== "text/javascript") continue;
+    const digest = createHash("sha256")
+      .update(match[2] ?? "", "utf8")
+      .digest("base64");
+    hashes.add(`'sha256-${digest}'`);
+  }
+  return [...hashes];
+}

@@ -1,0 +1,164 @@
+import { createHash } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "~/adapters/db/index.server.ts";
+import type { DatabaseHandle } from "~/adapters/db/types.ts";
+import { products } from "~/db/schema.ts";
+import { insertProduct } from "~/modules/reviews/testing.server.ts";
+import { freePort, type Started, startServer, waitReady } from "../support/server-process.ts";
+import { createPostgresDatabase } from "../support/test-database.ts";
+
+/*
+ * The page cache in the built server, on a PostgreSQL database that the test changes from its own
+ * connection, as another instance or a script would: pages are served from the cache until a
+ * change commits, never to a signed-in visitor, and never while changes can't be heard.
+ */
+let dir: string;
+let server: Started;
+let base: string;
+let created: { url: string; drop(): Promise<void> };
+let database: DatabaseHandle;
+let productId: string;
+
+const get = (pathname: string, headers: Record<string, string> = {}) =>
+  fetch(`${base}${pathname}`, { headers: { "accept-encoding": "br, gzip", ...headers } });
+
+/** The inline scripts a browser would run, hashed as a Content-Security-Policy lists them. */
+function scriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const [, attributes, body] of html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)) {
+    if (/src=|application\/ld\+json/.test(attributes ?? "")) continue;
+    hashes.push(
+      `'sha256-${createHash("sha256")
+        .update(body ?? "")
+        .digest("base64")}'`,
+    );
+  }
+  return hashes;
+}
+
+/** Visits a page until it comes from the cache (the render is stored just after it is sent). */
+async function cached(pathname: string): Promise<Response> {
+  let res = await get(pathname);
+  const deadline = Date.now() + 5_000;
+  while (res.headers.get("x-page-cache") !== "hit" && Date.now() < deadline) {
+    await res.arrayBuffer();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    res = await get(pathname);
+  }
+  expect(res.headers.get("x-page-cache")).toBe("hit");
+  return res;
+}
+
+beforeAll(async () => {
+  created = await createPostgresDatabase();
+  dir = await mkdtemp(path.join(tmpdir(), "lk-page-cache-"));
+  const port = await freePort();
+  server = startServer({
+    DATA_DIR: dir,
+    PORT: String(port),
+    DATABASE_URL: created.url,
+    AUTH_SECRET: "page-cache-test-secret-page-cache-test-secret",
+    SEED_DEMO: "never",
+    SERVER_TIMING: "true",
+  });
+  base = `http://127.0.0.1:${port}`;
+  await waitReady(port, server.child);
+  database = await openDatabase({ databaseUrl: created.url });
+  productId = (await insertProduct(database.db, { name: "Cached Lotus Lamp" })).id;
+});
+
+afterAll(async () => {
+  server?.child.kill("SIGKILL");
+  await database?.close();
+  await created?.drop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe("the page cache in the built server (PostgreSQL)", () => {
+  it("renders a public page once, then serves it with its scripts allowed by hash", async () => {
+    const first = await get(`/product/${productId}`);
+    expect(first.headers.get("x-page-cache")).toBe("miss");
+    expect(first.headers.get("content-security-policy")).toMatch(/'nonce-/);
+    expect(first.headers.get("server-timing")).not.toMatch(/"0 queries"/);
+    const html = await first.text();
+    expect(html).toContain("Cached Lotus Lamp");
+
+    const second = await cached(`/product/${productId}`);
+    expect(second.headers.get("content-encoding")).toBe("br");
+    expect(second.headers.get("server-timing")).toMatch(/"0 queries"/);
+    expect(second.headers.get("x-request-id")).not.toBe(first.headers.get("x-request-id"));
+    expect(await second.text()).toBe(html);
+    const policy = second.headers.get("content-security-policy") ?? "";
+    expect(policy).not.toMatch(/nonce|strict-dynamic/);
+    const hashes = scriptHashes(html);
+    expect(hashes.length).toBeGreaterThan(0);
+    for (const hash of hashes) expect(policy).toContain(hash);
+  });
+
+  it("renders for each visitor who is signed in or carries any other cookie, and never stores a miss", async () => {
+    for (const cookie of ["better-auth.session_token=abc.def", "lk_flash=signed-out", "x=1"]) {
+      const res = await get(`/product/${productId}`, { cookie });
+      expect(res.headers.get("x-page-cache"), cookie).toBeNull();
+      expect(res.headers.get("content-security-policy")).toMatch(/'nonce-/);
+    }
+    const missing = "/product/00000000-0000-4000-8000-000000000000";
+    expect((await get(missing)).status).toBe(404);
+    const again = await get(missing);
+    expect(again.status).toBe(404);
+    expect(again.headers.get("x-page-cache")).toBeNull();
+  });
+
+  it("shows a change committed from another connection at once", async () => {
+    await cached(`/product/${productId}`);
+    await database.db
+      .update(products)
+      .set({ name: "Renamed Lotus Lamp" })
+      .where(eq(products.id, productId));
+    await expect
+      .poll(async () => (await (await get(`/product/${productId}`)).text()).includes("Renamed"), {
+        timeout: 2_000,
+        interval: 20,
+      })
+      .toBe(true);
+  });
+
+  it("stops serving from the cache while it can't hear changes, and resumes without stale pages", async () => {
+    await cached("/products");
+    const admin = new pg.Client({ connectionString: created.url });
+    await admin.connect();
+    try {
+      const { rowCount } = await admin.query(
+        "select pg_terminate_backend(pid) from pg_stat_activity where application_name like 'layerkart listen%' and datname = current_database()",
+      );
+      expect(rowCount).toBe(1);
+      // Not listening: every page is rendered afresh, so this change shows though unheard.
+      await expect
+        .poll(async () => (await get("/products")).headers.get("x-page-cache"), { timeout: 2_000 })
+        .toBeNull();
+      await database.db
+        .update(products)
+        .set({ name: "Lamp Changed While Deaf" })
+        .where(eq(products.id, productId));
+      expect(await (await get("/products")).text()).toContain("Lamp Changed While Deaf");
+    } finally {
+      await admin.end();
+    }
+    // Listening again within a few seconds, starting empty.
+    await expect
+      .poll(
+        async () => {
+          const res = await get("/products");
+          return res.headers.get("x-page-cache");
+        },
+        { timeout: 10_000, interval: 200 },
+      )
+      .toBe("hit");
+    expect(await (await get("/products")).text()).toContain("Lamp Changed While Deaf");
+    expect(server.output()).toContain("page cache paused");
+  });
+});
