@@ -1,5 +1,5 @@
 import { ChevronRight } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { data, Link } from "react-router";
 import { z } from "zod";
 import { BackHomeButtons } from "~/components/layout/back-home-buttons";
@@ -11,9 +11,8 @@ import { ProductGallery } from "~/components/product/product-gallery";
 import { QuantityStepper } from "~/components/product/quantity-stepper";
 import { RatingStars } from "~/components/product/rating-stars";
 import { ReviewSummary } from "~/components/product/review-summary";
-import { ReviewDialog } from "~/components/reviews/review-dialog";
 import { Badge } from "~/components/ui/badge";
-import { buttonVariants } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { log } from "~/lib/log.server.ts";
 import { publicPageHandle } from "~/lib/public-page.ts";
 import { getViewer } from "~/modules/accounts/viewer.server.ts";
@@ -31,6 +30,12 @@ import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/product";
 
 export const handle = publicPageHandle;
+
+// Only a customer who bought the product can review it: the dialog (its form, validation and
+// Radix Dialog) is loaded for them alone, not for every visitor of the page.
+const ReviewDialog = lazy(() =>
+  import("~/components/reviews/review-dialog").then((m) => ({ default: m.ReviewDialog })),
+);
 
 const reviewPageParam = z.coerce.number().int().min(1).max(1000).catch(1);
 
@@ -325,11 +330,19 @@ function ProductDetail({
             Customer Reviews
           </h2>
           {review.canReview ? (
-            <ReviewDialog
-              productId={product.id}
-              productName={product.name}
-              existing={review.myReview}
-            />
+            <Suspense
+              fallback={
+                <Button type="button" variant="outline" disabled>
+                  {review.myReview !== null ? "Edit Review" : "Write Review"}
+                </Button>
+              }
+            >
+              <ReviewDialog
+                productId={product.id}
+                productName={product.name}
+                existing={review.myReview}
+              />
+            </Suspense>
           ) : null}
         </div>
         <ReviewSummary summary={summary} />

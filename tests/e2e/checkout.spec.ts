@@ -203,6 +203,11 @@ test.describe("checkout and payment", () => {
     expect(await star(2)).toBe(twos + 1);
     await expect(page.getByTestId("reviews")).toContainText("Dimmer than hoped");
     await expect(page.getByTestId("reviews")).toContainText("Verified");
+    // The product page offers the buyer the same dialog (loaded for buyers only).
+    await page.getByRole("button", { name: "Edit Review" }).click();
+    await expect(dialog.getByLabel("Title (optional)")).toHaveValue("Dimmer than hoped");
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
   });
 
   test("cash on delivery: the admin offers it, the order goes straight to My Orders, cart emptied", async ({
