@@ -12,9 +12,14 @@ import { expect, test } from "./fixtures.ts";
 
 const budgets = JSON.parse(
   readFileSync(path.resolve(import.meta.dirname, "../../bench/budgets.json"), "utf8"),
-) as { note: string; javascriptGzipKb: Record<string, number> };
+) as {
+  note: string;
+  javascriptGzipKb: Record<string, number>;
+  javascriptFiles: Record<string, number>;
+};
 
-async function javascriptGzipKb(opener: Page, url: string): Promise<number> {
+/** The gzipped KB of JavaScript a first visit to a page downloads, and in how many files. */
+async function javascriptWeight(opener: Page, url: string): Promise<{ kb: number; files: number }> {
   // A fresh tab for each page, so only that page's downloads count.
   const page = await opener.context().newPage();
   const bodies: Array<Promise<Buffer | null>> = [];
@@ -36,7 +41,7 @@ async function javascriptGzipKb(opener: Page, url: string): Promise<number> {
     if (body) total += gzipSync(body, { level: 6 }).length;
   }
   await page.close();
-  return Math.round((total / 1024) * 10) / 10;
+  return { kb: Math.round((total / 1024) * 10) / 10, files: bodies.length };
 }
 
 async function productPath(page: Page) {
@@ -45,17 +50,31 @@ async function productPath(page: Page) {
   return `/product/${suggestions[0].id}`;
 }
 
-test("every route's JavaScript stays within its gzipped budget", async ({ page, login }) => {
+test("every route's JavaScript stays within its gzipped budget and file count", async ({
+  page,
+  login,
+}) => {
   const measured: Record<string, number> = {};
+  const files: Record<string, number> = {};
+  const visit = async (route: string, url: string) => {
+    const weight = await javascriptWeight(page, url);
+    measured[route] = weight.kb;
+    files[route] = weight.files;
+  };
   for (const route of ["/", "/products", "product", "/cart"]) {
-    const url = route === "product" ? await productPath(page) : route;
-    measured[route] = await javascriptGzipKb(page, url);
+    await visit(route, route === "product" ? await productPath(page) : route);
   }
   await login();
-  measured["/orders"] = await javascriptGzipKb(page, "/orders");
+  await visit("/orders", "/orders");
   console.log("JavaScript (KB gzipped):", JSON.stringify(measured));
+  console.log("JavaScript files:", JSON.stringify(files));
   const over = Object.entries(measured).filter(
     ([route, kb]) => kb > (budgets.javascriptGzipKb[route] ?? Number.POSITIVE_INFINITY),
   );
   expect(over, "routes over their JavaScript budget").toEqual([]);
+  // Each file is a round trip on a phone's connection (vite.chunks.ts groups them).
+  const tooMany = Object.entries(files).filter(
+    ([route, n]) => n > (budgets.javascriptFiles[route] ?? Number.POSITIVE_INFINITY),
+  );
+  expect(tooMany, "routes over their JavaScript file count").toEqual([]);
 });
