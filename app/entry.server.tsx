@@ -79,7 +79,7 @@ export default function handleRequest(
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
           if (cacheable && ticket && responseStatusCode === 200) {
-            resolve(renderedForCache(body, responseHeaders, ticket));
+            resolve(renderedForCache(body, responseHeaders, ticket, nonce));
             return;
           }
           resolve(
@@ -123,13 +123,14 @@ async function renderedForCache(
   body: PassThrough,
   headers: Headers,
   ticket: NonNullable<ReturnType<typeof currentPageCacheTicket>>,
+  nonce: string,
 ): Promise<Response> {
   const chunks: Buffer[] = [];
   for await (const chunk of body) chunks.push(chunk as Buffer);
   const html = Buffer.concat(chunks).toString("utf8");
   const rt = await runtime();
   // Storing compresses in the background; this visitor needn't wait for it.
-  rt.pageCache.store(ticket, html, headers).catch((error: unknown) => {
+  rt.pageCache.store(ticket, html, headers, nonce).catch((error: unknown) => {
     log.warning("page cache store failed", { error });
   });
   headers.set("X-Page-Cache", "miss");

@@ -29,3 +29,7 @@ CREATE TRIGGER review_stats_storefront_change AFTER INSERT OR UPDATE OR DELETE O
 --> statement-breakpoint
 CREATE TRIGGER shop_settings_storefront_change AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON shop_settings
   FOR EACH STATEMENT EXECUTE FUNCTION layerkart_notify_storefront_change();
+--> statement-breakpoint
+-- Reviews show their author's name from the account.
+CREATE TRIGGER user_storefront_change AFTER UPDATE OF name OR DELETE ON "user"
+  FOR EACH STATEMENT EXECUTE FUNCTION layerkart_notify_storefront_change();

@@ -54,6 +54,10 @@ describe("which requests the page cache may answer", () => {
     );
     expect(c.keyFor("GET", "/products?page=2&utm_source=x", undefined)).toBeNull();
     expect(c.keyFor("GET", "/search?q=dragon", undefined)).toBeNull();
+    // Other spellings of a page, or a parameter given twice, are rendered, not stored.
+    expect(c.keyFor("GET", "/products?page=01", undefined)).toBeNull();
+    expect(c.keyFor("GET", "/products?page=abc", undefined)).toBeNull();
+    expect(c.keyFor("GET", "/products?page=2&page=3", undefined)).toBeNull();
   });
 
   it("tells the theme and the cart count apart, and refuses any other cookie", () => {
@@ -68,6 +72,7 @@ describe("which requests the page cache may answer", () => {
     // A listed cookie with a value outside its rule can't make new entries.
     expect(c.keyFor("GET", "/", "lk_theme=<script>")).toBeNull();
     expect(c.keyFor("GET", "/", "lk_cart_count=99999999")).toBeNull();
+    expect(c.keyFor("GET", "/", "lk_theme=dark; lk_theme=light")).toBeNull();
   });
 
   it("refuses URLs that aren't a path on this site", () => {
@@ -207,6 +212,16 @@ describe("inline script hashes", () => {
     expect(inlineScriptHashes(doc).sort()).toEqual(
       [sha("one()"), sha('import "/assets/a.js";'), sha("\n  multi();\n  line();\n")].sort(),
     );
+  });
+
+  it("given the render's nonce, hashes only the scripts carrying it, never an injected one", () => {
+    const doc = [
+      '<script nonce="abc">ours()</script>',
+      "<script>injected()</script>",
+      '<script nonce="other">alsoInjected()</script>',
+    ].join("");
+    const sha = (s: string) => `'sha256-${createHash("sha256").update(s).digest("base64")}'`;
+    expect(inlineScriptHashes(doc, "abc")).toEqual([sha("ours()")]);
   });
 });
 

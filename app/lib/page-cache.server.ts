@@ -23,6 +23,8 @@ import zlib from "node:zlib";
  */
 
 const brotli = promisify(zlib.brotliCompress);
+/** Page numbers, as the pages' links write them. */
+const PARAM_VALUE = /^[1-9]\d{0,3}$/;
 const gzip = promisify(zlib.gzip);
 
 /** Cookies a public page may read, with the values that make a distinct page. */
@@ -129,8 +131,12 @@ export class PageCache {
     if (q !== -1 && q < url.length - 1) {
       const params = new URLSearchParams(url.slice(q + 1));
       const pairs: string[] = [];
+      const seen = new Set<string>();
       for (const [name, value] of params) {
-        if (!this.#params.has(name)) return null;
+        // Only the pages' own parameters, once each, written plainly: any other spelling of the
+        // same page would be another entry (and another render) for nothing.
+        if (!this.#params.has(name) || seen.has(name) || !PARAM_VALUE.test(value)) return null;
+        seen.add(name);
         pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
       }
       pairs.sort();
@@ -145,7 +151,7 @@ export class PageCache {
         const name = eq === -1 ? trimmed : trimmed.slice(0, eq);
         const value = eq === -1 ? "" : trimmed.slice(eq + 1);
         const rule = this.#cookieRules.get(name);
-        if (!rule?.test(value)) return null;
+        if (!rule?.test(value) || cookies.some((c) => c.startsWith(`${name}=`))) return null;
         cookies.push(`${name}=${value}`);
       }
       cookies.sort();
@@ -181,7 +187,12 @@ export class PageCache {
    * Stores a rendered page under its ticket, unless the data changed since the render began.
    * Resolves to whether it was stored.
    */
-  async store(ticket: PageCacheTicket, html: string, headers: Headers): Promise<boolean> {
+  async store(
+    ticket: PageCacheTicket,
+    html: string,
+    headers: Headers,
+    nonce?: string,
+  ): Promise<boolean> {
     if (!this.#isCurrent(ticket) || headers.has("set-cookie")) return false;
     // Taken now: the caller goes on to use the same headers for its own response.
     const stored: Array<[string, string]> = [];
@@ -192,14 +203,14 @@ export class PageCache {
     const [br, gz] = await Promise.all([
       brotli(body, {
         params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 7,
           [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
         },
       }),
-      gzip(body, { level: 9 }),
+      gzip(body, { level: 7 }),
     ]);
     if (!this.#isCurrent(ticket)) return false;
-    const policy = this.#options.policyForScriptHashes?.(inlineScriptHashes(html));
+    const policy = this.#options.policyForScriptHashes?.(inlineScriptHashes(html, nonce));
     if (policy) stored.push(["Content-Security-Policy", policy]);
     const entry: CachedPage = {
       headers: stored,
@@ -267,13 +278,16 @@ const TYPE = /\btype\s*=\s*["']?([^"'\s>]+)/i;
 
 /**
  * SHA-256 hashes (CSP source expressions) of a document's inline scripts that a browser would run.
+ * Given the nonce the page was rendered with, only scripts carrying it count: the page's own
+ * scripts all do, and one injected into the page (which the nonce policy would have blocked) can't.
  * React escapes `<` in text and attributes, so `<script` only ever starts a real element.
  */
-export function inlineScriptHashes(html: string): string[] {
+export function inlineScriptHashes(html: string, nonce?: string): string[] {
   const hashes = new Set<string>();
   for (const match of html.matchAll(SCRIPT)) {
     const attributes = match[1] ?? "";
     if (/\bsrc\s*=/i.test(attributes)) continue;
+    if (nonce !== undefined && !attributes.includes(`nonce="${nonce}"`)) continue;
     const type = TYPE.exec(attributes)?.[1]?.toLowerCase();
     if (type && type !== "module" && type !== "text/javascript") continue;
     const digest = createHash("sha256")

@@ -42,3 +42,12 @@ export function setPageCacheTicket(ticket: PageCacheTicket): void {
 export function currentPageCacheTicket(): PageCacheTicket | undefined {
   return storage.getStore()?.pageCacheTicket;
 }
+
+/**
+ * This request's page must not be kept (e.g. a part of it failed to load and was left out): it is
+ * still sent, but the next visitor gets a fresh render.
+ */
+export function skipPageCache(): void {
+  const store = storage.getStore();
+  if (store) store.pageCacheTicket = undefined;
+}

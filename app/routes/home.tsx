@@ -5,6 +5,7 @@ import { WhyUs } from "~/components/home/why-us";
 import { ProductGrid } from "~/components/product/product-card";
 import { buttonVariants } from "~/components/ui/button";
 import { publicPageHandle } from "~/lib/public-page.ts";
+import { skipPageCache } from "~/lib/request-context.server.ts";
 import { listLatestProducts } from "~/modules/catalog/products.server.ts";
 import { listLivePromotions } from "~/modules/promotions/promotions.server.ts";
 import { listSponsoredSlides } from "~/modules/sponsored/sponsored.server.ts";
@@ -14,13 +15,19 @@ import type { Route } from "./+types/home";
 
 export const handle = publicPageHandle;
 
+/** A part that failed to load is left out of this page, and the page isn't cached without it. */
+function partial<T>(fallback: T): T {
+  skipPageCache();
+  return fallback;
+}
+
 export async function loader() {
   const { db } = await runtime();
   // Sponsored slides and promotions are extras: if they fail to load, the page still renders.
   const [latest, slides, promotions] = await Promise.all([
     listLatestProducts(db),
-    listSponsoredSlides(db).catch(() => []),
-    listLivePromotions(db).catch(() => []),
+    listSponsoredSlides(db).catch(() => partial([])),
+    listLivePromotions(db).catch(() => partial([])),
   ]);
   return { latest, slides, promotions };
 }

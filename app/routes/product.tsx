@@ -15,6 +15,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { log } from "~/lib/log.server.ts";
 import { publicPageHandle } from "~/lib/public-page.ts";
+import { skipPageCache } from "~/lib/request-context.server.ts";
 import { getViewer } from "~/modules/accounts/viewer.server.ts";
 import {
   getProduct,
@@ -53,15 +54,22 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     ]);
     if (!product) return data({ state: "not-found" as const }, { status: 404 });
     const [related, reviewsPage, stats, review] = await Promise.all([
-      listRelatedProducts(db, product).catch(() => []),
+      listRelatedProducts(db, product).catch(() => {
+        skipPageCache();
+        return [];
+      }),
       // Reviews are secondary: a bad stored review must not take the product page down.
       listProductReviews(db, product.id, reviewPage).catch((error) => {
+        skipPageCache();
         log.error("product reviews failed to load", { error, productId: product.id });
         return { reviews: [], hasNext: false };
       }),
       getReviewStats(db, product.id),
       // Verified buyers may write (or edit) their review from here.
-      reviewContext(db, viewer?.id, product.id).catch(() => ({ canReview: false, myReview: null })),
+      reviewContext(db, viewer?.id, product.id).catch(() => {
+        skipPageCache();
+        return { canReview: false, myReview: null };
+      }),
     ]);
     return {
       state: "found" as const,

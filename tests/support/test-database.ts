@@ -57,8 +57,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     kind: handle.kind,
     db: handle.db,
     ping: () => handle.ping(),
-    listen: (channel, onNotification, onState) =>
-      handle.listen(channel, onNotification, onState),
+    listen: (channel, onNotification, onState) => handle.listen(channel, onNotification, onState),
     close: () => handle.close(),
     url: created.url,
     async destroy() {

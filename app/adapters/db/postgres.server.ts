@@ -87,6 +87,7 @@ async function listenOnPostgres(
       connectionString,
       connectionTimeoutMillis: 5_000,
       keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
       application_name: `layerkart listen ${channel}`,
     });
     current.on("error", () => lost(current));
@@ -105,7 +106,15 @@ async function listenOnPostgres(
     if (stopped || client !== current) return;
     retryMs = 1_000;
     checkTimer = setInterval(() => {
-      current.query("select 1").catch(() => lost(current));
+      // A connection cut without a reset never answers: no answer in 5 s counts as lost.
+      const deadline = setTimeout(() => lost(current), 5_000);
+      current
+        .query("select 1")
+        .then(() => clearTimeout(deadline))
+        .catch(() => {
+          clearTimeout(deadline);
+          lost(current);
+        });
     }, LISTEN_CHECK_MS);
     checkTimer.unref();
     onState(true);

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { user } from "~/db/auth-schema.ts";
 import { products, shopSettings, subscribers } from "~/db/schema.ts";
 import { insertProduct } from "~/modules/reviews/testing.server.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database.ts";
@@ -78,6 +79,20 @@ describe(`storefront change feed (${process.env.TEST_DB})`, () => {
     await expect.poll(() => heard, { timeout: 2_000 }).toBe(start + 1);
     await database.db.delete(shopSettings);
     await expect.poll(() => heard, { timeout: 2_000 }).toBe(start + 2);
+  });
+
+  it("announces a change of an account's name (reviews show it), not of its other fields", async () => {
+    const [account] = await database.db
+      .insert(user)
+      .values({ id: `feed-${Date.now()}`, name: "Asha", email: `feed-${Date.now()}@example.com` })
+      .returning();
+    await settle();
+    const start = heard;
+    await database.db.update(user).set({ emailVerified: true }).where(eq(user.id, account!.id));
+    await settle();
+    expect(heard).toBe(start);
+    await database.db.update(user).set({ name: "Asha R." }).where(eq(user.id, account!.id));
+    await expect.poll(() => heard, { timeout: 2_000 }).toBe(start + 1);
   });
 
   it("stops when asked", async () => {
