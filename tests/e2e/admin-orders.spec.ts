@@ -1,5 +1,13 @@
 import type { Page } from "@playwright/test";
-import { addAddress, expect, expectAccessible, readEmail, signIn, test } from "./fixtures.ts";
+import {
+  addAddress,
+  expect,
+  expectAccessible,
+  productId,
+  readEmail,
+  signIn,
+  test,
+} from "./fixtures.ts";
 
 /*
  * Issue 7 "Must show": an order moves processing → shipped (the customer sees Track Package with
@@ -9,16 +17,6 @@ import { addAddress, expect, expectAccessible, readEmail, signIn, test } from ".
  */
 
 const ADMIN = { email: "admin@example.com", password: "demo-admin-password" };
-
-async function productId(page: Page, name: string) {
-  const res = await page.request.get(`/api/search?q=${encodeURIComponent(name)}`);
-  const { suggestions } = (await res.json()) as {
-    suggestions: Array<{ id: string; name: string }>;
-  };
-  const hit = suggestions.find((s) => s.name === name);
-  if (!hit) throw new Error(`no product ${name}`);
-  return hit.id;
-}
 
 /** Buys one Lotus Tealight Holder through the sandbox gateway; returns the order number. */
 async function buyLotus(page: Page) {

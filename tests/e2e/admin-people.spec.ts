@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { formatAdminDate } from "../../app/rules/admin-dates.ts";
-import { addAddress, expect, signIn, type TestUser, test } from "./fixtures.ts";
+import { addAddress, expect, productId, signIn, type TestUser, test } from "./fixtures.ts";
 
 /*
  * The admin's people screens: the dashboard's sales chart and waiting work, the settings that the
@@ -10,16 +10,6 @@ import { addAddress, expect, signIn, type TestUser, test } from "./fixtures.ts";
  */
 
 const admin = { email: "admin@example.com", password: "demo-admin-password" };
-
-async function productId(page: Page, name: string) {
-  const res = await page.request.get(`/api/search?q=${encodeURIComponent(name)}`);
-  const { suggestions } = (await res.json()) as {
-    suggestions: Array<{ id: string; name: string }>;
-  };
-  const hit = suggestions.find((s) => s.name === name);
-  if (!hit) throw new Error(`no product ${name}`);
-  return hit.id;
-}
 
 async function addToCart(page: Page, name: string) {
   await page.goto(`/product/${await productId(page, name)}`);

@@ -1,22 +1,20 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { extractText, getDocumentProxy } from "unpdf";
-import { addAddress, expect, readEmail, signIn, type TestUser, test } from "./fixtures.ts";
+import {
+  addAddress,
+  expect,
+  productId,
+  readEmail,
+  signIn,
+  type TestUser,
+  test,
+} from "./fixtures.ts";
 
 /*
  * From cart to paid order with the sandbox gateway (DESIGN.md: the TEST MODE page): success,
  * failure, and a payment left pending that the result page keeps checking until it settles.
  */
-
-async function productId(page: Page, name: string) {
-  const res = await page.request.get(`/api/search?q=${encodeURIComponent(name)}`);
-  const { suggestions } = (await res.json()) as {
-    suggestions: Array<{ id: string; name: string }>;
-  };
-  const hit = suggestions.find((s) => s.name === name);
-  if (!hit) throw new Error(`no product ${name}`);
-  return hit.id;
-}
 
 const rupees = (paise: number) =>
   new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" }).format(paise / 100);

@@ -193,4 +193,15 @@ export const test = base.extend<Fixtures>({
   },
 });
 
+/** A seeded product's id, found by its exact name through the shop's own search. */
+export async function productId(page: Page, name: string): Promise<string> {
+  const res = await page.request.get(`/api/search?q=${encodeURIComponent(name)}`);
+  const { suggestions } = (await res.json()) as {
+    suggestions: Array<{ id: string; name: string }>;
+  };
+  const hit = suggestions.find((s) => s.name === name);
+  if (!hit) throw new Error(`product "${name}" not found by search`);
+  return hit.id;
+}
+
 export { expect };

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, signIn, test } from "./fixtures";
+import { expect, productId, signIn, test } from "./fixtures";
 
 /*
  * Public pages for visitors who aren't signed in come from the server's page cache
@@ -41,16 +41,6 @@ async function openCached(page: Page, url: string) {
   await expect
     .poll(async () => (await page.goto(url))?.headers()["x-page-cache"], { timeout: 10_000 })
     .toBe("hit");
-}
-
-async function productId(page: Page, name: string): Promise<string> {
-  const res = await page.request.get(`/api/search?q=${encodeURIComponent(name)}`);
-  const { suggestions } = (await res.json()) as {
-    suggestions: Array<{ id: string; name: string }>;
-  };
-  const hit = suggestions.find((s) => s.name === name);
-  if (!hit) throw new Error(`product "${name}" not found by search`);
-  return hit.id;
 }
 
 test("a cached listing and product page run in the browser like a fresh render", async ({

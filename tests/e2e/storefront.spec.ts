@@ -1,7 +1,6 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import type { Page } from "@playwright/test";
-import { e2eDataDir, expect, readEmail, test } from "./fixtures.ts";
+import { e2eDataDir, expect, productId, readEmail, test } from "./fixtures.ts";
 
 async function seededProductIdByKey(key: string): Promise<string> {
   const root = path.join(e2eDataDir, "uploads/products");
@@ -12,16 +11,6 @@ async function seededProductIdByKey(key: string): Promise<string> {
 }
 
 /** A seeded product's id, found through the shop's own search. */
-async function productId(page: Page, name: string): Promise<string> {
-  const res = await page.request.get(`/api/search?q=${encodeURIComponent(name)}`);
-  const { suggestions } = (await res.json()) as {
-    suggestions: Array<{ id: string; name: string }>;
-  };
-  const hit = suggestions.find((s) => s.name === name);
-  if (!hit) throw new Error(`product "${name}" not found by search`);
-  return hit.id;
-}
-
 test.describe("home", () => {
   test("shows the carousel, Why Us, Latest Products and Special Offers", async ({ page }) => {
     await page.goto("/");
