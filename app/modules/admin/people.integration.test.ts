@@ -1,6 +1,13 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminAudit, orders, returnRequests, shopSettings, userProfiles } from "~/db/schema.ts";
+import {
+  adminAudit,
+  orders,
+  returnRequests,
+  shopSettings,
+  subscribers,
+  userProfiles,
+} from "~/db/schema.ts";
 import {
   createVerifiedUser,
   formPost,
@@ -481,6 +488,11 @@ describe(`subscribers and the audit log on ${testDbKind()}`, () => {
     expect(empty.body).toMatchObject({ total: 0, subscribers: [] });
 
     await subscribe(db, "first@example.com");
+    // A minute apart: two inserts in one millisecond would make "newest first" a coin toss.
+    await db
+      .update(subscribers)
+      .set({ createdAt: new Date(Date.now() - 60_000) })
+      .where(eq(subscribers.email, "first@example.com"));
     await subscribe(db, "=HYPERLINK(1)@example.com");
     const list = await outcome(() =>
       listLoader(routeArgs(pageGet("/admin/subscribers", { cookie: bossCookie })) as never),
