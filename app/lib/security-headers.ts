@@ -18,7 +18,9 @@ function documentPolicy(scriptSources: string): string {
     `script-src ${scriptSources}`,
     // Radix positions popovers with inline style attributes, which can't carry a nonce.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    // Product images may live elsewhere: the old shop's import and the CSV's "image URL" column
+    // keep web addresses (http:// is upgraded to https:// by browsers on an https shop).
+    "img-src 'self' data: blob: https: http:",
     "font-src 'self'",
     "connect-src 'self'",
     "worker-src 'self' blob:",

@@ -159,6 +159,15 @@ test.describe("admin content", () => {
   test("importing the old shop's JSON: preview lists the failure, Import adds the rest", async ({
     page,
   }) => {
+    // The old shop's images are on another host (no network here: answered with a small PNG).
+    const png = await sharp({
+      create: { width: 8, height: 8, channels: 3, background: "#c05" },
+    })
+      .png()
+      .toBuffer();
+    await page.route("https://files.example/**", (route) =>
+      route.fulfill({ contentType: "image/png", body: png }),
+    );
     await page.setViewportSize({ width: 360, height: 800 });
     await page.goto("/admin/import");
     await page.getByLabel("JSON or CSV file").setInputFiles("tests/fixtures/legacy-products.json");
@@ -191,5 +200,11 @@ test.describe("admin content", () => {
     expect(dragon).toBeDefined();
     await page.goto(`/product/${dragon?.id}`);
     await expect(page.getByRole("heading", { name: "Articulated Dragon", level: 1 })).toBeVisible();
+    // Its image, kept at the other host's address, is allowed by the page's policy and shows.
+    const image = page.locator('img[src="https://files.example/dragon-1.jpg"]').first();
+    await expect(image).toBeVisible();
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(8);
   });
 });
