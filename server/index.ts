@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -198,14 +199,28 @@ app.use(
 // A public page that a visitor who isn't signed in has been shown since the catalogue last changed
 // is answered from the page cache (app/lib/page-cache.server.ts); on a miss, the render below
 // may store it.
-app.get("/{*splat}", (req, res, next) => {
+// A miss for a page another request is rendering waits for that render (at most 3 s).
+app.get("/{*splat}", async (req, res, next) => {
   const key = rt.pageCache.keyFor(req.method, req.originalUrl, req.headers.cookie);
   if (!key) return next();
-  const page = rt.pageCache.get(key);
+  let page = rt.pageCache.get(key);
   if (!page) {
-    const ticket = rt.pageCache.ticket(key);
-    if (ticket) setPageCacheTicket(ticket);
-    return next();
+    const claim = rt.pageCache.claim(key);
+    if (claim && "wait" in claim) {
+      await Promise.race([claim.wait, delay(3_000, undefined, { ref: false })]);
+      page = rt.pageCache.get(key);
+    }
+    if (!page) {
+      // This request renders; if nothing ends up stored, whoever waits is woken when it ends.
+      const ticket = claim && "ticket" in claim ? claim.ticket : rt.pageCache.ticket(key);
+      if (ticket) {
+        setPageCacheTicket(ticket);
+        res.on("close", () => {
+          if (!ticket.storing) rt.pageCache.finish(ticket);
+        });
+      }
+      return next();
+    }
   }
   const { body, encoding } = encodedBody(page, req.get("accept-encoding"));
   for (const [name, value] of page.headers) res.setHeader(name, value);

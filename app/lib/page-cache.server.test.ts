@@ -6,6 +6,7 @@ import {
   inlineScriptHashes,
   PageCache,
   type PageCacheOptions,
+  type PageCacheTicket,
 } from "./page-cache.server.ts";
 
 function cache(options: Partial<PageCacheOptions> = {}) {
@@ -125,6 +126,53 @@ describe("storing and serving pages", () => {
     // Hearing again starts empty: changes may have been missed meanwhile.
     c.setListening(true);
     expect(c.get(key)).toBeUndefined();
+  });
+
+  it("lets one request render a page while the others for it wait, then serves them the page", async () => {
+    const { c } = cache();
+    const key = c.keyFor("GET", "/products", undefined) as string;
+    const first = c.claim(key);
+    if (!first || !("ticket" in first)) throw new Error("the first miss renders");
+    const second = c.claim(key);
+    const third = c.claim(key);
+    if (!second || !("wait" in second) || !third || !("wait" in third)) {
+      throw new Error("later misses wait");
+    }
+    let woken = false;
+    void second.wait.then(() => (woken = true));
+    await Promise.resolve();
+    expect(woken).toBe(false);
+    expect(await c.store(first.ticket, html("fresh"), headers())).toBe(true);
+    await second.wait;
+    await third.wait;
+    expect(c.get(key)).toBeDefined();
+    expect(c.stats().coalesced).toBe(2);
+    // The render is over: the next miss (after a change) renders again.
+    c.invalidate();
+    expect(c.claim(key)).toHaveProperty("ticket");
+  });
+
+  it("wakes the waiters when the render ends without storing, and lets the next miss render", async () => {
+    const { c } = cache();
+    const key = c.keyFor("GET", "/products", undefined) as string;
+    const first = c.claim(key) as { ticket: PageCacheTicket };
+    const second = c.claim(key) as { wait: Promise<void> };
+    c.finish(first.ticket);
+    await second.wait;
+    expect(c.get(key)).toBeUndefined();
+    expect(c.claim(key)).toHaveProperty("ticket");
+  });
+
+  it("doesn't make a miss wait for a render of data that has since changed", async () => {
+    const { c } = cache();
+    const key = c.keyFor("GET", "/products", undefined) as string;
+    const stale = c.claim(key) as { ticket: PageCacheTicket };
+    c.invalidate();
+    const fresh = c.claim(key);
+    expect(fresh).toHaveProperty("ticket");
+    // The stale render ending doesn't end the fresh one's claim.
+    expect(await c.store(stale.ticket, html("old"), headers())).toBe(false);
+    expect(c.claim(key)).toHaveProperty("wait");
   });
 
   it("is off with no memory", async () => {

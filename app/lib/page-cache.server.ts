@@ -20,6 +20,9 @@ import zlib from "node:zlib";
  *   `maxAgeMs` whatever happens.
  * - A cached page can't carry a fresh nonce, so its Content-Security-Policy allows exactly its own
  *   inline scripts by their SHA-256 hashes instead.
+ * - One render per page at a time: a miss for a page that another request is already rendering
+ *   waits for that render (`claim`) instead of starting its own, so a change to the catalogue
+ *   under heavy traffic costs one render per page, not one per visitor in flight.
  */
 
 const brotli = promisify(zlib.brotliCompress);
@@ -54,7 +57,10 @@ export type CachedPage = {
 };
 
 /** Handed out on a miss; a render may only be stored under the generation it started in. */
-export type PageCacheTicket = { key: string; generation: number };
+export type PageCacheTicket = { key: string; generation: number; storing?: boolean };
+
+/** A miss: render the page under the ticket, or wait for the render already under way. */
+export type PageCacheClaim = { ticket: PageCacheTicket } | { wait: Promise<void> };
 
 export type PageCacheStats = {
   entries: number;
@@ -63,6 +69,8 @@ export type PageCacheStats = {
   misses: number;
   stores: number;
   invalidations: number;
+  /** Misses that waited for another request's render of the same page. */
+  coalesced: number;
   listening: boolean;
 };
 
@@ -87,7 +95,12 @@ export class PageCache {
   #bytes = 0;
   #generation = 0;
   #listening = false;
-  #stats = { hits: 0, misses: 0, stores: 0, invalidations: 0 };
+  #stats = { hits: 0, misses: 0, stores: 0, invalidations: 0, coalesced: 0 };
+  /** Renders under way, by key: the first miss's ticket and what its waiters wait on. */
+  readonly #renders = new Map<
+    string,
+    { ticket: PageCacheTicket; done: Promise<void>; finish: () => void }
+  >();
 
   constructor(options: PageCacheOptions) {
     this.#options = { now: Date.now, ...options };
@@ -184,10 +197,55 @@ export class PageCache {
   }
 
   /**
+   * After a miss: the first request for a page gets the ticket to render it (and must `finish`
+   * it, which `store` does); later ones, while that render of the current data is under way, get
+   * a promise that settles when it ends, and then look the page up again.
+   */
+  claim(key: string): PageCacheClaim | null {
+    if (!this.enabled) return null;
+    const under = this.#renders.get(key);
+    if (under && under.ticket.generation === this.#generation) {
+      this.#stats.coalesced += 1;
+      return { wait: under.done };
+    }
+    under?.finish();
+    const ticket: PageCacheTicket = { key, generation: this.#generation };
+    let finish = () => {};
+    const done = new Promise<void>((resolve) => {
+      finish = () => {
+        if (this.#renders.get(key)?.ticket === ticket) this.#renders.delete(key);
+        resolve();
+      };
+    });
+    this.#renders.set(key, { ticket, done, finish });
+    return { ticket };
+  }
+
+  /** The render under this ticket has ended (stored or not): wake whoever waits for it. */
+  finish(ticket: PageCacheTicket): void {
+    const under = this.#renders.get(ticket.key);
+    if (under?.ticket === ticket) under.finish();
+  }
+
+  /**
    * Stores a rendered page under its ticket, unless the data changed since the render began.
    * Resolves to whether it was stored.
    */
   async store(
+    ticket: PageCacheTicket,
+    html: string,
+    headers: Headers,
+    nonce?: string,
+  ): Promise<boolean> {
+    ticket.storing = true;
+    try {
+      return await this.#store(ticket, html, headers, nonce);
+    } finally {
+      this.finish(ticket);
+    }
+  }
+
+  async #store(
     ticket: PageCacheTicket,
     html: string,
     headers: Headers,

@@ -73,6 +73,7 @@ describe(`/metrics on ${testDbKind()}`, () => {
     expect(text).toContain('layerkart_page_cache{stat="listening"} 1');
     expect(text).toMatch(/layerkart_page_cache\{stat="invalidations"\} [1-9]/);
     expect(text).toMatch(/layerkart_page_cache\{stat="entries"\} \d+/);
+    expect(text).toMatch(/layerkart_page_cache\{stat="coalesced"\} \d+/);
     expect(text).toContain("layerkart_process_cpu_seconds_total");
     // Ids never become labels.
     expect(text).not.toContain("123e4567");

@@ -130,6 +130,25 @@ describe("the page cache in the built server (PostgreSQL)", () => {
       .toBe(true);
   });
 
+  it("renders a page once for a crowd arriving together after a change", async () => {
+    await cached(`/product/${productId}`);
+    await database.db
+      .update(products)
+      .set({ name: "Crowded Lotus Lamp" })
+      .where(eq(products.id, productId));
+    // The change is heard within milliseconds; nobody asks for the page meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const res = await get(`/product/${productId}`);
+        return { served: res.headers.get("x-page-cache"), html: await res.text() };
+      }),
+    );
+    expect(answers.every((a) => a.html.includes("Crowded Lotus Lamp"))).toBe(true);
+    expect(answers.filter((a) => a.served === "miss")).toHaveLength(1);
+    expect(answers.filter((a) => a.served === "hit")).toHaveLength(19);
+  });
+
   it("stops serving from the cache while it can't hear changes, and resumes without stale pages", async () => {
     await cached("/products");
     const admin = new pg.Client({ connectionString: created.url });
