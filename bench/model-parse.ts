@@ -8,7 +8,9 @@
  * (a) parseModel + analyseMesh: welding, volume, area, bounds and the full edge check;
  * (b) measureBinaryStl: the geometry-only fast path (volume, area, bounds; no welding, no edges);
  * (c) STLLoader.parse: three.js's reader (positions and normals, no welding, no analysis);
- * (d) as (a), with the triangles in random order (the worst case for the welding's cache).
+ * (d) as (a), with the triangles in random order (the worst case for the welding's cache);
+ * (e) a floor, not an analysis: one loop reading each record's nine corner floats and summing the
+ *     signed volume, i.e. what merely reading the file costs on this machine.
  * With --formats it also times parseModel + analyseMesh on the same 480,000-triangle box written
  * in every supported encoding.
  * The variants run in turn within each round, so that a busy machine slows them all alike; each
@@ -121,6 +123,33 @@ if (mixed) {
     parts,
   });
 }
+
+/** Reads the corners and sums the signed volume: the least any reader of the file must do. */
+function bareRead(data: Uint8Array): number {
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  const n = view.getUint32(80, true);
+  let volume = 0;
+  for (let t = 0, o = 96; t < n; t++, o += 50) {
+    const ax = view.getFloat32(o, true);
+    const ay = view.getFloat32(o + 4, true);
+    const az = view.getFloat32(o + 8, true);
+    const bx = view.getFloat32(o + 12, true);
+    const by = view.getFloat32(o + 16, true);
+    const bz = view.getFloat32(o + 20, true);
+    const cx = view.getFloat32(o + 24, true);
+    const cy = view.getFloat32(o + 28, true);
+    const cz = view.getFloat32(o + 32, true);
+    volume += ax * (by * cz - bz * cy) - ay * (bx * cz - bz * cx) + az * (bx * cy - by * cx);
+  }
+  return volume / 6;
+}
+variants.push({
+  name: "(e) floor (corners + volume only)",
+  run: () => {
+    if (Math.abs(bareRead(bytes) - 1e6) > 1) throw new Error("Unexpected floor volume");
+  },
+  times: [],
+});
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
