@@ -53,6 +53,13 @@ async function newCustomer(tag: string) {
   return createVerifiedUser(harness.rt.auth, db, { email: uniqueEmail(tag) });
 }
 
+/** Moves an address's creation time back: addresses saved in one millisecond tie on "newest first". */
+const age = (addressId: string, ms: number) =>
+  db
+    .update(addresses)
+    .set({ createdAt: new Date(Date.now() - ms) })
+    .where(eq(addresses.id, addressId));
+
 const defaults = async (userId: string) =>
   (await listAddresses(db, userId)).filter((a) => a.isDefault).map((a) => a.id);
 
@@ -60,6 +67,7 @@ describe(`addresses on ${testDbKind()}`, () => {
   it("the first address becomes the default; later ones don't; newest first; line2 null", async () => {
     const { id: userId } = await newCustomer("first");
     const a = await saveAddress(db, userId, home);
+    await age(a.addressId, 60_000);
     const b = await saveAddress(db, userId, work);
     const list = await listAddresses(db, userId);
     expect(list.map((x) => x.id)).toEqual([b.addressId, a.addressId]);
@@ -72,7 +80,9 @@ describe(`addresses on ${testDbKind()}`, () => {
   it("Set Default moves the one default; editing keeps it; deleting the default promotes the newest", async () => {
     const { id: userId } = await newCustomer("default");
     const a = await saveAddress(db, userId, home);
+    await age(a.addressId, 120_000);
     const b = await saveAddress(db, userId, work);
+    await age(b.addressId, 60_000);
     const c = await saveAddress(db, userId, { ...home, label: "Other", city: "Mysuru" });
 
     await setDefaultAddress(db, userId, b.addressId);

@@ -171,6 +171,12 @@ describe(`users and the last-admin rule on ${testDbKind()}`, () => {
     );
     expect(grant).toMatchObject({ status: 200, body: { kind: "changed", isAdmin: true } });
     expect((await adminIds()).sort()).toEqual([boss.id, customer.id].sort());
+    // A minute back: a grant and a revoke recorded in one millisecond would make "newest first"
+    // a coin toss (the tie is broken by the random id).
+    await db
+      .update(adminAudit)
+      .set({ createdAt: new Date(Date.now() - 60_000) })
+      .where(and(eq(adminAudit.action, "user.grant-admin"), eq(adminAudit.targetId, customer.id)));
 
     const revoke = await outcome(() =>
       action(

@@ -1,5 +1,7 @@
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/adapters/db/index.server.ts";
+import { favourites } from "~/db/schema.ts";
 import {
   createVerifiedUser,
   formPost,
@@ -52,6 +54,11 @@ describe(`favourites on ${testDbKind()}`, () => {
     const dragon = await insertProduct(db, { name: "Dragon Miniature", category: "3D Characters" });
     const lamp = await insertProduct(db, { name: "Moon Lamp" });
     await addFavourite(db, a.id, dragon.id);
+    // A minute apart: two favourites added in one millisecond would make "newest first" a coin toss.
+    await db
+      .update(favourites)
+      .set({ createdAt: new Date(Date.now() - 60_000) })
+      .where(and(eq(favourites.userId, a.id), eq(favourites.productId, dragon.id)));
     await addFavourite(db, a.id, lamp.id);
     await addFavourite(db, b.id, lamp.id);
     const mine = await outcome(async () =>

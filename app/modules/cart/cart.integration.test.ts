@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/adapters/db/index.server.ts";
-import { products } from "~/db/schema.ts";
+import { cartItems, products } from "~/db/schema.ts";
 import {
   browserHeaders,
   createVerifiedUser,
@@ -83,6 +83,12 @@ describe(`stored cart module on ${testDbKind()}`, () => {
   it("set adds or changes a line, 0 removes it; remove and clear empty it", async () => {
     const { id } = await customer("set");
     await setCartItem(db, id, lotus.id, 1);
+    // A minute back: two lines added in one millisecond would tie on "oldest first" (then the
+    // order is by the random product id). Changing the quantity below keeps the line's place.
+    await db
+      .update(cartItems)
+      .set({ addedAt: new Date(Date.now() - 60_000) })
+      .where(and(eq(cartItems.userId, id), eq(cartItems.productId, lotus.id)));
     await setCartItem(db, id, lotus.id, 5);
     await setCartItem(db, id, fidget.id, 2);
     expect((await getCart(db, id)).map((l) => [l.productId, l.quantity])).toEqual([

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import type { Database } from "~/adapters/db/index.server.ts";
 import { favourites, products } from "~/db/schema.ts";
 
@@ -24,7 +24,7 @@ export function listFavourites(db: Database, userId: string) {
     .from(favourites)
     .innerJoin(products, eq(products.id, favourites.productId))
     .where(eq(favourites.userId, userId))
-    .orderBy(desc(favourites.createdAt));
+    .orderBy(desc(favourites.createdAt), asc(favourites.productId));
 }
 
 /** Adds a product to the user's favourites; false when the product doesn't exist. */

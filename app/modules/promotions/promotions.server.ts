@@ -25,7 +25,7 @@ export function listLivePromotions(db: Database): Promise<LivePromotion[]> {
     })
     .from(promotions)
     .where(eq(promotions.isDeleted, false))
-    .orderBy(desc(promotions.createdAt));
+    .orderBy(desc(promotions.createdAt), desc(promotions.id));
 }
 
 /** Stores a visitor's interest in a live promotion; false when there's no such promotion. */

@@ -187,7 +187,7 @@ export async function listMyQuotes(db: Database, userId: string, limit = 50) {
     .from(quotes)
     .leftJoin(products, eq(products.quoteId, quotes.id))
     .where(eq(quotes.userId, userId))
-    .orderBy(desc(quotes.createdAt))
+    .orderBy(desc(quotes.createdAt), desc(quotes.id))
     .limit(limit);
   return rows.map((r) => summarise(r.quote, r.productId));
 }
@@ -554,7 +554,7 @@ export async function listQuotesForAdmin(
     .innerJoin(user, eq(user.id, quotes.userId))
     .leftJoin(products, eq(products.quoteId, quotes.id))
     .where(where)
-    .orderBy(desc(quotes.createdAt))
+    .orderBy(desc(quotes.createdAt), desc(quotes.id))
     .limit(limit);
   return rows.map((r) => ({
     ...summarise(r.quote, r.productId),
