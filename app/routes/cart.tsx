@@ -1,19 +1,18 @@
 import { Minus, Plus, ShoppingBag, Trash2 } from "lucide-react";
 import { useEffect, useMemo } from "react";
-import { Link, useFetcher, useNavigate } from "react-router";
-import { cartActions, cartSyncIdle, useCart } from "~/components/cart/cart-store";
+import { Link, useFetcher } from "react-router";
+import { cartActions, useCart } from "~/components/cart/cart-store";
+import { useProceedToCheckout } from "~/components/cart/use-proceed-to-checkout";
 import { ProductImage } from "~/components/product/product-image";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
-import { toast } from "~/components/ui/use-toast";
-import { useRootData } from "~/lib/root-data";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { ProductCardData } from "~/modules/catalog/products.server.ts";
 import { getShopSettings } from "~/modules/settings/settings.server.ts";
-import { itemCount } from "~/rules/cart.ts";
+import { itemCount, MAX_LINE_QUANTITY } from "~/rules/cart.ts";
 import { CUSTOM_PART_CATEGORY, CUSTOM_PART_EXPIRED } from "~/rules/custom-part.ts";
 import { formatPaise } from "~/rules/money.ts";
-import { isPurchasable } from "~/rules/product-display.ts";
+import { isPurchasable, quantityLimit } from "~/rules/product-display.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
 import { orderTotals } from "~/rules/totals.ts";
 import { runtime } from "~/runtime.server.ts";
@@ -43,8 +42,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function CartPage({ loaderData }: Route.ComponentProps) {
   const cart = useCart();
   const hydrated = useHydrated();
-  const root = useRootData();
-  const navigate = useNavigate();
+  const proceed = useProceedToCheckout("/cart");
   const current = useFetcher<{ products: ProductCardData[] }>();
   const idsKey = cart
     .map((l) => l.productId)
@@ -72,13 +70,19 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
       image: product?.image ?? line.image,
       category: product?.category ?? line.category,
       available: current.data ? Boolean(product && isPurchasable(product)) : true,
+      limit: product ? quantityLimit(product) : MAX_LINE_QUANTITY,
       custom: line.category === CUSTOM_PART_CATEGORY,
     };
   });
-  const subtotal = lines.reduce((sum, l) => sum + l.pricePaise * l.quantity, 0);
+  // Lines that can't be bought don't count towards what checkout would charge.
+  const subtotal = lines.reduce(
+    (sum, l) => (l.available ? sum + l.pricePaise * l.quantity : sum),
+    0,
+  );
   const totals = orderTotals(subtotal, loaderData.settings);
   const count = itemCount(cart);
-  const blocked = lines.some((l) => !l.available);
+  const overLimit = (l: (typeof lines)[number]) => l.available && !l.custom && l.quantity > l.limit;
+  const blocked = lines.some((l) => !l.available || overLimit(l));
 
   // The cart lives in this browser: until it's read, show the page's outline, not "empty". Every
   // state is at least a screen tall, so the footer never jumps into view when the lines arrive.
@@ -103,21 +107,6 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
       </section>
     );
   }
-
-  const proceed = async () => {
-    if (!root?.viewer) {
-      toast({
-        title: "Please sign in",
-        description: "Sign in to place your order.",
-        variant: "destructive",
-      });
-      navigate("/auth?redirectTo=%2Fcart");
-      return;
-    }
-    // Checkout reads the stored cart: let every change reach it first.
-    await cartSyncIdle();
-    navigate("/checkout");
-  };
 
   return (
     <div className="mx-auto min-h-svh max-w-6xl px-4 py-8">
@@ -161,6 +150,10 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                       ? `${CUSTOM_PART_EXPIRED} Remove it to check out.`
                       : "No longer available: remove it to check out."}
                   </p>
+                ) : overLimit(line) ? (
+                  <p className="font-medium text-destructive text-sm">
+                    Only {line.limit} left: lower the quantity to check out.
+                  </p>
                 ) : null}
                 <div className="mt-1 flex flex-wrap items-center gap-3">
                   {line.custom ? (
@@ -189,6 +182,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                         variant="ghost"
                         size="icon"
                         aria-label={`Increase quantity of ${line.name}`}
+                        disabled={line.quantity >= line.limit}
                         onClick={() => cartActions.update(line.productId, line.quantity + 1)}
                       >
                         <Plus aria-hidden="true" />

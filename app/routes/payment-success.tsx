@@ -2,7 +2,12 @@ import { CheckCircle2, Clock, RefreshCw, XCircle } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { removePaidLines } from "~/components/cart/cart-store";
-import { forgetTransaction, storedPayment } from "~/components/checkout/payment-storage";
+import {
+  cartSettledFor,
+  forgetTransaction,
+  rememberCartSettled,
+  storedPayment,
+} from "~/components/checkout/payment-storage";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { toast } from "~/components/ui/use-toast";
@@ -101,19 +106,22 @@ export default function PaymentResult() {
       }
       if (body.status === "SUCCESS") {
         forgetTransaction();
-        // The paid lines leave the cart (the server removed them from the stored cart already);
-        // anything added since stays.
-        await removePaidLines(body.productIds);
+        // The paid lines leave the cart (the server removed them from the stored cart already),
+        // once: reopened later, this page leaves a newer cart alone.
+        if (!cartSettledFor(orderId)) {
+          await removePaidLines(body.productIds);
+          rememberCartSettled(orderId);
+        }
         if (run !== pollRun.current) return "stale";
         toast({ title: text.success, description: `Order ${body.orderNumber} is confirmed.` });
         setView({ kind: "success", orderNumber: body.orderNumber });
-        later(() => navigate("/orders"), PAYMENT_POLL.redirectAfterFinalMs);
+        later(() => navigate("/orders", { replace: true }), PAYMENT_POLL.redirectAfterFinalMs);
         return "final";
       }
       if (body.status === "FAILED") {
         toast({ title: text.failed, description: text.failedDescription, variant: "destructive" });
         setView({ kind: "failed", title: text.failed, description: text.failedDescription });
-        later(() => navigate("/checkout"), PAYMENT_POLL.redirectAfterFinalMs);
+        later(() => navigate("/checkout", { replace: true }), PAYMENT_POLL.redirectAfterFinalMs);
         return "final";
       }
       return "pending";
@@ -148,7 +156,7 @@ export default function PaymentResult() {
     ids.current = { orderId, transactionId };
     if (!orderId) {
       setView({ kind: "unavailable" });
-      later(() => navigate("/"), PAYMENT_POLL.redirectWithoutOrderMs);
+      later(() => navigate("/", { replace: true }), PAYMENT_POLL.redirectWithoutOrderMs);
       return stopTimers;
     }
     if (!transactionId) {

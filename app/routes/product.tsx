@@ -25,7 +25,13 @@ import {
 } from "~/modules/catalog/products.server.ts";
 import { reviewContext } from "~/modules/reviews/reviews.server.ts";
 import { listingPathFor } from "~/rules/catalog-paths.ts";
-import { featureRows, percentOff, stockLabel, summariseReviews } from "~/rules/product-display.ts";
+import {
+  featureRows,
+  percentOff,
+  quantityLimit,
+  stockLabel,
+  summariseReviews,
+} from "~/rules/product-display.ts";
 import { jsonLd, originFrom, pageMeta } from "~/rules/seo.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/product";
@@ -291,7 +297,11 @@ function ProductDetail({
             Inclusive of all taxes at checkout. Standard Shipping across India.
           </p>
           <div className="flex flex-wrap items-center gap-3">
-            <QuantityStepper value={quantity} onChange={setQuantity} />
+            <QuantityStepper
+              value={quantity}
+              onChange={setQuantity}
+              max={Math.max(1, quantityLimit(product))}
+            />
             <AddToCartButton
               product={product}
               quantity={quantity}

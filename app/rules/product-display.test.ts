@@ -7,6 +7,7 @@ import {
   featureRows,
   isPurchasable,
   percentOff,
+  quantityLimit,
   type StockFields,
   stockLabel,
   summariseReviews,
@@ -133,6 +134,24 @@ describe("stockLabel and isPurchasable", () => {
         },
       ),
     );
+  });
+});
+
+describe("quantityLimit", () => {
+  const p = (over: Partial<StockFields>): StockFields => ({
+    inStock: true,
+    isActive: true,
+    stockCount: null,
+    ...over,
+  });
+  it("is the units left, at most a line's maximum; none when the product can't be bought", () => {
+    expect(quantityLimit(p({ stockCount: 1 }))).toBe(1);
+    expect(quantityLimit(p({ stockCount: 40 }))).toBe(40);
+    expect(quantityLimit(p({ stockCount: 500 }))).toBe(99);
+    expect(quantityLimit(p({}))).toBe(99);
+    expect(quantityLimit(p({ stockCount: 0 }))).toBe(0);
+    expect(quantityLimit(p({ inStock: false }))).toBe(0);
+    expect(quantityLimit(p({ isActive: false, stockCount: 5 }))).toBe(0);
   });
 });
 

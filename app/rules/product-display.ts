@@ -3,6 +3,7 @@
  * label, add-to-cart button, feature rows and the review summary. Pure: usable in the browser and
  * on the server.
  */
+import { MAX_LINE_QUANTITY } from "./cart.ts";
 
 const clamp = (n: number, min: number, max: number) => Math.min(max, Math.max(min, n));
 
@@ -41,6 +42,15 @@ export function stockLabel(p: StockFields): StockLabel {
 /** Active and in stock (an untracked stock count, null, does not limit it). */
 export function isPurchasable(p: StockFields): boolean {
   return p.isActive && !soldOut(p);
+}
+
+/**
+ * The most of a product one cart line may hold: the units left when the stock is counted, and
+ * never more than a line's maximum.
+ */
+export function quantityLimit(p: StockFields): number {
+  if (!isPurchasable(p)) return 0;
+  return p.stockCount === null ? MAX_LINE_QUANTITY : Math.min(MAX_LINE_QUANTITY, p.stockCount);
 }
 
 export type CartButtonState = "add" | "in-cart" | "unavailable";

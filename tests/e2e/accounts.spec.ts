@@ -214,6 +214,20 @@ test.describe("signed-in pages", () => {
     await expect(page.getByRole("heading", { name: "My Account" })).toBeVisible();
   });
 
+  test("a link inside the shop to a signed-in page comes back to that page after signing in", async ({
+    page,
+    newUser,
+  }) => {
+    // A click is a client-side navigation: the page's data is fetched from /orders.data.
+    await page.goto("/faq");
+    await page.getByRole("button", { name: /track my order/i }).click();
+    await page.getByRole("link", { name: "My Orders" }).click();
+    await expect(page).toHaveURL(/\/auth\?redirectTo=%2Forders$/);
+    await submitLogin(page, newUser.email, newUser.password);
+    await expect(page).toHaveURL(/\/orders$/);
+    await expect(page.getByRole("heading", { name: "My Orders" })).toBeVisible();
+  });
+
   test("profile: name required, phone 10 digits or empty, e-mail read-only", async ({
     page,
     login,

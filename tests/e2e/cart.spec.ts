@@ -85,4 +85,45 @@ test.describe("cart", () => {
     await expect(page.getByTestId("toast").filter({ hasText: "Please sign in" })).toBeVisible();
     await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fcart/);
   });
+
+  test("a product with one left: the stepper, Add to Cart and the cart stop at one", async ({
+    page,
+  }) => {
+    const cactus = await productByName(page, "Tiny Cactus Trio Planters");
+    await page.goto(`/product/${cactus}`);
+    await expect(page.getByRole("button", { name: "Increase quantity" })).toBeDisabled();
+    const add = page.getByRole("button", { name: "Add to Cart", exact: true });
+    await add.click();
+    await expect(page.getByTestId("toast").filter({ hasText: "Added to cart" })).toBeVisible();
+    await add.click();
+    await expect(page.getByTestId("toast").filter({ hasText: "No more available" })).toBeVisible();
+    await expect(page.getByTestId("cart-count")).toHaveText("1");
+
+    await page.goto("/cart");
+    await expect(page.getByTestId("line-quantity")).toHaveText("1");
+    await expect(
+      page.getByRole("button", { name: "Increase quantity of Tiny Cactus Trio Planters" }),
+    ).toBeDisabled();
+
+    // A cart that holds more than is left (kept from before the stock fell) says so and can't
+    // go on until lowered.
+    await page.evaluate((id) => {
+      const lines = JSON.parse(localStorage.getItem("lk_cart") ?? "[]") as Array<{
+        productId: string;
+        quantity: number;
+      }>;
+      for (const l of lines) if (l.productId === id) l.quantity = 3;
+      localStorage.setItem("lk_cart", JSON.stringify(lines));
+    }, cactus);
+    await page.reload();
+    await expect(page.getByText("Only 1 left: lower the quantity to check out.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Proceed to Checkout" })).toBeDisabled();
+    await page
+      .getByRole("button", { name: "Decrease quantity of Tiny Cactus Trio Planters" })
+      .click();
+    await page
+      .getByRole("button", { name: "Decrease quantity of Tiny Cactus Trio Planters" })
+      .click();
+    await expect(page.getByRole("button", { name: "Proceed to Checkout" })).toBeEnabled();
+  });
 });

@@ -122,6 +122,38 @@ test.describe("checkout and payment", () => {
     expect(mail.text).toContain(rupees(TOTAL));
   });
 
+  test("the result page opened again leaves a newer cart alone; Back from My Orders skips it", async ({
+    page,
+    login,
+  }) => {
+    await toCheckout(page, login);
+    await page.getByRole("button", { name: `Pay ${rupees(TOTAL)}` }).click();
+    await page.getByRole("button", { name: "Simulate success" }).click();
+    await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+    const resultUrl = page.url();
+    await expect(page).toHaveURL(/\/orders$/, { timeout: 10_000 });
+    // The move to My Orders replaced the result page in the history.
+    await page.goBack();
+    await expect(page).not.toHaveURL(/\/payment-success/);
+
+    // The same lamp again, then the old result page from the history or a bookmark.
+    await addToCart(page, "Lotus Tealight Holder");
+    await page.goto(resultUrl);
+    await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+    await expect(page).toHaveURL(/\/orders$/, { timeout: 10_000 });
+    await page.goto("/cart");
+    await expect(page.getByTestId("line-quantity")).toHaveText("1");
+    await expect(page.getByRole("link", { name: "Lotus Tealight Holder" })).toBeVisible();
+    // …and the stored cart kept it too (what another device or checkout would read).
+    await expect
+      .poll(
+        async () =>
+          ((await (await page.request.get("/api/cart")).json()) as { lines: unknown[] }).lines
+            .length,
+      )
+      .toBe(1);
+  });
+
   test("failure: 'Payment Failed', back to checkout with the cart kept", async ({
     page,
     login,

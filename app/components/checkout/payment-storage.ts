@@ -46,3 +46,30 @@ export function forgetTransaction(): void {
     } catch {}
   }
 }
+
+const SETTLED_KEY = "lk_paid_orders_settled";
+
+/**
+ * Whether this browser already took an order's paid lines out of its cart. The payment page can be
+ * opened again (Back, history, a bookmark) after the customer has filled a new cart; only the
+ * first visit after the payment empties it.
+ */
+export function cartSettledFor(orderId: string): boolean {
+  try {
+    const settled = JSON.parse(window.localStorage.getItem(SETTLED_KEY) ?? "[]") as unknown;
+    return Array.isArray(settled) && settled.includes(orderId);
+  } catch {
+    return false;
+  }
+}
+
+/** Remembers (the 20 most recent) orders whose paid lines have left this browser's cart. */
+export function rememberCartSettled(orderId: string): void {
+  try {
+    const raw = JSON.parse(window.localStorage.getItem(SETTLED_KEY) ?? "[]") as unknown;
+    const settled = Array.isArray(raw)
+      ? raw.filter((id) => typeof id === "string" && id !== orderId)
+      : [];
+    window.localStorage.setItem(SETTLED_KEY, JSON.stringify([...settled, orderId].slice(-20)));
+  } catch {}
+}

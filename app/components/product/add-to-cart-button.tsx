@@ -1,10 +1,11 @@
 import { Loader2, ShoppingCart } from "lucide-react";
 import { useState } from "react";
-import { useNavigate } from "react-router";
+import { useLocation } from "react-router";
 import { cartActions, useCart } from "~/components/cart/cart-store";
+import { useProceedToCheckout } from "~/components/cart/use-proceed-to-checkout";
 import { Button, type ButtonProps } from "~/components/ui/button";
 import { toast } from "~/components/ui/use-toast";
-import { cartButtonLabel, cartButtonState } from "~/rules/product-display.ts";
+import { cartButtonLabel, cartButtonState, quantityLimit } from "~/rules/product-display.ts";
 
 export type CartableProduct = {
   id: string;
@@ -33,7 +34,7 @@ export function AddToCartButton({
   nameInLabel?: boolean;
 } & Omit<ButtonProps, "onClick">) {
   const cart = useCart();
-  const navigate = useNavigate();
+  const proceed = useProceedToCheckout(useLocation().pathname);
   const [busy, setBusy] = useState(false);
   const inCart = cart.some((l) => l.productId === product.id);
   const state = cartButtonState(product, inCart);
@@ -45,7 +46,7 @@ export function AddToCartButton({
       <Button
         type="button"
         variant="secondary"
-        onClick={() => navigate("/checkout")}
+        onClick={() => void proceed()}
         aria-label={label(cartButtonLabel[state])}
         {...props}
       >
@@ -72,6 +73,16 @@ export function AddToCartButton({
       toast({ title: "Price is 0", variant: "destructive" });
       return;
     }
+    const inCartNow = cart.find((l) => l.productId === product.id)?.quantity ?? 0;
+    const adding = Math.min(Math.max(1, quantity), quantityLimit(product) - inCartNow);
+    if (adding <= 0) {
+      toast({
+        title: "No more available",
+        description: `Your cart already holds ${inCartNow} of ${product.name}, the most you can order.`,
+        variant: "destructive",
+      });
+      return;
+    }
     setBusy(true);
     const item = {
       productId: product.id,
@@ -81,8 +92,14 @@ export function AddToCartButton({
       category: product.category,
       addedAt: new Date().toISOString(),
     };
-    for (let i = 0; i < Math.max(1, quantity); i++) cartActions.add(item);
-    toast({ title: "Added to cart", description: product.name });
+    for (let i = 0; i < adding; i++) cartActions.add(item);
+    toast({
+      title: "Added to cart",
+      description:
+        adding < quantity
+          ? `${product.name}: only ${adding} more could be added, the most you can order.`
+          : product.name,
+    });
     // A short busy state so a double tap doesn't add twice by accident.
     setTimeout(() => setBusy(false), 300);
   };

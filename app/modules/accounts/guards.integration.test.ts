@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userProfiles } from "~/db/schema.ts";
 import { testDbKind } from "../../../tests/support/test-database.ts";
-import { guardsFor } from "./guards.server.ts";
+import { guardsFor, pageOf } from "./guards.server.ts";
 import {
   createVerifiedUser,
   formPost,
@@ -110,6 +110,22 @@ describe(`admin endpoints on ${testDbKind()}`, () => {
       { cookie: customerCookie, origin: "https://evil.example", site: "cross-site" },
     );
     expect((await outcome(() => requireUser(forged))).status).toBe(403);
+  });
+});
+
+describe("the way back after signing in", () => {
+  it("is the page, also when a client-side navigation asked for its data", async () => {
+    expect(pageOf(new URL("http://shop.test/orders"))).toBe("/orders");
+    expect(pageOf(new URL("http://shop.test/orders.data?_routes=routes%2Forders"))).toBe("/orders");
+    expect(pageOf(new URL("http://shop.test/_root.data"))).toBe("/");
+    expect(pageOf(new URL("http://shop.test/admin/orders.data?page=2&_routes=x"))).toBe(
+      "/admin/orders?page=2",
+    );
+    const { requireUser } = guardsFor(harness.rt);
+    const load = await outcome(() =>
+      requireUser(pageGet("/checkout.data?_routes=routes%2Fcheckout")),
+    );
+    expect(load).toMatchObject({ status: 302, location: "/auth?redirectTo=%2Fcheckout" });
   });
 });
 

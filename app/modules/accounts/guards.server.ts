@@ -24,10 +24,26 @@ function refuseCrossSite(request: Request, url: URL) {
   throw data("Forbidden", { status: 403, statusText: "Forbidden" });
 }
 
+/**
+ * The page a request is for. A client-side navigation fetches a page's data from `<path>.data`
+ * (`/_root.data` for the home page) with a `_routes` parameter; the way back after signing in must
+ * be the page itself.
+ */
+export function pageOf(url: URL): string {
+  let pathname = url.pathname;
+  if (pathname.endsWith(".data")) {
+    pathname = pathname.slice(0, -".data".length);
+    if (pathname === "/_root") pathname = "/";
+  }
+  const params = new URLSearchParams(url.search);
+  params.delete("_routes");
+  const search = params.toString();
+  return search ? `${pathname}?${search}` : pathname;
+}
+
 function signInRequired(url: URL): never {
   if (isApi(url)) throw Response.json({ error: "Sign in required" }, { status: 401 });
-  const back = `${url.pathname}${url.search}`;
-  throw redirect(`/auth?redirectTo=${encodeURIComponent(back)}`);
+  throw redirect(`/auth?redirectTo=${encodeURIComponent(pageOf(url))}`);
 }
 
 function adminRequired(request: Request, url: URL): never {

@@ -1,0 +1,27 @@
+import { useNavigate } from "react-router";
+import { cartSyncIdle } from "~/components/cart/cart-store";
+import { toast } from "~/components/ui/use-toast";
+import { useRootData } from "~/lib/root-data";
+
+/**
+ * 'Proceed to Checkout' (SPEC.md §2): signed in, to /checkout once every cart change has reached
+ * the stored cart (checkout reads it); otherwise 'Please sign in' and to /auth, coming back to
+ * `back` afterwards.
+ */
+export function useProceedToCheckout(back: string): () => Promise<void> {
+  const root = useRootData();
+  const navigate = useNavigate();
+  return async () => {
+    if (!root?.viewer) {
+      toast({
+        title: "Please sign in",
+        description: "Sign in to place your order.",
+        variant: "destructive",
+      });
+      navigate(`/auth?redirectTo=${encodeURIComponent(back)}`);
+      return;
+    }
+    await cartSyncIdle();
+    navigate("/checkout");
+  };
+}
