@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { readForm } from "~/lib/forms.server.ts";
 import { RATE_LIMITED_MESSAGE, rateLimited } from "~/lib/rate-limit.server.ts";
 import { recordPromotionInterest } from "~/modules/promotions/promotions.server.ts";
+import { getShopSettings } from "~/modules/settings/settings.server.ts";
 import { fieldErrors } from "~/rules/account-schemas.ts";
 import { promotionInterestSchema } from "~/rules/storefront-schemas.ts";
 import { runtime } from "~/runtime.server.ts";
@@ -19,8 +20,10 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 429, headers: { "Retry-After": String(wait) } },
     );
   }
-  const { db } = await runtime();
-  if (!(await recordPromotionInterest(db, parsed.data))) {
+  const rt = await runtime();
+  const settings = await getShopSettings(rt.db);
+  const shopEmail = settings.shopEmail || rt.env.mailFrom;
+  if (!(await recordPromotionInterest({ db: rt.db, jobs: rt.jobRunner, shopEmail }, parsed.data))) {
     return data(
       { ok: false as const, errors: { form: "This offer is no longer available." } },
       { status: 404 },

@@ -294,7 +294,7 @@ function ProductDetail({
             size="lg"
           />
           <p className="text-muted-foreground text-sm">
-            Inclusive of all taxes at checkout. Standard Shipping across India.
+            Tax and shipping are added at checkout. Standard Shipping across India.
           </p>
           <div className="flex flex-wrap items-center gap-3">
             <QuantityStepper

@@ -138,6 +138,12 @@ test.describe("shop shell", () => {
     await expect(menu.getByRole("link")).toHaveText(["Custom Printing", "About Us", "Contact Us"]);
     await page.getByRole("button", { name: "Close menu" }).click();
     await expect(menu).toBeHidden();
+    // Escape closes it too, from inside the menu, and hands focus back to the toggle.
+    await toggle.click();
+    await menu.getByRole("link", { name: "About Us" }).focus();
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
   });
 
   test("navigating scrolls to the top and shows the loading overlay", async ({ page }) => {

@@ -67,10 +67,19 @@ test.describe("home", () => {
     await expect(dialog.getByText("Thank you! We will contact you shortly.")).toBeVisible();
     await dialog.getByRole("button", { name: "Close" }).first().click();
     await expect(dialog).toBeHidden();
-    // Cancel closes without sending.
-    await page.getByRole("button", { name: "Request a Bulk Quote" }).click();
+    // Focus is back on the offer's button, where a keyboard user left it.
+    await expect(page.getByRole("button", { name: "Shop Festive Decor" })).toBeFocused();
+    // Cancel (or Escape) closes without sending.
+    const bulk = page.getByRole("button", { name: "Request a Bulk Quote" });
+    await bulk.click();
     await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
     await expect(page.getByRole("dialog")).toBeHidden();
+    await expect(bulk).toBeFocused();
+    await bulk.press("Enter");
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toBeHidden();
+    await expect(bulk).toBeFocused();
   });
 
   test("the newsletter box subscribes once and says so the second time", async ({ page }) => {

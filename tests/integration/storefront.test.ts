@@ -119,22 +119,27 @@ describe(`storefront queries on ${testDbKind()}`, () => {
     expect(n).toBe(1);
   });
 
-  it("stores a promotion interest against a live promotion only", async () => {
+  it("stores a promotion interest against a live promotion only, and tells the shop", async () => {
+    const shop = {
+      db: t.db,
+      jobs: createJobRunner(t.db, { mail: async () => {} }),
+      shopEmail: "shop@example.com",
+    };
     const [live] = await t.db.insert(promotions).values({ name: "Diwali Offer" }).returning();
     const [gone] = await t.db
       .insert(promotions)
       .values({ name: "Old Offer", isDeleted: true })
       .returning();
     expect(
-      await recordPromotionInterest(t.db, {
+      await recordPromotionInterest(shop, {
         promotionId: live.id,
         name: "Asha",
         email: undefined,
-        phone: undefined,
+        phone: "9876543210",
       }),
     ).toBe(true);
     expect(
-      await recordPromotionInterest(t.db, {
+      await recordPromotionInterest(shop, {
         promotionId: gone.id,
         name: "Asha",
         email: undefined,
@@ -144,6 +149,15 @@ describe(`storefront queries on ${testDbKind()}`, () => {
     const rows = await t.db.select().from(promotionInterests);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ promotionTitle: "Diwali Offer", name: "Asha", email: null });
+    // The shop hears of it by e-mail (staff have no other place to see it yet).
+    const mails = await t.db.select().from(jobs).where(eq(jobs.kind, "mail"));
+    const told = mails.filter((j) => JSON.stringify(j.payload).includes("Diwali Offer"));
+    expect(told).toHaveLength(1);
+    expect(told[0].payload).toMatchObject({
+      to: "shop@example.com",
+      subject: "Offer interest: Diwali Offer",
+    });
+    expect(JSON.stringify(told[0].payload)).toContain("9876543210");
   });
 
   it("keeps a contact message even when the e-mail to the shop fails, and retries the e-mail", async () => {
@@ -163,7 +177,9 @@ describe(`storefront queries on ${testDbKind()}`, () => {
       },
       null,
     );
-    const [job] = await t.db.select().from(jobs).where(eq(jobs.kind, "mail"));
+    const [job] = (await t.db.select().from(jobs).where(eq(jobs.kind, "mail"))).filter((j) =>
+      JSON.stringify(j.payload).includes("ravi@example.com"),
+    );
     expect(job).toMatchObject({ status: "queued", attempts: 1, lastError: "SMTP down" });
     expect(job.payload).toMatchObject({ to: "shop@example.com", replyTo: "ravi@example.com" });
     const rows = await t.db

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { ProductImage } from "~/components/product/product-image";
 import { Button } from "~/components/ui/button";
@@ -21,6 +21,8 @@ type InterestResult = { ok: true } | { ok: false; errors: Record<string, string>
 /** 'Special Offers': the live promotions, each with an interest dialog, and the newsletter box. */
 export function PromotionsSection({ promotions }: { promotions: LivePromotion[] }) {
   const [open, setOpen] = useState<LivePromotion | null>(null);
+  // The dialog has no trigger of its own: focus goes back to the offer's button on closing.
+  const opener = useRef<HTMLButtonElement | null>(null);
   return (
     <section aria-labelledby="offers-heading" className="mt-12">
       <h2 id="offers-heading" className="mb-4 font-bold text-2xl">
@@ -46,7 +48,14 @@ export function PromotionsSection({ promotions }: { promotions: LivePromotion[] 
                   ) : null}
                   <h3 className="font-semibold">{promo.name}</h3>
                   <p className="text-muted-foreground text-sm">{promo.description}</p>
-                  <Button className="mt-auto" variant="outline" onClick={() => setOpen(promo)}>
+                  <Button
+                    className="mt-auto"
+                    variant="outline"
+                    onClick={(event) => {
+                      opener.current = event.currentTarget;
+                      setOpen(promo);
+                    }}
+                  >
                     {promo.cta || "I'm interested"}
                   </Button>
                 </div>
@@ -60,7 +69,7 @@ export function PromotionsSection({ promotions }: { promotions: LivePromotion[] 
         )}
         <NewsletterBox />
       </div>
-      <InterestDialog promotion={open} onClose={() => setOpen(null)} />
+      <InterestDialog promotion={open} onClose={() => setOpen(null)} returnFocusTo={opener} />
     </section>
   );
 }
@@ -68,9 +77,11 @@ export function PromotionsSection({ promotions }: { promotions: LivePromotion[] 
 function InterestDialog({
   promotion,
   onClose,
+  returnFocusTo,
 }: {
   promotion: LivePromotion | null;
   onClose: () => void;
+  returnFocusTo: RefObject<HTMLButtonElement | null>;
 }) {
   const fetcher = useFetcher<InterestResult>();
   const [done, setDone] = useState(false);
@@ -90,7 +101,13 @@ function InterestDialog({
         }
       }}
     >
-      <DialogContent>
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          if (!returnFocusTo.current) return;
+          event.preventDefault();
+          returnFocusTo.current.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{promotion?.name}</DialogTitle>
           <DialogDescription>

@@ -75,7 +75,9 @@ export function SearchBox({
           } else if (e.key === "ArrowUp") {
             e.preventDefault();
             setActive((a) => Math.max(-1, a - 1));
-          } else if (e.key === "Escape") {
+          } else if (e.key === "Escape" && open && suggestions.length > 0) {
+            // Closes the suggestions only; a second Escape reaches the menu around the box.
+            e.preventDefault();
             setOpen(false);
           }
         }}

@@ -1,5 +1,5 @@
 import { Menu, ShoppingCart, User, X } from "lucide-react";
-import { useState } from "react";
+import { type KeyboardEvent, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useCartCount } from "~/components/cart/cart-store";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -31,6 +31,12 @@ export function SiteHeader({
   // The mobile menu belongs to the page it was opened on: it closes when the path changes.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const menuOpen = openOn === pathname;
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const closeMenuOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== "Escape" || event.defaultPrevented || !menuOpen) return;
+    setOpenOn(null);
+    menuButton.current?.focus();
+  };
 
   const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     cn(
@@ -85,9 +91,11 @@ export function SiteHeader({
             </Link>
           )}
           <Button
+            ref={menuButton}
             variant="ghost"
             size="icon"
             className="md:hidden"
+            onKeyDown={closeMenuOnEscape}
             aria-label={menuOpen ? "Close menu" : "Open menu"}
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
@@ -98,7 +106,12 @@ export function SiteHeader({
         </div>
       </div>
       {menuOpen ? (
-        <nav id="mobile-menu" aria-label="Mobile" className="border-t px-4 py-2 md:hidden">
+        <nav
+          id="mobile-menu"
+          aria-label="Mobile"
+          className="border-t px-4 py-2 md:hidden"
+          onKeyDown={closeMenuOnEscape}
+        >
           <SearchBox className="my-2" label="Site search (menu)" />
           <ul className="flex flex-col">
             {nav.map((item) => (

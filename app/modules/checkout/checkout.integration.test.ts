@@ -34,7 +34,7 @@ import {
 import { insertProduct } from "~/modules/reviews/testing.server.ts";
 import { updateShopSettings } from "~/modules/settings/settings.server.ts";
 import { testDbKind } from "../../../tests/support/test-database.ts";
-import { CheckoutError, placeOrder } from "./checkout.server.ts";
+import { CheckoutError, checkoutLines, placeOrder } from "./checkout.server.ts";
 
 /*
  * Checkout and payments end to end below the browser: the server prices orders itself, sells the
@@ -226,10 +226,18 @@ describe(`checkout on ${testDbKind()}`, () => {
       provider: "sandbox",
     };
     await expect(placeOrder(db, base)).rejects.toMatchObject({ code: "unavailable" });
+    // Checkout says why: an inactive product is unavailable, whatever stock it has.
+    await db.update(products).set({ stockCount: 5 }).where(eq(products.id, gone.id));
+    expect(await checkoutLines(db, u.id)).toMatchObject([
+      { productId: gone.id, available: false, stockLeft: 0 },
+    ]);
     await setCartItem(db, u.id, gone.id, 0);
     const few = await insertProduct(db, { stockCount: 2 });
     await setCartItem(db, u.id, few.id, 3);
     await expect(placeOrder(db, base)).rejects.toMatchObject({ code: "insufficient-stock" });
+    expect(await checkoutLines(db, u.id)).toMatchObject([
+      { productId: few.id, available: false, stockLeft: 2 },
+    ]);
     expect(await db.select().from(orders).where(eq(orders.userId, u.id))).toHaveLength(0);
   });
 

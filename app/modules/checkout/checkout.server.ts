@@ -99,7 +99,7 @@ export type CheckoutLine = {
   category: string;
   /** Active, priced and with enough stock for the quantity. */
   available: boolean;
-  /** Units left when the shop tracks a count. */
+  /** Units left when the shop tracks a count (0 when the product isn't for sale at all). */
   stockLeft: number | null;
 };
 
@@ -131,7 +131,8 @@ export async function checkoutLines(db: Database, userId: string): Promise<Check
         : isPurchasable({ isActive, inStock, stockCount })) &&
       line.pricePaise > 0 &&
       (stockCount === null || stockCount >= line.quantity),
-    stockLeft: stockCount,
+    // An inactive or sold-out product is "Unavailable", not "Only N left".
+    stockLeft: isActive && inStock ? stockCount : 0,
   }));
 }
 

@@ -1,6 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "~/adapters/db/index.server.ts";
 import { promotionInterests, promotions } from "~/db/schema.ts";
+import { enqueueJob, type RunJobsNow, runQueuedNow } from "~/modules/jobs/jobs.server.ts";
 import type { PromotionInterestInput } from "~/rules/storefront-schemas.ts";
 
 export type LivePromotion = {
@@ -28,22 +29,35 @@ export function listLivePromotions(db: Database): Promise<LivePromotion[]> {
     .orderBy(desc(promotions.createdAt), desc(promotions.id));
 }
 
-/** Stores a visitor's interest in a live promotion; false when there's no such promotion. */
+/**
+ * Stores a visitor's interest in a live promotion and queues an e-mail telling the shop, in one
+ * transaction (as contact messages do); false when there's no such promotion.
+ */
 export async function recordPromotionInterest(
-  db: Database,
+  deps: { db: Database; jobs?: RunJobsNow; shopEmail: string },
   input: PromotionInterestInput,
 ): Promise<boolean> {
-  const [promotion] = await db
+  const [promotion] = await deps.db
     .select({ id: promotions.id, name: promotions.name })
     .from(promotions)
     .where(and(eq(promotions.id, input.promotionId), eq(promotions.isDeleted, false)));
   if (!promotion) return false;
-  await db.insert(promotionInterests).values({
-    promotionId: promotion.id,
-    promotionTitle: promotion.name,
-    name: input.name,
-    email: input.email ?? null,
-    phone: input.phone ?? null,
+  const reach = [input.email, input.phone].filter(Boolean).join(", ") || "no e-mail or phone given";
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(promotionInterests).values({
+      promotionId: promotion.id,
+      promotionTitle: promotion.name,
+      name: input.name,
+      email: input.email ?? null,
+      phone: input.phone ?? null,
+    });
+    await enqueueJob(tx, "mail", {
+      to: deps.shopEmail,
+      ...(input.email ? { replyTo: input.email } : {}),
+      subject: `Offer interest: ${promotion.name}`,
+      text: `${input.name} (${reach}) would like to hear about "${promotion.name}". Please contact them.\n`,
+    });
   });
+  await runQueuedNow(deps.jobs);
   return true;
 }
