@@ -349,6 +349,11 @@ test.describe("search", () => {
     const results = page.getByRole("list", { name: "Search results" }).getByRole("article");
     await expect(results.first()).toContainText(/Dragon/);
     expect(await results.count()).toBeLessThanOrEqual(10);
+
+    // A word the shop doesn't carry finds nothing rather than whatever shares its first letters.
+    await page.goto("/search?q=ganesh");
+    await expect(page.getByText("No products match “ganesh”.", { exact: false })).toBeVisible();
+    await expect(results).toHaveCount(0);
   });
 
   test("shows at most 10 results a page and pages through the rest", async ({ page }) => {

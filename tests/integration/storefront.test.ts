@@ -63,6 +63,25 @@ describe(`storefront queries on ${testDbKind()}`, () => {
     expect(items.map((p) => p.name)).toEqual(["Ember Wyrmling Dragon"]);
     expect((await searchProducts(t.db, "tealght")).items[0]?.name).toBe("Lotus Tealight Holder");
     expect((await searchProducts(t.db, "   ")).items).toEqual([]);
+    expect((await searchProducts(t.db, "tealite")).items[0]?.name).toBe("Lotus Tealight Holder");
+    expect((await searchProducts(t.db, "lotuss")).items.map((p) => p.name)).toEqual([
+      "Lotus Tealight Holder",
+    ]);
+    expect((await searchProducts(t.db, "drag")).items.map((p) => p.name)).toEqual([
+      "Ember Wyrmling Dragon",
+    ]);
+    expect((await searchProducts(t.db, "ember dargon")).items.map((p) => p.name)).toEqual([
+      "Ember Wyrmling Dragon",
+    ]);
+  });
+
+  it("doesn't offer unrelated products for a word that isn't in the shop", async () => {
+    // 'ganesh' shares only a first letter or two with 'Cable', 'Desk', 'Decor'…; 'lotus' with 'lock'.
+    expect((await searchProducts(t.db, "ganesh")).items).toEqual([]);
+    expect((await searchProducts(t.db, "dragon lamp")).items).toEqual([]);
+    expect((await searchProducts(t.db, "clipz")).items.map((p) => p.name)).toEqual([
+      "Cable Tamer Clips",
+    ]);
   });
 
   it("lists by category text and subcategory slug, active products only", async () => {

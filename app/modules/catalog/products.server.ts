@@ -213,8 +213,12 @@ export async function listProductReviews(
 }
 
 /**
- * Typo-tolerant search over active products' names, categories and subcategories (trigram word
- * similarity, on both databases). 'dargon' finds 'Dragon': word similarity 0.29, so the bar is 0.25.
+ * Typo-tolerant search over active products' names, categories and subcategories, on both
+ * databases (docs/decisions/0004-search.md). A product matches when its text contains the query,
+ * or when every word of the query (3+ letters) is close to one of its words: the start of it
+ * ('drag' → 'Dragon'), a word with a letter or two wrong ('dargon', 'plnter', 'gaurda': edit
+ * distance 1 up to 5 letters, 2 from 6), or a near spelling by trigrams ('tealite': strict word
+ * similarity ≥ 0.4). Closest first.
  */
 export async function searchProducts(
   db: Database,
@@ -225,13 +229,26 @@ export async function searchProducts(
   const q = query.trim().toLowerCase().slice(0, 100);
   if (!q) return { items: [], hasNext: false };
   const haystack = sql`lower(${products.name} || ' ' || ${products.category} || ' ' || coalesce(${products.subcategory}, ''))`;
-  const score = sql<number>`word_similarity(${q}, ${haystack})`;
   const contains = sql`${haystack} like ${`%${escapeLike(q)}%`}`;
+  const words = [...new Set(q.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3))].slice(0, 5);
+  const near = words.map((w) => {
+    const edits = w.length <= 3 ? 0 : w.length <= 5 ? 1 : 2;
+    // The trigram test first: cheap, and true for every kind of near word below.
+    return sql`(word_similarity(${w}, ${haystack}) >= 0.25 and (strict_word_similarity(${w}, ${haystack}) >= 0.4 or exists (
+      select 1 from regexp_split_to_table(${haystack}, '[^[:alnum:]]+') as t(word)
+      where t.word like ${`${escapeLike(w)}%`} or levenshtein(t.word, ${w}) <= ${edits})))`;
+  });
+  const matches =
+    near.length > 0 ? sql`(${contains} or (${sql.join(near, sql` and `)}))` : contains;
   const rows = await db
     .select(cardColumns)
     .from(products)
-    .where(and(eq(products.isActive, true), sql`(${contains} or ${score} >= 0.25)`))
-    .orderBy(sql`(${contains}) desc`, desc(score), asc(products.name))
+    .where(and(eq(products.isActive, true), matches))
+    .orderBy(
+      sql`(${contains}) desc`,
+      desc(sql`word_similarity(${q}, ${haystack})`),
+      asc(products.name),
+    )
     .limit(pageSize + 1)
     .offset((page - 1) * pageSize);
   return { items: rows.slice(0, pageSize), hasNext: rows.length > pageSize };
