@@ -5,6 +5,7 @@ import {
   defaultQuoteOptions,
   defaultQuoteRates,
   discountPercentFor,
+  duplicateTierText,
   priceQuote,
   printersThatFit,
   type QuoteOptions,
@@ -12,6 +13,7 @@ import {
   quoteOptionsSchema,
   quoteRatesSchema,
   type RawGeometry,
+  ratesProblemText,
 } from "./quote-pricing.ts";
 
 const cube = (side: number, watertight = true): RawGeometry => ({
@@ -183,6 +185,33 @@ describe("schemas", () => {
     const twice = [defaultQuoteRates.materials[0], defaultQuoteRates.materials[0]];
     const dup = quoteRatesSchema.safeParse({ ...defaultQuoteRates, materials: twice });
     expect(dup.error?.issues[0].message).toBe("Each material needs its own code");
+  });
+  it("says what is wrong with rates in the settings page's words", () => {
+    const problems = (over: Record<string, unknown>) => {
+      const r = quoteRatesSchema.safeParse({ ...defaultQuoteRates, ...over });
+      if (r.success) throw new Error("expected a problem");
+      return ratesProblemText(r.error);
+    };
+    expect(problems({ setupFeePaise: null })).toBe("Setup fee: enter a number.");
+    expect(problems({ minimumPaise: -500 })).toBe("Minimum price: at least ₹0.");
+    expect(problems({ discountTiers: [{ minQuantity: 10, percent: 95 }] })).toBe(
+      "Volume discount 1, discount: at most 90.",
+    );
+    const material = { ...defaultQuoteRates.materials[0], density: 50 };
+    expect(problems({ materials: [material] })).toBe("Material 1, density: at most 10.");
+    expect(problems({ holdDays: Number.NaN, wallThicknessMm: 50 })).toBe(
+      "Wall thickness: at most 10. Price held for: enter a number.",
+    );
+    expect(problems({ holdDays: Number.NaN, wallThicknessMm: 50 })).not.toMatch(/Paise|›|expected/);
+  });
+  it("refuses two volume discounts from the same quantity", () => {
+    expect(
+      duplicateTierText([
+        { minQuantity: 10, percent: 12 },
+        { minQuantity: 10, percent: 15 },
+      ]),
+    ).toBe("Two volume discounts start at 10 pieces: keep one.");
+    expect(duplicateTierText(defaultQuoteRates.discountTiers)).toBeNull();
   });
   it("an order too large for an instant price goes to staff", () => {
     const huge = priceQuote(cube(240), options({ infillPercent: 100, quantity: 99 }), {

@@ -73,6 +73,73 @@ export const quoteRatesSchema = z.object({
 });
 export type QuoteRates = z.infer<typeof quoteRatesSchema>;
 
+const RATE_FIELDS: Record<string, string> = {
+  setupFeePaise: "Setup fee",
+  hourlyRatePaise: "Machine rate",
+  minimumPaise: "Minimum price",
+  wallThicknessMm: "Wall thickness",
+  layerChangeSeconds: "Layer change",
+  holdDays: "Price held for",
+  minQuantity: "from pieces",
+  percent: "discount",
+  id: "code",
+  name: "name",
+  density: "density",
+  pricePerGramPaise: "price",
+  flowRate: "flow",
+  colours: "colours",
+  x: "X",
+  y: "Y",
+  z: "Z",
+};
+const LIST_NAMES: Record<string, string> = {
+  materials: "Material",
+  discountTiers: "Volume discount",
+  printers: "Printer",
+};
+
+/**
+ * What is wrong with the rates an admin sent, in the settings page's own words ("Setup fee: enter
+ * a number.", "Volume discount 1, discount: at most 90."), first three problems.
+ */
+export function ratesProblemText(error: z.ZodError): string {
+  const texts = error.issues.slice(0, 3).map((issue) => {
+    const path = issue.path.map(String);
+    const [list, index, field] = path;
+    const where =
+      list && LIST_NAMES[list]
+        ? [
+            index !== undefined ? `${LIST_NAMES[list]} ${Number(index) + 1}` : LIST_NAMES[list],
+            field ? (RATE_FIELDS[field] ?? field) : null,
+          ]
+            .filter(Boolean)
+            .join(", ")
+        : (RATE_FIELDS[list ?? ""] ?? "Rates");
+    const money = (path.at(-1) ?? "").endsWith("Paise");
+    const amount = (n: unknown) => (money ? `₹${Number(n) / 100}` : String(n));
+    let what = issue.message;
+    if (issue.code === "invalid_type") what = "enter a number";
+    else if (issue.code === "too_big") what = `at most ${amount(issue.maximum)}`;
+    else if (issue.code === "too_small") what = `at least ${amount(issue.minimum)}`;
+    else if (issue.code === "not_multiple_of" || (issue.code as string) === "invalid_format")
+      what = "enter a whole number";
+    return `${where}: ${what}.`;
+  });
+  return texts.join(" ") || "Check the rates.";
+}
+
+/** Two volume discounts starting at the same quantity (the larger would silently win). */
+export function duplicateTierText(tiers: QuoteRates["discountTiers"]): string | null {
+  const seen = new Set<number>();
+  for (const t of tiers) {
+    if (seen.has(t.minQuantity)) {
+      return `Two volume discounts start at ${t.minQuantity} pieces: keep one.`;
+    }
+    seen.add(t.minQuantity);
+  }
+  return null;
+}
+
 export const defaultQuoteRates: QuoteRates = {
   materials: [
     {

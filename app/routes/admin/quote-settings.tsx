@@ -9,7 +9,12 @@ import { readForm } from "~/lib/forms.server.ts";
 import { requireAdmin } from "~/modules/accounts/guards.server.ts";
 import { getQuoteRates, saveQuoteRates } from "~/modules/quotes/quotes.server.ts";
 import { rupeesToPaise } from "~/rules/money.ts";
-import { type QuoteRates, quoteRatesSchema } from "~/rules/quote-pricing.ts";
+import {
+  duplicateTierText,
+  type QuoteRates,
+  quoteRatesSchema,
+  ratesProblemText,
+} from "~/rules/quote-pricing.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/quote-settings";
@@ -49,13 +54,10 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const parsed = quoteRatesSchema.safeParse(raw);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue?.path.length ? `${issue.path.join(" › ")}: ` : "";
-    return data<SaveResult>(
-      { ok: false, error: `${where}${issue?.message ?? "Invalid rates"}` },
-      { status: 400 },
-    );
+    return data<SaveResult>({ ok: false, error: ratesProblemText(parsed.error) }, { status: 400 });
   }
+  const duplicate = duplicateTierText(parsed.data.discountTiers);
+  if (duplicate) return data<SaveResult>({ ok: false, error: duplicate }, { status: 400 });
   const { db } = await runtime();
   await saveQuoteRates(db, viewer, parsed.data);
   return data<SaveResult>({ ok: true });
