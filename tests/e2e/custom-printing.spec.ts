@@ -144,6 +144,10 @@ test.describe("custom 3D printing", () => {
     await page.getByLabel("What should our team know?").fill("Please close the top, in white.");
     await page.getByRole("button", { name: "Send request" }).click();
     await expect(page.getByTestId("toast")).toContainText("Review requested");
+    // The model is with staff now: the page says so instead of offering buttons that would fail.
+    await expect(page.getByTestId("review-requested")).toContainText("Our team will review");
+    await expect(page.getByRole("button", { name: "Request review" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Add to cart" })).toHaveCount(0);
 
     // Staff see the request, download the file and answer with an offer (another person, on
     // another browser: nothing of the customer's session or cart carries over).

@@ -70,6 +70,9 @@ export function QuoteBuilder({ rates, signedIn }: { rates: QuoteRates; signedIn:
   const [dragging, setDragging] = useState(false);
   const [note, setNote] = useState("");
   const [added, setAdded] = useState(false);
+  // Once staff have the model, this page can't add it to the cart or ask again (the server
+  // refuses both): it says so instead of offering buttons that fail.
+  const [requested, setRequested] = useState(false);
   const [reviewOpen, setReviewOpen] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const worker = useRef<Worker | null>(null);
@@ -144,6 +147,7 @@ export function QuoteBuilder({ rates, signedIn }: { rates: QuoteRates; signedIn:
       setFile(f);
       setAnalysis(null);
       setAdded(false);
+      setRequested(false);
       setReviewOpen(false);
       setUpload({ state: "idle" });
       const problem = precheck(f);
@@ -206,13 +210,21 @@ export function QuoteBuilder({ rates, signedIn }: { rates: QuoteRates; signedIn:
     };
   }, [signedIn, accept]);
 
+  // Which form was sent last: an error answer doesn't say.
+  const lastIntent = useRef<string | null>(null);
+  useEffect(() => {
+    if (fetcher.formData) lastIntent.current = String(fetcher.formData.get("intent") ?? "");
+  }, [fetcher.formData]);
+
   useEffect(() => {
     const r = fetcher.data;
     if (fetcher.state !== "idle" || !r) return;
     if (!r.ok) {
-      toast({ title: "Not added", description: r.error, variant: "destructive" });
+      const title = lastIntent.current === "request-review" ? "Not sent" : "Not added";
+      toast({ title, description: r.error, variant: "destructive" });
     } else if (r.intent === "request-review") {
       toast({ title: "Review requested", description: quoteText.reviewRequested });
+      setRequested(true);
       setReviewOpen(false);
       setNote("");
     } else {
@@ -389,7 +401,24 @@ export function QuoteBuilder({ rates, signedIn }: { rates: QuoteRates; signedIn:
           </Button>
         ) : null}
 
-        {quote && signedIn ? (
+        {quote && signedIn && requested ? (
+          <p
+            role="status"
+            className="flex items-start gap-2 text-sm"
+            data-testid="review-requested"
+          >
+            <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
+            <span>
+              {quoteText.reviewRequested}{" "}
+              <a href="#my-quotes" className="underline">
+                See your quotes
+              </a>
+              .
+            </span>
+          </p>
+        ) : null}
+
+        {quote && signedIn && !requested ? (
           <>
             {added ? (
               <div className="grid gap-2">
