@@ -64,13 +64,15 @@ const reply = (result: ActionResult, status = 200) => data(result, { status });
 export async function action({ request }: Route.ActionArgs) {
   const fields = formFields(await readForm(request));
   const { auth } = await runtime();
+  // The page to go back to after signing in, also through an e-mail's verification link.
+  const returnTo = fields.redirectTo ? safeRedirect(fields.redirectTo) : null;
 
   if (fields.intent === "register") {
     const parsed = registerSchema.safeParse(fields);
     if (!parsed.success) {
       return reply({ kind: "register-invalid", fieldErrors: fieldErrors(parsed.error) }, 400);
     }
-    const result = await register(auth, request, parsed.data);
+    const result = await register(auth, request, parsed.data, returnTo);
     if (!result.ok) return reply({ kind: "register-failed", message: result.message }, 400);
     return reply({ kind: "registered", email: parsed.data.email });
   }
@@ -80,7 +82,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (!parsed.success) {
       return reply({ kind: "login-invalid", fieldErrors: fieldErrors(parsed.error) }, 400);
     }
-    const result = await signIn(auth, request, parsed.data);
+    const result = await signIn(auth, request, parsed.data, returnTo);
     switch (result.status) {
       case "signed-in":
         throw redirect(safeRedirect(fields.redirectTo), { headers: result.headers });
@@ -96,7 +98,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (fields.intent === "resend") {
     const parsed = resendVerificationSchema.safeParse(fields);
     if (!parsed.success) return reply({ kind: "resent", ok: false }, 400);
-    const result = await resendVerification(auth, request, parsed.data.email);
+    const result = await resendVerification(auth, request, parsed.data.email, returnTo);
     return reply({ kind: "resent", ok: result.ok }, result.ok ? 200 : 503);
   }
 
@@ -185,7 +187,11 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
           forceMount
           className="rounded-xl border bg-card p-5 shadow-xs data-[state=inactive]:hidden sm:p-6"
         >
-          <RegisterForm actionData={actionData} onDone={() => setTab("login")} />
+          <RegisterForm
+            actionData={actionData}
+            redirectTo={redirectTo}
+            onDone={() => setTab("login")}
+          />
           <p className="mt-6 text-center text-muted-foreground text-sm">
             Already have an account?{" "}
             <Link
@@ -287,6 +293,7 @@ function LoginForm({ redirectTo, actionData }: { redirectTo: string | null; acti
       <UnverifiedDialog
         open={dialogOpen && result?.kind === "unverified"}
         email={result?.kind === "unverified" ? result.email : ""}
+        redirectTo={redirectTo}
         onClose={close}
       />
       <NoticeDialog
@@ -351,10 +358,12 @@ function ResendOutcome({ ok }: { ok: boolean }) {
 function UnverifiedDialog({
   open,
   email,
+  redirectTo,
   onClose,
 }: {
   open: boolean;
   email: string;
+  redirectTo: string | null;
   onClose: () => void;
 }) {
   const resend = useFetcher<typeof action>();
@@ -386,6 +395,7 @@ function UnverifiedDialog({
           <resend.Form method="post" className="max-sm:w-full">
             <input type="hidden" name="intent" value="resend" />
             <input type="hidden" name="email" value={email} />
+            {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
             <Button type="submit" variant="secondary" disabled={sending} className="max-sm:w-full">
               {sending ? <Busy /> : null}
               Resend verification email
@@ -400,7 +410,15 @@ function UnverifiedDialog({
   );
 }
 
-function RegisterForm({ actionData, onDone }: { actionData: Result; onDone: () => void }) {
+function RegisterForm({
+  actionData,
+  redirectTo,
+  onDone,
+}: {
+  actionData: Result;
+  redirectTo: string | null;
+  onDone: () => void;
+}) {
   const fetcher = useFetcher<typeof action>();
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const [dismissed, setDismissed] = useState<unknown>(null);
@@ -436,6 +454,7 @@ function RegisterForm({ actionData, onDone }: { actionData: Result; onDone: () =
         }}
       >
         <input type="hidden" name="intent" value="register" />
+        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         {mismatch ? <FormAlert>{accountText.passwordsDoNotMatch}</FormAlert> : null}
         {failure ? <FormAlert>{failure}</FormAlert> : null}
         <div className="grid gap-4 sm:grid-cols-2">

@@ -103,6 +103,29 @@ test.describe("registration and sign-in", () => {
     expect(await session.json()).toBeNull();
   });
 
+  test("registering on the way to a page: the verification link leads back to it", async ({
+    page,
+  }) => {
+    const email = uniqueEmail("returning");
+    const password = "a-good-password-1";
+    await page.goto("/auth?redirectTo=%2Fcustom-printing%3Fresume%3D1");
+    await page.getByRole("tab", { name: "Register" }).click();
+    const form = registerPanel(page);
+    await form.getByLabel("First name").fill("Ravi");
+    await form.getByLabel("Last name").fill("Kumar");
+    await form.getByLabel("Email").fill(email);
+    await form.getByLabel("Password", { exact: true }).fill(password);
+    await form.getByLabel("Confirm password").fill(password);
+    await form.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByRole("dialog", { name: "Verify your email" })).toBeVisible();
+
+    const mail = await readEmail(email, { subject: /verify/i });
+    await page.goto(firstLink(mail));
+    await expect(page).toHaveURL(/\/auth\?verified=1&redirectTo=%2Fcustom-printing%3Fresume%3D1$/);
+    await submitLogin(page, email, password);
+    await expect(page).toHaveURL(/\/custom-printing\?resume=1$/);
+  });
+
   test("wrong password and unknown e-mail get the same refusal", async ({ page, newUser }) => {
     await page.goto("/auth");
     await submitLogin(page, newUser.email, "not-the-password");

@@ -13,6 +13,16 @@ import { type Auth, CLIENT_IP_HEADER } from "./auth.server.ts";
 
 /** Where the verification link lands: the sign-in page, with a success message. */
 export const VERIFIED_CALLBACK = "/auth?verified=1";
+
+/**
+ * Where a verification link lands: the sign-in page, which then goes on to the page the customer
+ * was on when they registered (`returnTo`, already checked to be a path of this site).
+ */
+export function verifiedCallback(returnTo?: string | null): string {
+  return returnTo && returnTo !== "/"
+    ? `${VERIFIED_CALLBACK}&redirectTo=${encodeURIComponent(returnTo)}`
+    : VERIFIED_CALLBACK;
+}
 /** Where the password reset link lands (with `?token=…`, or `?error=INVALID_TOKEN`). */
 export const RESET_PASSWORD_PAGE = "/reset-password";
 
@@ -80,12 +90,13 @@ export async function register(
   auth: Auth,
   request: Request,
   input: RegisterInput,
+  returnTo?: string | null,
 ): Promise<RegisterResult> {
   const res = await callAuth(auth, request, "/sign-up/email", {
     name: displayName(input),
     email: input.email,
     password: input.password,
-    callbackURL: VERIFIED_CALLBACK,
+    callbackURL: verifiedCallback(returnTo),
   });
   if (res.ok) return { ok: true };
   return { ok: false, message: res.message || accountText.registrationFailed };
@@ -105,12 +116,13 @@ export async function signIn(
   auth: Auth,
   request: Request,
   input: { email: string; password: string },
+  returnTo?: string | null,
 ): Promise<SignInResult> {
   const res = await callAuth(auth, request, "/sign-in/email", {
     email: input.email,
     password: input.password,
     // Used for the verification link that an unverified sign-in sends.
-    callbackURL: VERIFIED_CALLBACK,
+    callbackURL: verifiedCallback(returnTo),
   });
   if (res.ok) return { status: "signed-in", headers: cookieHeaders(res.setCookies) };
   if (res.code === "EMAIL_NOT_VERIFIED") return { status: "unverified" };
@@ -125,10 +137,11 @@ export async function resendVerification(
   auth: Auth,
   request: Request,
   email: string,
+  returnTo?: string | null,
 ): Promise<SendResult> {
   const res = await callAuth(auth, request, "/send-verification-email", {
     email,
-    callbackURL: VERIFIED_CALLBACK,
+    callbackURL: verifiedCallback(returnTo),
   });
   return res.ok ? { ok: true } : { ok: false, message: res.message || accountText.tryAgain };
 }
