@@ -169,7 +169,8 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
 function OrderCard({ order }: { order: Order }) {
   useReturnToast(order);
   const headingId = `order-${order.id}`;
-  const canReview = order.paymentStatus === "paid";
+  // Reviews are for goods that were (or will be) received, not a cancelled order's.
+  const canReview = order.paymentStatus === "paid" && order.status !== "cancelled";
   return (
     <article
       aria-labelledby={headingId}
@@ -374,6 +375,12 @@ function DetailsDialog({ order }: { order: Order }) {
               />
               <SummaryRow label="Payment status" value={statusLabel(order.paymentStatus)} />
             </dl>
+            {order.status === "cancelled" && order.paymentStatus === "paid" ? (
+              <p className="mt-2 text-sm" data-testid="refund-due">
+                This order was cancelled after you paid: we'll refund the full amount to your
+                original payment method within 7 days.
+              </p>
+            ) : null}
           </section>
         </div>
       </DialogContent>

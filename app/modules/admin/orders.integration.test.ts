@@ -406,6 +406,12 @@ describe(`admin orders on ${testDbKind()}`, () => {
     const [p] = await db.select().from(products).where(eq(products.id, product.id));
     expect(p.stockCount).toBe(4);
     expect(await statusOf(o.id)).toEqual({ status: "cancelled", paymentStatus: "paid" });
+    // The customer is told, with the refund they are owed.
+    const told = (await outboxTo(customer.email)).filter(
+      (m) => m.includes(o.orderNumber) && m.includes("was cancelled"),
+    );
+    expect(told).toHaveLength(1);
+    expect(told[0]).toContain("refund");
     expect(await act(o.id, { intent: "cancel" })).toMatchObject({ status: 409 });
     expect(await act(o.id, { intent: "refund" })).toMatchObject({ status: 200 });
     expect(await statusOf(o.id)).toEqual({ status: "cancelled", paymentStatus: "refunded" });

@@ -511,10 +511,16 @@ export async function applyOrderAction(
       return;
     }
     case "cancel": {
-      await cancelOrder(
+      await committedAnyway(
         db,
         orderId,
-        record(`Cancelled ${number}; its stock went back`, { to: "cancelled" }),
+        () =>
+          cancelOrder(
+            deps,
+            orderId,
+            record(`Cancelled ${number}; its stock went back`, { to: "cancelled" }),
+          ),
+        (now) => now.status === "cancelled",
       );
       return;
     }

@@ -25,7 +25,10 @@ type Executor = Database | Tx;
 /** The jobs the shop knows, with their payloads. */
 export type JobPayloads = {
   /** Rendered from the order when it runs. */
-  "order-email": { orderId: string; template: "confirmation" | "shipped" | "delivered" };
+  "order-email": {
+    orderId: string;
+    template: "confirmation" | "shipped" | "delivered" | "cancelled";
+  };
   /** A message rendered when it was queued (contact form, quote replies). */
   mail: MailMessage;
   /** The responsive variants of a stored image that arrived without them (an import). */

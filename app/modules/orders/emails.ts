@@ -15,6 +15,8 @@ export type OrderEmailData = {
   totalPaise: number;
   paymentMethod: string;
   paymentProvider: string;
+  /** The payment was taken (a cancelled order's e-mail then promises the refund). */
+  paid: boolean;
   address: { name: string; line1: string; city: string; state: string; postalCode: string };
 };
 
@@ -101,6 +103,23 @@ export function orderDeliveredEmail(d: OrderEmailData): RenderedEmail {
       `${greeting(d.customerName)} your order was delivered. We hope you love your prints! Tell other makers what you think by reviewing them.`,
       { label: "Review your items", url: d.ordersUrl },
       "Something not right? You can request a return from your orders page.",
+    ),
+  };
+}
+
+export function orderCancelledEmail(d: OrderEmailData): RenderedEmail {
+  const money = d.paid
+    ? `We'll refund ${formatPaise(d.totalPaise)} to your original payment method within 7 days.`
+    : "You haven't been charged for it.";
+  return {
+    subject: `Order ${d.orderNumber} was cancelled`,
+    text: `${greeting(d.customerName)}\n\nYour order ${d.orderNumber} was cancelled. ${money} If you didn't expect this, reply to this e-mail or contact us.\n\n${itemsText(d)}\n\nSee your orders: ${d.ordersUrl}\n\nLayerKart`,
+    html: layout(
+      `Order ${d.orderNumber} was cancelled`,
+      `${greeting(d.customerName)} your order was cancelled. ${money}`,
+      { label: "View your orders", url: d.ordersUrl },
+      "If you didn't expect this, reply to this e-mail or contact us.",
+      itemsHtml(d),
     ),
   };
 }

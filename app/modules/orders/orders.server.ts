@@ -25,6 +25,7 @@ import {
 import { queueOrderEmail } from "./email-jobs.server.ts";
 import {
   type OrderEmailData,
+  orderCancelledEmail,
   orderConfirmationEmail,
   orderDeliveredEmail,
   orderShippedEmail,
@@ -239,6 +240,7 @@ async function emailData(db: Database, publicUrl: string, orderId: string) {
     totalPaise: o.totalPaise,
     paymentMethod: o.paymentMethod,
     paymentProvider: o.paymentProvider,
+    paid: o.paymentStatus === "paid",
     address: o.shippingAddress,
   };
   return { to: row.email, data, order: o };
@@ -256,7 +258,9 @@ export async function sendOrderEmail(deps: OrderMailDeps, job: OrderEmailJob): P
             trackingNumber: order.trackingNumber ?? "",
             trackingUrl: order.trackingUrl ?? null,
           })
-        : orderDeliveredEmail(data);
+        : job.template === "delivered"
+          ? orderDeliveredEmail(data)
+          : orderCancelledEmail(data);
   await deps.mailer.send({ to, ...rendered });
 }
 
@@ -359,11 +363,11 @@ export async function markCodPaid(
 
 /** Cancels a pending or processing order and puts its stock back. */
 export async function cancelOrder(
-  db: Database,
+  deps: OrderTransitionDeps,
   orderId: string,
   also?: AlsoInTransaction,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const o = await lockOrder(tx, orderId);
     assertMove(o.status, "cancelled");
     if (!o.stockReleasedAt) await releaseStock(tx, o.id);
@@ -378,8 +382,11 @@ export async function cancelOrder(
         updatedAt: now,
       })
       .where(eq(orders.id, orderId));
+    // The customer hears of it (and of the refund, if they paid), as of shipping and delivery.
+    await queueOrderEmail(tx, orderId, "cancelled");
     await also?.(tx);
   });
+  await runQueuedNow(deps.jobs);
 }
 
 // ---- returns ---------------------------------------------------------------------------------

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ZodError } from "zod";
 import type { Database } from "~/adapters/db/index.server.ts";
-import { products, reviewStats, reviews } from "~/db/schema.ts";
+import { orders, products, reviewStats, reviews } from "~/db/schema.ts";
 import {
   createVerifiedUser,
   outcome,
@@ -124,6 +124,11 @@ describe(`reviews module on ${testDbKind()}`, () => {
     expect(await reviewContext(db, b.id, bought.id)).toMatchObject({ canReview: false });
     expect(await reviewContext(db, b.id, other.id)).toEqual({ canReview: true, myReview: null });
     expect(await reviewContext(db, null, bought.id)).toEqual({ canReview: false, myReview: null });
+    // A paid order that was cancelled (money to refund, nothing to receive) isn't a purchase.
+    const c = await customer("cancelled");
+    const cancelled = await insertOrder(db, c.id, [bought.id], "paid");
+    await db.update(orders).set({ status: "cancelled" }).where(eq(orders.id, cancelled.id));
+    expect(await reviewContext(db, c.id, bought.id)).toMatchObject({ canReview: false });
 
     // The product page shows the stored reviews with the flag.
     const shown = await listProductReviews(db, bought.id, 1);

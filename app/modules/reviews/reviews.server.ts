@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Database } from "~/adapters/db/index.server.ts";
 import { orderItems, orders, products, reviewStats, reviews } from "~/db/schema.ts";
 import { summariseReviews } from "~/rules/product-display.ts";
@@ -46,10 +46,11 @@ async function paidOrderWith(
       and(
         eq(orders.userId, userId),
         eq(orders.paymentStatus, "paid"),
+        ne(orders.status, "cancelled"),
         eq(orderItems.productId, productId),
       ),
     )
-    .orderBy(desc(orders.createdAt))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(1);
   return row?.orderId ?? null;
 }
