@@ -392,9 +392,9 @@ function ProductDetail({
         {reviewPage > 1 || hasNextReviews ? (
           <nav aria-label="Review pages" className="mt-4 flex items-center justify-center gap-3">
             {reviewPage > 1 ? (
+              // To the top of the reviews: on a phone the shorter page would leave the reader past it.
               <Link
-                to={reviewPage === 2 ? "?" : `?reviews=${reviewPage - 1}`}
-                preventScrollReset
+                to={reviewPage === 2 ? "?#reviews" : `?reviews=${reviewPage - 1}#reviews`}
                 className={buttonVariants({ variant: "outline", size: "sm" })}
               >
                 Previous
@@ -405,8 +405,7 @@ function ProductDetail({
             </span>
             {hasNextReviews ? (
               <Link
-                to={`?reviews=${reviewPage + 1}`}
-                preventScrollReset
+                to={`?reviews=${reviewPage + 1}#reviews`}
                 className={buttonVariants({ variant: "outline", size: "sm" })}
               >
                 Next

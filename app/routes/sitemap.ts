@@ -1,5 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { products } from "~/db/schema.ts";
+import { listSubcategories } from "~/modules/catalog/products.server.ts";
+import { LISTINGS, subcategorySlug } from "~/rules/catalog-paths.ts";
 import { runtime } from "~/runtime.server.ts";
 
 /** Every content page of the shop (SPEC.md §2 public routes that a search engine should index). */
@@ -32,7 +34,7 @@ const escapeXml = (s: string) =>
     (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!,
   );
 
-/** /sitemap.xml: the content pages and every active product. */
+/** /sitemap.xml: the content pages, each listing's subcategory pages and every active product. */
 export async function loader() {
   const { db, env } = await runtime();
   const rows = await db
@@ -40,8 +42,17 @@ export async function loader() {
     .from(products)
     .where(eq(products.isActive, true))
     .orderBy(desc(products.updatedAt));
+  const subcategoryPaths = (
+    await Promise.all(
+      Object.entries(LISTINGS).map(async ([text, listing]) =>
+        (await listSubcategories(db, text)).map((name) => `${listing}/${subcategorySlug(name)}`),
+      ),
+    )
+  ).flat();
   const urls = [
-    ...CONTENT_PATHS.map((p) => `<url><loc>${escapeXml(env.publicUrl + p)}</loc></url>`),
+    ...[...CONTENT_PATHS, ...new Set(subcategoryPaths)].map(
+      (p) => `<url><loc>${escapeXml(env.publicUrl + p)}</loc></url>`,
+    ),
     ...rows.map(
       (r) =>
         `<url><loc>${escapeXml(`${env.publicUrl}/product/${r.id}`)}</loc><lastmod>${r.updatedAt.toISOString()}</lastmod></url>`,

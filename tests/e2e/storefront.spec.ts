@@ -241,6 +241,7 @@ test.describe("product page", () => {
   });
 
   test("reviews page 10 at a time, newest first, with the page number", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 800 });
     const id = await productId(page, "Lotus Tealight Holder");
     await page.goto(`/product/${id}`);
     await expect(page.getByTestId("review-count")).toHaveText("13 reviews");
@@ -258,6 +259,8 @@ test.describe("product page", () => {
       .click();
     await expect(page.getByTestId("review-page")).toHaveText("Page 2");
     await expect(reviews).toHaveCount(3);
+    // The new page's reviews are in view (a shorter page mustn't leave the reader below them).
+    await expect(reviews.first()).toBeInViewport();
     await expect(
       page.getByRole("navigation", { name: "Review pages" }).getByRole("link", { name: "Next" }),
     ).toHaveCount(0);
@@ -429,6 +432,7 @@ test.describe("SEO", () => {
     );
     const sitemap = await (await request.get("/sitemap.xml")).text();
     expect(sitemap).toContain("/about</loc>");
+    expect(sitemap).toContain("/3d-prints/home-decor</loc>");
     expect(sitemap).toMatch(/\/product\/[0-9a-f-]{36}<\/loc>/);
     const robots = await (await request.get("/robots.txt")).text();
     expect(robots).toContain("Sitemap:");
