@@ -1,7 +1,12 @@
 import { CreditCard, Lock, MapPin, Smartphone, Wallet } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { data, Link, redirect, useFetcher, useNavigate, useRevalidator } from "react-router";
-import { cartActions, cartSyncIdle, useCart } from "~/components/cart/cart-store";
+import {
+  cartActions,
+  cartSyncIdle,
+  refreshStoredCart,
+  useCart,
+} from "~/components/cart/cart-store";
 import { rememberPayment } from "~/components/checkout/payment-storage";
 import { ProductImage } from "~/components/product/product-image";
 import { Button } from "~/components/ui/button";
@@ -198,7 +203,8 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     }
   }, [addresses]);
 
-  // The browser's cart is what the customer built; make sure the stored cart matches it.
+  // Checkout orders the stored cart. When this browser's copy differs (another device or tab
+  // changed it), this browser takes the stored cart rather than overwriting it.
   const localKey = cart
     .map((l) => `${l.productId}:${l.quantity}`)
     .sort()
@@ -208,19 +214,15 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     .sort()
     .join(",");
   const revalidate = revalidator.revalidate;
-  const cartRef = useRef(cart);
-  cartRef.current = cart;
   const syncedPair = useRef<string | null>(null);
   useEffect(() => {
     const pair = `${localKey}|${serverKey}`;
     if (!localKey || localKey === serverKey || syncedPair.current === pair) return;
-    // Once per difference: send the browser's cart, then reload the page's figures.
+    // Once per difference: let this browser's own changes arrive, reload the page's figures,
+    // and take the stored cart.
     syncedPair.current = pair;
     void cartSyncIdle()
-      .then(() => {
-        cartActions.set(cartRef.current);
-        return cartSyncIdle();
-      })
+      .then(() => refreshStoredCart())
       .then(() => revalidate());
   }, [localKey, serverKey, revalidate]);
 

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import { expect, signIn, test } from "./fixtures.ts";
 
 const shopOrigin = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
 
@@ -95,5 +95,40 @@ test.describe("cart sync", () => {
     await page.goto("/cart");
     await expect(page.getByRole("heading", { name: "Your Cart is Empty" })).toBeVisible();
     await expect(page.getByTestId("cart-count")).toHaveCount(0);
+  });
+
+  test("two devices of one account: each shows the stored cart, neither overwrites the other", async ({
+    page,
+    login,
+    browser,
+  }) => {
+    const lotus = await productByName(page, "Lotus Tealight Holder");
+    const fidget = await productByName(page, "Geared Spinner Fidget");
+    const user = await login();
+    await page.goto(`/product/${lotus}`);
+    await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
+    await expect.poll(() => storedCart(page)).toEqual({ [lotus]: 1 });
+
+    // A phone signs in to the same account and sees the lamp.
+    const phone = await browser.newContext({ baseURL: shopOrigin });
+    const other = await phone.newPage();
+    await signIn(other, user);
+    await other.goto("/cart");
+    await expect(quantityOf(other, "Lotus Tealight Holder")).toHaveText("1");
+
+    // The first device adds a spinner; the phone shows it on its next page load…
+    await page.goto(`/product/${fidget}`);
+    await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
+    await expect.poll(() => storedCart(page)).toEqual({ [lotus]: 1, [fidget]: 1 });
+    await other.reload();
+    await expect(quantityOf(other, "Geared Spinner Fidget")).toHaveText("1");
+    // …and its own change adds to the stored cart instead of replacing it.
+    await other.getByRole("button", { name: "Increase quantity of Lotus Tealight Holder" }).click();
+    await expect.poll(() => storedCart(page)).toEqual({ [lotus]: 2, [fidget]: 1 });
+    await phone.close();
+
+    // Back on the first device, the phone's change shows.
+    await page.goto("/cart");
+    await expect(quantityOf(page, "Lotus Tealight Holder")).toHaveText("2");
   });
 });

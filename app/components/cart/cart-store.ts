@@ -210,11 +210,49 @@ export function followCartAccount(account: string | null): Promise<void> {
   }
   if (sync?.account === account) return Promise.resolve();
   if (lastSynced() === accountHash(account)) {
-    // Already merged for this account (a reload): just keep sending changes.
+    // Already merged for this account (a reload): the stored cart is the truth (another device
+    // or tab may have changed it since); keep sending changes.
     sync = { account, ready: true };
-    return Promise.resolve();
+    return refreshStoredCart();
   }
-  return mergeStoredCart(account);
+  merging = mergeStoredCart(account).finally(() => {
+    merging = null;
+  });
+  return merging;
+}
+
+let merging: Promise<void> | null = null;
+
+/**
+ * Signed in, the stored cart is the truth and this browser's copy a cache of it: every change made
+ * here is sent at once, but another device or tab may have changed it. Replaces the copy with the
+ * stored cart once this browser's own changes have arrived (a page load, the tab shown again,
+ * checkout).
+ */
+export async function refreshStoredCart(): Promise<void> {
+  if (typeof window === "undefined") return;
+  if (merging) await merging;
+  if (!sync?.ready) return;
+  await cartSyncIdle();
+  const mine = generation;
+  let stored: Cart;
+  try {
+    const res = await fetch("/api/cart", { headers: { accept: "application/json" } });
+    if (res.status === 401) sync = null;
+    if (!res.ok) return;
+    stored = setCart(((await res.json()) as { lines: CartLine[] }).lines);
+  } catch {
+    return;
+  }
+  // A change made meanwhile goes first; the next refresh picks the rest up.
+  if (mine !== generation || !sync?.ready || queue.length > 0 || flushing) return;
+  load();
+  const key = (c: Cart) =>
+    c
+      .map((l) => `${l.productId}:${l.quantity}`)
+      .sort()
+      .join(",");
+  if (key(stored) !== key(cart)) commit(stored);
 }
 
 async function mergeStoredCart(account: string) {
