@@ -131,6 +131,9 @@ describe("storing and serving pages", () => {
   it("lets one request render a page while the others for it wait, then serves them the page", async () => {
     const { c } = cache();
     const key = c.keyFor("GET", "/products", undefined) as string;
+    // Only a page that has been stored before is waited for.
+    expect(await stored(c, "/products")).toBe(true);
+    c.invalidate();
     const first = c.claim(key);
     if (!first || !("ticket" in first)) throw new Error("the first miss renders");
     const second = c.claim(key);
@@ -155,6 +158,8 @@ describe("storing and serving pages", () => {
   it("wakes the waiters when the render ends without storing, and lets the next miss render", async () => {
     const { c } = cache();
     const key = c.keyFor("GET", "/products", undefined) as string;
+    await stored(c, "/products");
+    c.invalidate();
     const first = c.claim(key) as { ticket: PageCacheTicket };
     const second = c.claim(key) as { wait: Promise<void> };
     c.finish(first.ticket);
@@ -163,9 +168,18 @@ describe("storing and serving pages", () => {
     expect(c.claim(key)).toHaveProperty("ticket");
   });
 
+  it("never holds back requests for a page that has never been stored (a 404, a data request)", () => {
+    const { c } = cache();
+    const key = c.keyFor("GET", "/no-such-page", undefined) as string;
+    expect(c.claim(key)).toHaveProperty("ticket");
+    expect(c.claim(key)).toHaveProperty("ticket");
+    expect(c.stats().coalesced).toBe(0);
+  });
+
   it("doesn't make a miss wait for a render of data that has since changed", async () => {
     const { c } = cache();
     const key = c.keyFor("GET", "/products", undefined) as string;
+    await stored(c, "/products");
     const stale = c.claim(key) as { ticket: PageCacheTicket };
     c.invalidate();
     const fresh = c.claim(key);

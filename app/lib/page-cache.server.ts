@@ -20,9 +20,10 @@ import zlib from "node:zlib";
  *   `maxAgeMs` whatever happens.
  * - A cached page can't carry a fresh nonce, so its Content-Security-Policy allows exactly its own
  *   inline scripts by their SHA-256 hashes instead.
- * - One render per page at a time: a miss for a page that another request is already rendering
- *   waits for that render (`claim`) instead of starting its own, so a change to the catalogue
- *   under heavy traffic costs one render per page, not one per visitor in flight.
+ * - One render per page at a time: a miss for a page that has been stored before and that another
+ *   request is already rendering waits for that render (`claim`) instead of starting its own, so
+ *   a change to the catalogue under heavy traffic costs one render per page, not one per visitor
+ *   in flight.
  */
 
 const brotli = promisify(zlib.brotliCompress);
@@ -96,6 +97,8 @@ export class PageCache {
   #generation = 0;
   #listening = false;
   #stats = { hits: 0, misses: 0, stores: 0, invalidations: 0, coalesced: 0 };
+  /** Keys of pages stored at least once (whatever changed since): the ones worth waiting for. */
+  readonly #storedBefore = new Set<string>();
   /** Renders under way, by key: the first miss's ticket and what its waiters wait on. */
   readonly #renders = new Map<
     string,
@@ -203,13 +206,16 @@ export class PageCache {
    */
   claim(key: string): PageCacheClaim | null {
     if (!this.enabled) return null;
+    const ticket: PageCacheTicket = { key, generation: this.#generation };
+    // Only pages that have been stored before are waited for: a URL that never makes an entry (a
+    // 404, a data request, a page with a form's error) would only hold its requests back.
+    if (!this.#storedBefore.has(key)) return { ticket };
     const under = this.#renders.get(key);
     if (under && under.ticket.generation === this.#generation) {
       this.#stats.coalesced += 1;
       return { wait: under.done };
     }
     under?.finish();
-    const ticket: PageCacheTicket = { key, generation: this.#generation };
     let finish = () => {};
     const done = new Promise<void>((resolve) => {
       finish = () => {
@@ -283,6 +289,8 @@ export class PageCache {
     if (previous) this.#remove(ticket.key, previous);
     this.#entries.set(ticket.key, entry);
     this.#bytes += entry.bytes;
+    if (this.#storedBefore.size >= 100_000) this.#storedBefore.clear();
+    this.#storedBefore.add(ticket.key);
     for (const [key, old] of this.#entries) {
       if (this.#bytes <= this.#options.maxBytes) break;
       this.#remove(key, old);

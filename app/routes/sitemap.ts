@@ -45,7 +45,13 @@ export async function loader() {
   const subcategoryPaths = (
     await Promise.all(
       Object.entries(LISTINGS).map(async ([text, listing]) =>
-        (await listSubcategories(db, text)).map((name) => `${listing}/${subcategorySlug(name)}`),
+        (
+          await listSubcategories(db, text)
+        )
+          .map(subcategorySlug)
+          // A name with no Latin letters or digits has no page of its own.
+          .filter(Boolean)
+          .map((slug) => `${listing}/${slug}`),
       ),
     )
   ).flat();

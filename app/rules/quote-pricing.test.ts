@@ -203,6 +203,13 @@ describe("schemas", () => {
       "Wall thickness: at most 10. Price held for: enter a number.",
     );
     expect(problems({ holdDays: Number.NaN, wallThicknessMm: 50 })).not.toMatch(/Paise|›|expected/);
+    expect(problems({ holdDays: 1.5 })).toBe("Price held for: enter a whole number.");
+    const printer = { ...defaultQuoteRates.printers[0], x: 0 };
+    expect(problems({ printers: [printer] })).toBe("Printer 1, X: more than 0.");
+    const badCode = { ...defaultQuoteRates.materials[0], id: "PLA!" };
+    expect(problems({ materials: [badCode] })).toBe(
+      "Material 1, code: Use 2–24 lower-case letters, digits or dashes.",
+    );
   });
   it("refuses two volume discounts from the same quantity", () => {
     expect(

@@ -117,13 +117,16 @@ export function ratesProblemText(error: z.ZodError): string {
         : (RATE_FIELDS[list ?? ""] ?? "Rates");
     const money = (path.at(-1) ?? "").endsWith("Paise");
     const amount = (n: unknown) => (money ? `₹${Number(n) / 100}` : String(n));
+    // The schema's own words where it has them ("Use 2–24 lower-case letters…").
     let what = issue.message;
-    if (issue.code === "invalid_type") what = "enter a number";
-    else if (issue.code === "too_big") what = `at most ${amount(issue.maximum)}`;
-    else if (issue.code === "too_small") what = `at least ${amount(issue.minimum)}`;
-    else if (issue.code === "not_multiple_of" || (issue.code as string) === "invalid_format")
-      what = "enter a whole number";
-    return `${where}: ${what}.`;
+    if (issue.code === "invalid_type") {
+      what = issue.expected === "int" ? "enter a whole number" : "enter a number";
+    } else if (issue.code === "too_big") {
+      what = `${issue.inclusive === false ? "less than" : "at most"} ${amount(issue.maximum)}`;
+    } else if (issue.code === "too_small") {
+      what = `${issue.inclusive === false ? "more than" : "at least"} ${amount(issue.minimum)}`;
+    }
+    return `${where}: ${what.replace(/\.$/, "")}.`;
   });
   return texts.join(" ") || "Check the rates.";
 }

@@ -47,6 +47,12 @@ beforeAll(async () => {
       pricePaise: 14_900,
     },
     {
+      name: "गणेश मूर्ति",
+      slug: "ganesh-murti",
+      category: "Festive",
+      pricePaise: 59_900,
+    },
+    {
       name: "Hidden Dragon Lamp",
       slug: "hidden-dragon-lamp",
       category: "3D Prints",
@@ -73,6 +79,14 @@ describe(`storefront queries on ${testDbKind()}`, () => {
     expect((await searchProducts(t.db, "ember dargon")).items.map((p) => p.name)).toEqual([
       "Ember Wyrmling Dragon",
     ]);
+    // Swapped letters in a short word, and a filler word the name doesn't have.
+    expect((await searchProducts(t.db, "lotsu")).items[0]?.name).toBe("Lotus Tealight Holder");
+    expect((await searchProducts(t.db, "holder for tealight")).items[0]?.name).toBe(
+      "Lotus Tealight Holder",
+    );
+    // Names in Devanagari: a word keeps its vowel signs, and a misspelling still finds it.
+    expect((await searchProducts(t.db, "गणेश मूर्ति")).items.map((p) => p.name)).toEqual(["गणेश मूर्ति"]);
+    expect((await searchProducts(t.db, "मूर्ति गणेश")).items[0]?.name).toBe("गणेश मूर्ति");
   });
 
   it("doesn't offer unrelated products for a word that isn't in the shop", async () => {

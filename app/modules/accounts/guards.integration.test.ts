@@ -117,7 +117,9 @@ describe("the way back after signing in", () => {
   it("is the page, also when a client-side navigation asked for its data", async () => {
     expect(pageOf(new URL("http://shop.test/orders"))).toBe("/orders");
     expect(pageOf(new URL("http://shop.test/orders.data?_routes=routes%2Forders"))).toBe("/orders");
-    expect(pageOf(new URL("http://shop.test/_root.data"))).toBe("/");
+    expect(pageOf(new URL("http://shop.test/_.data"))).toBe("/");
+    expect(pageOf(new URL("http://shop.test/orders/_.data"))).toBe("/orders/");
+    expect(pageOf(new URL("http://shop.test/.data"))).toBe("/");
     expect(pageOf(new URL("http://shop.test/admin/orders.data?page=2&_routes=x"))).toBe(
       "/admin/orders?page=2",
     );

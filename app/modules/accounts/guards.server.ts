@@ -26,15 +26,14 @@ function refuseCrossSite(request: Request, url: URL) {
 
 /**
  * The page a request is for. A client-side navigation fetches a page's data from `<path>.data`
- * (`/_root.data` for the home page) with a `_routes` parameter; the way back after signing in must
- * be the page itself.
+ * (`/_.data` for the home page, `<path>/_.data` for a path with a trailing slash) with a `_routes`
+ * parameter; the way back after signing in must be the page itself.
  */
 export function pageOf(url: URL): string {
   let pathname = url.pathname;
-  if (pathname.endsWith(".data")) {
-    pathname = pathname.slice(0, -".data".length);
-    if (pathname === "/_root") pathname = "/";
-  }
+  if (pathname.endsWith("/_.data")) pathname = pathname.slice(0, -"_.data".length);
+  else if (pathname === "/_root.data") pathname = "/";
+  else if (pathname.endsWith(".data")) pathname = pathname.slice(0, -".data".length) || "/";
   const params = new URLSearchParams(url.search);
   params.delete("_routes");
   const search = params.toString();

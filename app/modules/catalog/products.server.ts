@@ -212,13 +212,17 @@ export async function listProductReviews(
   return { reviews: shown, hasNext: rows.length > pageSize };
 }
 
+/** Words a query may carry that no product name needs to contain. */
+const SEARCH_FILLERS = new Set(["and", "for", "the", "with", "from", "you", "your", "set"]);
+
 /**
  * Typo-tolerant search over active products' names, categories and subcategories, on both
  * databases (docs/decisions/0004-search.md). A product matches when its text contains the query,
- * or when every word of the query (3+ letters) is close to one of its words: the start of it
- * ('drag' → 'Dragon'), a word with a letter or two wrong ('dargon', 'plnter', 'gaurda': edit
- * distance 1 up to 5 letters, 2 from 6), or a near spelling by trigrams ('tealite': strict word
- * similarity ≥ 0.4). Closest first.
+ * or when every word of the query (3+ letters, fillers like 'for' aside) is close to one of its
+ * words: the start of it ('drag' → 'Dragon'), a word with a letter or two wrong ('dargon',
+ * 'lotsu', 'plnter': edit distance 1 up to 4 letters, 2 from 5), or a near spelling by trigrams
+ * ('tealite': strict word similarity ≥ 0.4). A query with no such word (short, or only fillers)
+ * falls back to the trigram similarity of the whole query. Closest first.
  */
 export async function searchProducts(
   db: Database,
@@ -230,16 +234,24 @@ export async function searchProducts(
   if (!q) return { items: [], hasNext: false };
   const haystack = sql`lower(${products.name} || ' ' || ${products.category} || ' ' || coalesce(${products.subcategory}, ''))`;
   const contains = sql`${haystack} like ${`%${escapeLike(q)}%`}`;
-  const words = [...new Set(q.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3))].slice(0, 5);
+  // Words end at spaces, punctuation and symbols only, so Devanagari vowel signs stay in words.
+  const words = [
+    ...new Set(
+      q.split(/[\s\p{P}\p{S}]+/u).filter((w) => [...w].length >= 3 && !SEARCH_FILLERS.has(w)),
+    ),
+  ].slice(0, 5);
   const near = words.map((w) => {
-    const edits = w.length <= 3 ? 0 : w.length <= 5 ? 1 : 2;
-    // The trigram test first: cheap, and true for every kind of near word below.
+    const edits = [...w].length <= 3 ? 0 : [...w].length <= 4 ? 1 : 2;
+    // The trigram test first: cheap, it rules most products out; a word too mangled to pass it
+    // ('dxagxn') isn't matched.
     return sql`(word_similarity(${w}, ${haystack}) >= 0.25 and (strict_word_similarity(${w}, ${haystack}) >= 0.4 or exists (
-      select 1 from regexp_split_to_table(${haystack}, '[^[:alnum:]]+') as t(word)
+      select 1 from regexp_split_to_table(${haystack}, '[[:space:][:punct:]]+') as t(word)
       where t.word like ${`${escapeLike(w)}%`} or levenshtein(t.word, ${w}) <= ${edits})))`;
   });
   const matches =
-    near.length > 0 ? sql`(${contains} or (${sql.join(near, sql` and `)}))` : contains;
+    near.length > 0
+      ? sql`(${contains} or (${sql.join(near, sql` and `)}))`
+      : sql`(${contains} or word_similarity(${q}, ${haystack}) >= 0.25)`;
   const rows = await db
     .select(cardColumns)
     .from(products)

@@ -240,7 +240,8 @@ async function emailData(db: Database, publicUrl: string, orderId: string) {
     totalPaise: o.totalPaise,
     paymentMethod: o.paymentMethod,
     paymentProvider: o.paymentProvider,
-    paid: o.paymentStatus === "paid",
+    // Refunded by the time a retried e-mail goes out still means money was taken.
+    paid: o.paymentStatus === "paid" || o.paymentStatus === "refunded",
     address: o.shippingAddress,
   };
   return { to: row.email, data, order: o };
