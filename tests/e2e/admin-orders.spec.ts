@@ -203,3 +203,41 @@ test("an order moves processing → shipped → delivered, and its return is app
   expect(adminErrors, "uncaught errors in the admin's page").toEqual([]);
   await adminContext.close();
 });
+
+test("staff cancel a paid order: the customer is e-mailed, sees the refund due and no Write Review", async ({
+  page,
+  login,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const customer = await login();
+  const orderNumber = await buyLotus(page);
+  const card = page.getByTestId("order-card").filter({ hasText: orderNumber });
+  await expect(card.getByRole("button", { name: /Write Review/ })).toBeVisible();
+
+  const adminContext = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    extraHTTPHeaders: { "X-Forwarded-For": `10.251.${testInfo.workerIndex}.7` },
+  });
+  const admin = await adminContext.newPage();
+  await signIn(admin, ADMIN);
+  await admin.goto(`/admin/orders?q=${orderNumber}`);
+  await admin.getByTestId("order-row").getByRole("link", { name: orderNumber }).click();
+  await admin.getByRole("button", { name: "Cancel order" }).click();
+  const confirm = admin.getByRole("alertdialog", { name: `Cancel ${orderNumber}?` });
+  await expect(confirm).toContainText("the customer is told by e-mail");
+  await confirm.getByRole("button", { name: "Cancel order" }).click();
+  await expect(admin.getByTestId("toast")).toContainText("Order updated");
+  await expect(admin.getByTestId("order-status")).toHaveText("Cancelled");
+  await adminContext.close();
+
+  const mail = await readEmail(customer.email, { subject: /was cancelled/ });
+  expect(mail.subject).toContain(orderNumber);
+  expect(mail.text).toContain("We'll refund");
+
+  await page.goto("/orders");
+  await expect(card).toContainText("Cancelled");
+  await expect(card.getByRole("button", { name: /Write Review/ })).toHaveCount(0);
+  await card.getByRole("button", { name: `View Details: ${orderNumber}` }).click();
+  await expect(page.getByTestId("refund-due")).toContainText("we'll refund the full amount");
+});

@@ -491,7 +491,7 @@ function confirmation(order: Order, action: Confirmable) {
         label: "Cancel order",
         icon: Ban,
         title: `Cancel ${order.orderNumber}?`,
-        description: `Its items go back into stock. This can't be undone.${
+        description: `Its items go back into stock and the customer is told by e-mail. This can't be undone.${
           order.paymentStatus === "paid"
             ? " The payment stays paid: record the refund once the money has gone back."
             : ""
