@@ -3,7 +3,7 @@ import { openPglite, pgliteFolder } from "./pglite.server.ts";
 import { openPostgres } from "./postgres.server.ts";
 import type { DatabaseHandle } from "./types.ts";
 
-export type { Database, DatabaseHandle, DatabaseKind } from "./types.ts";
+export type { Database, DatabaseHandle, DatabaseKind, Tx } from "./types.ts";
 
 export const migrationsFolder = () => path.resolve(process.cwd(), "drizzle");
 

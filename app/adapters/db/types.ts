@@ -4,6 +4,9 @@ import type * as schema from "~/db/schema.ts";
 /** The Drizzle database the modules use; the same type on PGlite and on PostgreSQL. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** A transaction handed to `db.transaction(async (tx) => …)`: modules pass it to keep one change in one transaction. */
+export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
 export type DatabaseKind = "pglite" | "postgres";
 
 export interface DatabaseHandle {

@@ -1,5 +1,5 @@
 import { and, desc, eq, not } from "drizzle-orm";
-import type { Database } from "~/adapters/db/index.server.ts";
+import type { Database, Tx } from "~/adapters/db/index.server.ts";
 import { addresses, user, userProfiles } from "~/db/schema.ts";
 import type { AddressInput, SavedAddress } from "~/rules/address-schema.ts";
 
@@ -21,8 +21,6 @@ export class AddressNotFoundError extends Error {
     super("Address not found");
   }
 }
-
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 const columns = {
   id: addresses.id,

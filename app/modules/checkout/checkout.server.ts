@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, like, not, or, sql } from "drizzle-orm";
-import type { Database } from "~/adapters/db/index.server.ts";
+import type { Database, Tx } from "~/adapters/db/index.server.ts";
 import {
   type AddressSnapshot,
   addresses,
@@ -135,8 +135,6 @@ export async function checkoutLines(db: Database, userId: string): Promise<Check
     stockLeft: isActive && inStock ? stockCount : 0,
   }));
 }
-
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 const MAX_NUMBER_TRIES = 20;
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
-import type { Database } from "~/adapters/db/index.server.ts";
+import type { Database, Tx } from "~/adapters/db/index.server.ts";
 import type { MailMessage } from "~/adapters/mail/types.ts";
 import { jobLeases, jobs } from "~/db/schema.ts";
 import { log } from "~/lib/log.server.ts";
@@ -19,7 +19,6 @@ import { log } from "~/lib/log.server.ts";
  * Plain SQL that PGlite and PostgreSQL both run; no extra service.
  */
 
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Executor = Database | Tx;
 
 /** The jobs the shop knows, with their payloads. */

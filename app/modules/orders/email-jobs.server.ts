@@ -1,7 +1,5 @@
-import type { Database } from "~/adapters/db/index.server.ts";
+import type { Database, Tx } from "~/adapters/db/index.server.ts";
 import { enqueueJob, type JobPayloads } from "~/modules/jobs/jobs.server.ts";
-
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /**
  * Queues one of an order's e-mails inside the transaction that made the change, so the e-mail

@@ -1,5 +1,5 @@
 import { and, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
-import type { Database } from "~/adapters/db/index.server.ts";
+import type { Database, Tx } from "~/adapters/db/index.server.ts";
 import type { Mailer } from "~/adapters/mail/types.ts";
 import {
   type AddressSnapshot,
@@ -41,8 +41,6 @@ import type { InvoiceDocument } from "./invoice-pdf.server.ts";
  */
 
 /** A transaction handle (the staff functions that take one run inside the caller's transaction). */
-export type OrderTx = Parameters<Parameters<Database["transaction"]>[0]>[0];
-type Tx = OrderTx;
 
 export class OrderNotFoundError extends Error {
   override name = "OrderNotFoundError";
@@ -452,7 +450,7 @@ export type ReturnDecision = "approved" | "rejected";
  * Returns the order as it was.
  */
 export async function decideReturn(
-  tx: OrderTx,
+  tx: Tx,
   orderId: string,
   decision: ReturnDecision,
 ): Promise<OrderRow> {
@@ -478,7 +476,7 @@ export async function decideReturn(
  * and so does its return. Runs inside the caller's transaction; locks the order. Returns the
  * order as it was.
  */
-export async function recordRefund(tx: OrderTx, orderId: string): Promise<OrderRow> {
+export async function recordRefund(tx: Tx, orderId: string): Promise<OrderRow> {
   const o = await lockOrder(tx, orderId);
   if (!canMovePayment(o.paymentStatus, "refunded")) {
     throw new OrderStateError(

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, inArray, isNull, lte, or } from "drizzle-orm";
-import type { Database } from "~/adapters/db/index.server.ts";
+import type { Database, Tx } from "~/adapters/db/index.server.ts";
 import type { PaymentProvider, PaymentState } from "~/adapters/payments/types.ts";
 import { cartItems, orderItems, orders, paymentEvents, user } from "~/db/schema.ts";
 import { log } from "~/lib/log.server.ts";
@@ -29,7 +29,6 @@ import {
  * confirmation e-mail).
  */
 
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type OrderRow = typeof orders.$inferSelect;
 
 export type PaymentDeps = {

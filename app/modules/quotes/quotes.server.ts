@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import type { Database } from "~/adapters/db/index.server.ts";
+import type { Database, Tx } from "~/adapters/db/index.server.ts";
 import type { FileStorage } from "~/adapters/storage/types.ts";
 import {
   cartItems,
@@ -14,7 +14,7 @@ import {
   user,
 } from "~/db/schema.ts";
 import type { Viewer } from "~/modules/accounts/viewer.server.ts";
-import { recordAudit } from "~/modules/admin/audit.server.ts";
+import { recordAudit } from "~/modules/audit/audit.server.ts";
 import { enqueueJob, type RunJobsNow, runQueuedNow } from "~/modules/jobs/jobs.server.ts";
 import type { CartLine } from "~/rules/cart.ts";
 import { detectFormat } from "~/rules/model3d/index.ts";
@@ -43,7 +43,6 @@ import { measureModel } from "./measure.server.ts";
  * cart (docs/decisions/0007-custom-quotes.md). The browser's own analysis is only a preview.
  */
 
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Executor = Database | Tx;
 
 /** A refusal the customer (or admin) should read: `status` is the HTTP status to answer with. */

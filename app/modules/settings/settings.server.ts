@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "~/adapters/db/index.server.ts";
 import { shopSettings } from "~/db/schema.ts";
 import type { Viewer } from "~/modules/accounts/viewer.server.ts";
-import { recordAudit } from "~/modules/admin/audit.server.ts";
+import { recordAudit } from "~/modules/audit/audit.server.ts";
 import { formatPaise } from "~/rules/money.ts";
 import {
   basisPointsToPercentText,

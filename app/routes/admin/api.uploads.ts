@@ -4,7 +4,7 @@ import {
   discardProductUpload,
   ProductInputError,
   storeProductUpload,
-} from "~/modules/admin/products.server.ts";
+} from "~/modules/catalog/admin-products.server.ts";
 import { deleteImageVariants, ImageRejectedError } from "~/modules/catalog/images.server.ts";
 import { isUuid, MAX_UPLOAD_BYTES, uploadText } from "~/rules/admin-uploads.ts";
 import { runtime } from "~/runtime.server.ts";

@@ -6,7 +6,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { requireAdmin } from "~/modules/accounts/guards.server.ts";
-import { auditActionFamilies, countAudit, listAudit } from "~/modules/admin/audit.server.ts";
+import { auditActionFamilies, countAudit, listAudit } from "~/modules/audit/audit.server.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/audit";

@@ -24,7 +24,7 @@ import {
   type CategoryChangeResult,
   CategoryConflictError,
   listCategoriesWithCounts,
-} from "~/modules/admin/categories.server.ts";
+} from "~/modules/catalog/categories.server.ts";
 import {
   canAdd,
   canDelete,

@@ -4,16 +4,16 @@ import { data, useFetcher } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/use-toast";
+import { formFile, readLimitedForm } from "~/lib/content-uploads.server.ts";
 import { log } from "~/lib/log.server.ts";
 import { requireAdmin } from "~/modules/accounts/guards.server.ts";
-import { formFile, readLimitedForm } from "~/modules/admin/content-uploads.server.ts";
 import {
   type ImportPreview,
   type ImportResult,
   planImport,
   previewOf,
   runImport,
-} from "~/modules/admin/import.server.ts";
+} from "~/modules/catalog/import.server.ts";
 import { MAX_IMPORT_BYTES, MAX_IMPORT_LABEL } from "~/rules/product-csv.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
 import { runtime } from "~/runtime.server.ts";

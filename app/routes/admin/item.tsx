@@ -17,7 +17,7 @@ import {
   listCategoryNames,
   ProductInputError,
   updateProduct,
-} from "~/modules/admin/products.server.ts";
+} from "~/modules/catalog/admin-products.server.ts";
 import { fieldErrors } from "~/rules/account-schemas.ts";
 import {
   categoryNameSchema,

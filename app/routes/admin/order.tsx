@@ -47,7 +47,7 @@ import {
   getAdminOrder,
   OrderNotFoundError,
   OrderStateError,
-} from "~/modules/admin/orders.server.ts";
+} from "~/modules/orders/admin-orders.server.ts";
 import { fieldErrors, formFields } from "~/rules/account-schemas.ts";
 import { isOrderAction, type OrderAction, shipSchema } from "~/rules/admin-orders.ts";
 import { formatPaise } from "~/rules/money.ts";

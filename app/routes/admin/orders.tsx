@@ -21,7 +21,7 @@ import {
   type AdminOrderPage,
   countReturnRequests,
   listAdminOrders,
-} from "~/modules/admin/orders.server.ts";
+} from "~/modules/orders/admin-orders.server.ts";
 import {
   ADMIN_ORDERS_PAGE_SIZE,
   hasFilters,

@@ -26,9 +26,9 @@ import {
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/use-toast";
+import { formFile, readLimitedForm } from "~/lib/content-uploads.server.ts";
 import { log } from "~/lib/log.server.ts";
 import { requireAdmin } from "~/modules/accounts/guards.server.ts";
-import { formFile, readLimitedForm } from "~/modules/admin/content-uploads.server.ts";
 import {
   type AdminPromotion,
   createPromotion,
@@ -37,7 +37,7 @@ import {
   PromotionImageError,
   PromotionNotFoundError,
   updatePromotion,
-} from "~/modules/admin/promotions.server.ts";
+} from "~/modules/promotions/admin.server.ts";
 import {
   isUuid,
   MAX_UPLOAD_BYTES,

@@ -16,7 +16,7 @@ import {
   searchProductsByName,
   setSponsoredProducts,
   UnknownProductsError,
-} from "~/modules/admin/sponsored.server.ts";
+} from "~/modules/sponsored/admin.server.ts";
 import { formatPaise } from "~/rules/money.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
 import { MAX_SPONSORED, sponsoredIdsSchema } from "~/rules/sponsored.ts";

@@ -4,7 +4,7 @@ import { AdminDate } from "~/components/admin/admin-date";
 import { Pager, pageParam } from "~/components/admin/people-pager";
 import { buttonVariants } from "~/components/ui/button";
 import { requireAdmin } from "~/modules/accounts/guards.server.ts";
-import { listSubscribers } from "~/modules/admin/subscribers.server.ts";
+import { listSubscribers } from "~/modules/subscribers/admin.server.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/subscribers";

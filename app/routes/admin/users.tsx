@@ -27,7 +27,7 @@ import {
   listUsers,
   setAdmin,
   UserNotFoundError,
-} from "~/modules/admin/users.server.ts";
+} from "~/modules/accounts/users.server.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/users";

@@ -1,9 +1,10 @@
 import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
-import type { Database } from "~/adapters/db/index.server.ts";
+import type { Database, Tx } from "~/adapters/db/index.server.ts";
 import type { FileStorage } from "~/adapters/storage/types.ts";
 import { categories, type ProductImage, products } from "~/db/schema.ts";
 import { log } from "~/lib/log.server.ts";
 import type { Viewer } from "~/modules/accounts/viewer.server.ts";
+import { recordAudit } from "~/modules/audit/audit.server.ts";
 import { deleteImageVariants, storeUploadedImage } from "~/modules/catalog/images.server.ts";
 import type { FieldErrors } from "~/rules/account-schemas.ts";
 import {
@@ -23,7 +24,6 @@ import {
 } from "~/rules/admin-uploads.ts";
 import { formatPaise } from "~/rules/money.ts";
 import { slugify } from "~/rules/product-mapping.ts";
-import { recordAudit } from "./audit.server.ts";
 
 /*
  * The admin's catalogue: the products grid, adding and editing products (with their images and
@@ -34,7 +34,6 @@ import { recordAudit } from "./audit.server.ts";
  * exist in storage; files of images removed from a product are deleted after the change commits.
  */
 
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Deps = { db: Database; storage: FileStorage };
 
 export const ADMIN_PRODUCTS_PAGE_SIZE = 24;

@@ -34,7 +34,7 @@ import {
   listAdminOrders,
   OrderStateError,
   orderCsvRows,
-} from "./orders.server.ts";
+} from "./admin-orders.server.ts";
 
 /*
  * The admin's orders: the list's filters (status, India dates, text, return requests), one order

@@ -21,7 +21,7 @@ import { insertProduct, staticReviews } from "~/modules/reviews/testing.server.t
 import { MAX_UPLOAD_BYTES } from "~/rules/admin-uploads.ts";
 import { IMAGE_FORMATS, IMAGE_WIDTHS, variantSuffix } from "~/rules/images.ts";
 import { testDbKind } from "../../../tests/support/test-database.ts";
-import { listAdminProducts } from "./products.server.ts";
+import { listAdminProducts } from "./admin-products.server.ts";
 
 /*
  * The admin catalogue: /admin/items (add item, grid), /admin/items/:id (edit) and the image upload

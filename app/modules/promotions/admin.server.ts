@@ -4,7 +4,7 @@ import type { FileStorage } from "~/adapters/storage/types.ts";
 import { promotions } from "~/db/schema.ts";
 import { log } from "~/lib/log.server.ts";
 import type { Viewer } from "~/modules/accounts/viewer.server.ts";
-import { recordAudit } from "~/modules/admin/audit.server.ts";
+import { recordAudit } from "~/modules/audit/audit.server.ts";
 import { deleteImageVariants, storeImageVariants } from "~/modules/catalog/images.server.ts";
 import { MAX_UPLOAD_BYTES, sanitizeFilename, sniffImageType } from "~/rules/admin-uploads.ts";
 import type { PromotionInput } from "~/rules/promotion-schema.ts";

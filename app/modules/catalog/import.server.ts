@@ -4,7 +4,7 @@ import type { Database } from "~/adapters/db/index.server.ts";
 import type { FileStorage } from "~/adapters/storage/types.ts";
 import { categories, type ProductImage, products } from "~/db/schema.ts";
 import type { Viewer } from "~/modules/accounts/viewer.server.ts";
-import { recordAudit } from "~/modules/admin/audit.server.ts";
+import { recordAudit } from "~/modules/audit/audit.server.ts";
 import { enqueueJob } from "~/modules/jobs/jobs.server.ts";
 import { isUuid } from "~/rules/admin-uploads.ts";
 import { PLACEHOLDER_IMAGE } from "~/rules/images.ts";

@@ -25,11 +25,11 @@ import {
   TEST_ORIGIN,
   uniqueEmail,
 } from "~/modules/accounts/testing.server.ts";
+import { legacyProductId, uuidV5 } from "~/modules/catalog/import.server.ts";
 import { listLivePromotions } from "~/modules/promotions/promotions.server.ts";
 import { insertProduct } from "~/modules/reviews/testing.server.ts";
 import { listSponsoredSlides } from "~/modules/sponsored/sponsored.server.ts";
 import { testDbKind } from "../../../tests/support/test-database.ts";
-import { legacyProductId, uuidV5 } from "./import.server.ts";
 
 /*
  * The admin content screens on the process runtime: categories (staged adds and deletes applied

@@ -12,7 +12,7 @@ import {
   or,
   type SQL,
 } from "drizzle-orm";
-import type { Database } from "~/adapters/db/index.server.ts";
+import type { Database, Tx } from "~/adapters/db/index.server.ts";
 import {
   type AddressSnapshot,
   adminAudit,
@@ -26,7 +26,7 @@ import {
 } from "~/db/schema.ts";
 import { log } from "~/lib/log.server.ts";
 import type { Viewer } from "~/modules/accounts/viewer.server.ts";
-import { recordAudit } from "~/modules/admin/audit.server.ts";
+import { recordAudit } from "~/modules/audit/audit.server.ts";
 import {
   cancelOrder,
   decideReturn,
@@ -36,7 +36,6 @@ import {
   OrderNotFoundError,
   OrderStateError,
   type OrderTransitionDeps,
-  type OrderTx,
   recordRefund,
 } from "~/modules/orders/orders.server.ts";
 import {
@@ -475,7 +474,7 @@ export async function applyOrderAction(
   // Each change and its audit entry commit together (inside the transition's transaction).
   const record =
     (summary: string, details: Record<string, unknown> = {}) =>
-    (tx: OrderTx) =>
+    (tx: Tx) =>
       recordAudit(tx, viewer, audit(summary, details));
 
   switch (action) {

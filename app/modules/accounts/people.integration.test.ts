@@ -18,12 +18,12 @@ import {
   startProcessRuntime,
   uniqueEmail,
 } from "~/modules/accounts/testing.server.ts";
+import { allProductsPage, dailySales, waitingWork } from "~/modules/admin/dashboard.server.ts";
+import { countAudit, listAudit } from "~/modules/audit/audit.server.ts";
 import { insertOrder, insertProduct } from "~/modules/reviews/testing.server.ts";
 import { getShopSettings, updateShopSettings } from "~/modules/settings/settings.server.ts";
 import { subscribe } from "~/modules/subscribers/subscribers.server.ts";
 import { testDbKind } from "../../../tests/support/test-database.ts";
-import { countAudit, listAudit } from "./audit.server.ts";
-import { allProductsPage, dailySales, waitingWork } from "./dashboard.server.ts";
 import { LastAdminError, listUsers, setAdmin } from "./users.server.ts";
 
 /*

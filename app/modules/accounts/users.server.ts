@@ -2,8 +2,8 @@ import { asc, count, desc, eq, ilike, or } from "drizzle-orm";
 import type { Database } from "~/adapters/db/index.server.ts";
 import { user, userProfiles } from "~/db/schema.ts";
 import type { Viewer } from "~/modules/accounts/viewer.server.ts";
+import { recordAudit } from "~/modules/audit/audit.server.ts";
 import { type AdminRuleConfig, qualifiesAsAdmin } from "~/rules/admin-rule.ts";
-import { recordAudit } from "./audit.server.ts";
 
 /*
  * Admin users screen (SPEC.md §2: Admin or User badge; issue 7: search, grant or revoke admin

@@ -2,7 +2,7 @@ import { and, asc, eq, ilike, inArray, isNull, notInArray, sql } from "drizzle-o
 import type { Database } from "~/adapters/db/index.server.ts";
 import { products, shopSettings, sponsoredProducts } from "~/db/schema.ts";
 import type { Viewer } from "~/modules/accounts/viewer.server.ts";
-import { recordAudit } from "~/modules/admin/audit.server.ts";
+import { recordAudit } from "~/modules/audit/audit.server.ts";
 
 /*
  * The home carousel's products (SPEC.md §7 setSponsoredProducts). The table keeps one row per

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/adapters/db/index.server.ts";
 import { categories, products } from "~/db/schema.ts";
 import type { Viewer } from "~/modules/accounts/viewer.server.ts";
-import { recordAudit } from "~/modules/admin/audit.server.ts";
+import { recordAudit } from "~/modules/audit/audit.server.ts";
 import { type CategoryChanges, categoryKey } from "~/rules/category-staging.ts";
 
 /*
