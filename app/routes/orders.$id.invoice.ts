@@ -1,10 +1,7 @@
 import { requireUser } from "~/modules/accounts/guards.server.ts";
 import { renderInvoicePdf } from "~/modules/orders/invoice-pdf.server.ts";
-import {
-  InvoiceUnavailableError,
-  invoiceFor,
-  OrderNotFoundError,
-} from "~/modules/orders/orders.server.ts";
+import { OrderNotFoundError } from "~/modules/orders/lifecycle.server.ts";
+import { InvoiceUnavailableError, invoiceFor } from "~/modules/orders/orders.server.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/orders.$id.invoice";
 

@@ -30,12 +30,8 @@ import { toast } from "~/components/ui/use-toast";
 import { cn } from "~/lib/cn";
 import { readForm } from "~/lib/forms.server.ts";
 import { requireUser } from "~/modules/accounts/guards.server.ts";
-import {
-  listOrders,
-  OrderNotFoundError,
-  ReturnRequestError,
-  requestReturn,
-} from "~/modules/orders/orders.server.ts";
+import { OrderNotFoundError } from "~/modules/orders/lifecycle.server.ts";
+import { listOrders, ReturnRequestError, requestReturn } from "~/modules/orders/orders.server.ts";
 import { formatPaise } from "~/rules/money.ts";
 import { paymentMethodLabel, type StatusTone, statusLabel, statusTone } from "~/rules/orders.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";

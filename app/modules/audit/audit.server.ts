@@ -1,7 +1,6 @@
 import { and, count, desc, eq, ilike, like, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/adapters/db/index.server.ts";
 import { adminAudit } from "~/db/schema.ts";
-import type { Viewer } from "~/modules/accounts/viewer.server.ts";
 
 /*
  * The admin audit log: every change made in the admin area records who made it, what changed and
@@ -10,6 +9,15 @@ import type { Viewer } from "~/modules/accounts/viewer.server.ts";
  */
 
 type Executor = Pick<Database, "insert">;
+
+/** Who made a change: a signed-in staff member, or the shop itself (SYSTEM_ACTOR). */
+export type AuditActor = { id: string | null; email: string };
+
+/**
+ * Changes the shop makes on its own (an unpaid order replaced by the customer's newer checkout,
+ * a payment window that closed) are recorded under this name in the order's history.
+ */
+export const SYSTEM_ACTOR: AuditActor = { id: null, email: "LayerKart (automatic)" };
 
 export type AuditEntryInput = {
   /** Dotted verb, e.g. "product.create", "order.ship", "category.delete", "user.grant-admin". */
@@ -23,7 +31,7 @@ export type AuditEntryInput = {
 
 export async function recordAudit(
   db: Executor,
-  actor: Pick<Viewer, "id" | "email">,
+  actor: AuditActor,
   entry: AuditEntryInput,
 ): Promise<void> {
   await db.insert(adminAudit).values({

@@ -176,3 +176,23 @@ export async function removeCartItem(
 export async function clearCart(db: Database, userId: string): Promise<void> {
   await db.delete(cartItems).where(eq(cartItems.userId, userId));
 }
+
+/**
+ * Takes an order's products out of its customer's stored cart, inside the order's own
+ * transaction: all lines for an order placed without the gateway (cash on delivery), the ordered
+ * products when an online payment succeeds (lines added since stay).
+ */
+export async function removeOrderedLines(
+  tx: Pick<Database, "delete">,
+  userId: string,
+  productIds: string[] | "all",
+): Promise<void> {
+  if (productIds === "all") {
+    await tx.delete(cartItems).where(eq(cartItems.userId, userId));
+    return;
+  }
+  if (productIds.length === 0) return;
+  await tx
+    .delete(cartItems)
+    .where(and(eq(cartItems.userId, userId), inArray(cartItems.productId, productIds)));
+}

@@ -6,6 +6,7 @@ import { log } from "~/lib/log.server.ts";
 import type { Viewer } from "~/modules/accounts/viewer.server.ts";
 import { recordAudit } from "~/modules/audit/audit.server.ts";
 import { deleteImageVariants, storeUploadedImage } from "~/modules/catalog/images.server.ts";
+import { setStockLevel, splitStockLevel } from "~/modules/inventory/inventory.server.ts";
 import type { FieldErrors } from "~/rules/account-schemas.ts";
 import {
   type CreateProductInput,
@@ -366,10 +367,13 @@ export async function updateProduct(
 
     const changed = Object.keys(changes).filter((k) => k !== "slug" && k !== "featuresKv");
     if (changed.length > 0) {
+      // Stock counts change only through the inventory module.
+      const { level, rest } = splitStockLevel(changes);
       await tx
         .update(products)
-        .set({ ...changes, updatedAt: new Date() })
+        .set({ ...rest, updatedAt: new Date() })
         .where(eq(products.id, id));
+      await setStockLevel(tx, id, level);
       await recordAudit(tx, viewer, {
         action: "product.update",
         targetType: "product",

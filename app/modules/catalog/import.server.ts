@@ -5,6 +5,7 @@ import type { FileStorage } from "~/adapters/storage/types.ts";
 import { categories, type ProductImage, products } from "~/db/schema.ts";
 import type { Viewer } from "~/modules/accounts/viewer.server.ts";
 import { recordAudit } from "~/modules/audit/audit.server.ts";
+import { setStockLevel, splitStockLevel } from "~/modules/inventory/inventory.server.ts";
 import { enqueueJob } from "~/modules/jobs/jobs.server.ts";
 import { isUuid } from "~/rules/admin-uploads.ts";
 import { PLACEHOLDER_IMAGE } from "~/rules/images.ts";
@@ -373,7 +374,10 @@ export async function runImport(
         .onConflictDoUpdate({ target: products.id, set: fromExcluded(chunk) });
     }
     for (const item of updates) {
-      await tx.update(products).set(item.update).where(eq(products.id, item.productId));
+      // Stock counts change only through the inventory module.
+      const { level, rest } = splitStockLevel(item.update);
+      await tx.update(products).set(rest).where(eq(products.id, item.productId));
+      await setStockLevel(tx, item.productId, level);
     }
 
     // Categories the imported products use become choices in the item form (a deleted one stays

@@ -537,7 +537,7 @@ describe(`payments on ${testDbKind()}`, () => {
 
   it("money that arrives after the order was cancelled is recorded for a refund, not fulfilled", async () => {
     const { u, order, payment, p } = await pendingOrder("after-cancel", 2);
-    const { cancelOrder } = await import("~/modules/orders/orders.server.ts");
+    const { cancelOrder } = await import("~/modules/orders/lifecycle.server.ts");
     await cancelOrder({ db }, order.id);
     expect((await stockOf(p.id)).stockCount).toBe(2);
     const result = await applyPaymentUpdate(deps, {

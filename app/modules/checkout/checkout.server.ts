@@ -1,23 +1,15 @@
 import { createHash, randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, like, not, or, sql } from "drizzle-orm";
-import type { Database, Tx } from "~/adapters/db/index.server.ts";
-import {
-  type AddressSnapshot,
-  addresses,
-  cartItems,
-  orderItems,
-  orders,
-  products,
-  user,
-} from "~/db/schema.ts";
-import { queueOrderEmail } from "~/modules/orders/email-jobs.server.ts";
-import { checkQuotedLines, markQuotesOrdered } from "~/modules/quotes/quotes.server.ts";
+import { and, asc, eq, inArray, like, not, or } from "drizzle-orm";
+import type { Database } from "~/adapters/db/index.server.ts";
+import { type AddressSnapshot, addresses, cartItems, orders, products, user } from "~/db/schema.ts";
+import { takeStock } from "~/modules/inventory/inventory.server.ts";
+import { createOrder, supersedeOpenOrders } from "~/modules/orders/lifecycle.server.ts";
+import { checkQuotedLines } from "~/modules/quotes/quotes.server.ts";
 import { getShopSettings } from "~/modules/settings/settings.server.ts";
 import {
   checkoutText,
   nextReconcileDelay,
   ORDER_HOLD_SECONDS,
-  orderNumber,
   REUSE_MARGIN_SECONDS,
   SHIPPING_METHOD,
 } from "~/rules/orders.ts";
@@ -135,8 +127,6 @@ export async function checkoutLines(db: Database, userId: string): Promise<Check
     stockLeft: isActive && inStock ? stockCount : 0,
   }));
 }
-
-const MAX_NUMBER_TRIES = 20;
 
 export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<PlacedOrder> {
   const now = input.now ?? new Date();
@@ -268,7 +258,8 @@ async function placeOrderOnce(
 
     // A new attempt replaces the customer's earlier unpaid ones: their units go back on the shelf
     // first, so a corrected cart isn't refused for stock the customer is holding themselves.
-    if ((await supersedeOpenOrders(tx, input.userId, now)) > 0) {
+    const replaced = await supersedeOpenOrders(tx, input.userId, now);
+    if (replaced.length > 0) {
       const fresh = await tx
         .select({ id: products.id, inStock: products.inStock, stockCount: products.stockCount })
         .from(products)
@@ -330,7 +321,7 @@ async function placeOrderOnce(
       }
     }
 
-    await takeStock(tx, lines);
+    await takeStock(tx, lines, now);
 
     const snapshot: AddressSnapshot = {
       addressId: address.id,
@@ -364,10 +355,12 @@ async function placeOrderOnce(
       createdAt: now,
       updatedAt: now,
     };
-    const order = await insertWithFreshNumber(tx, values, now);
-    await tx.insert(orderItems).values(
+    // Cash on delivery goes ahead at once: the orders module empties the cart, orders the quotes
+    // and queues the confirmation (SPEC.md §2 Checkout).
+    const order = await createOrder(
+      tx,
+      values,
       lines.map((l) => ({
-        orderId: order.id,
         productId: l.productId,
         name: l.name,
         imageUrl: l.image,
@@ -375,51 +368,10 @@ async function placeOrderOnce(
         unitPricePaise: l.pricePaise,
         currency: "INR",
       })),
+      { now, replaced },
     );
-    // A non-gateway order clears the cart at once (SPEC.md §2 Checkout).
-    if (cod) {
-      await tx.delete(cartItems).where(eq(cartItems.userId, input.userId));
-      await markQuotesOrdered(tx, order.id, now);
-      await queueOrderEmail(tx, order.id, "confirmation");
-    }
     return { ...summary(order), reused: false };
   });
-}
-
-/**
- * Cancels the user's pending, unpaid gateway orders and puts their stock back (the caller holds
- * the user's row lock). A payment that still completes for one of them is recorded and flagged
- * for a refund (payments module).
- */
-async function supersedeOpenOrders(tx: Tx, userId: string, now: Date): Promise<number> {
-  const open = await tx
-    .select({ id: orders.id, stockReleasedAt: orders.stockReleasedAt })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.userId, userId),
-        eq(orders.status, "pending"),
-        inArray(orders.paymentStatus, ["unpaid", "failed"]),
-        not(eq(orders.paymentMethod, "cod")),
-      ),
-    )
-    .orderBy(asc(orders.id))
-    .for("update");
-  for (const o of open) {
-    if (!o.stockReleasedAt) await releaseStock(tx, o.id);
-    await tx
-      .update(orders)
-      .set({
-        status: "cancelled",
-        cancelledAt: now,
-        stockReleasedAt: o.stockReleasedAt ?? now,
-        nextReconcileAt: null,
-        notes: "Replaced by a newer checkout",
-        updatedAt: now,
-      })
-      .where(eq(orders.id, o.id));
-  }
-  return open.length;
 }
 
 function summary(o: typeof orders.$inferSelect): Omit<PlacedOrder, "reused"> {
@@ -435,120 +387,10 @@ function summary(o: typeof orders.$inferSelect): Omit<PlacedOrder, "reused"> {
   };
 }
 
-/** Decrements tracked stock; a product whose count reaches 0 shows as out of stock. */
-async function takeStock(
-  tx: Tx,
-  lines: Array<{ productId: string; quantity: number; stockCount: number | null }>,
-) {
-  for (const line of lines) {
-    if (line.stockCount === null) continue;
-    await tx
-      .update(products)
-      .set({
-        stockCount: sql`${products.stockCount} - ${line.quantity}`,
-        inStock: sql`${products.stockCount} - ${line.quantity} > 0`,
-        updatedAt: new Date(),
-      })
-      .where(eq(products.id, line.productId));
-  }
-}
-
-/**
- * Puts an order's tracked stock back (a failed or expired payment, a cancellation), once: the
- * caller holds the order's row lock and records stockReleasedAt.
- */
-export async function releaseStock(tx: Tx, orderId: string): Promise<void> {
-  const items = await tx
-    .select({ productId: orderItems.productId, quantity: orderItems.quantity })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.productId));
-  const ids = items.flatMap((i) => (i.productId ? [i.productId] : []));
-  if (ids.length === 0) return;
-  await tx
-    .select({ id: products.id })
-    .from(products)
-    .where(inArray(products.id, ids))
-    .orderBy(asc(products.id))
-    .for("update");
-  for (const item of items) {
-    if (!item.productId) continue;
-    await tx
-      .update(products)
-      .set({
-        stockCount: sql`${products.stockCount} + ${item.quantity}`,
-        inStock: sql`case when ${products.stockCount} = 0 then true else ${products.inStock} end`,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(products.id, item.productId), sql`${products.stockCount} is not null`));
-  }
-}
-
-/**
- * Takes an order's stock again after it was released (a payment that succeeds late). Money has
- * been taken, so the order stands even when the shelf is short: the count stops at 0 and the
- * shortfall is returned for staff to see.
- */
-export async function retakeStock(tx: Tx, orderId: string): Promise<number> {
-  const items = await tx
-    .select({ productId: orderItems.productId, quantity: orderItems.quantity })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.productId));
-  let short = 0;
-  for (const item of items) {
-    if (!item.productId) continue;
-    const [p] = await tx
-      .select({ stockCount: products.stockCount })
-      .from(products)
-      .where(eq(products.id, item.productId))
-      .for("update");
-    if (!p || p.stockCount === null) continue;
-    const left = p.stockCount - item.quantity;
-    if (left < 0) short += -left;
-    await tx
-      .update(products)
-      .set({ stockCount: Math.max(0, left), inStock: left > 0, updatedAt: new Date() })
-      .where(eq(products.id, item.productId));
-  }
-  return short;
-}
-
-async function insertWithFreshNumber(
-  tx: Tx,
-  values: Omit<typeof orders.$inferInsert, "orderNumber">,
-  now: Date,
-): Promise<typeof orders.$inferSelect> {
-  for (let i = 0; i < MAX_NUMBER_TRIES; i++) {
-    const number = orderNumber(now);
-    // A savepoint, so a number taken by a concurrent checkout doesn't abort the whole order.
-    try {
-      return await tx.transaction(async (sp) => {
-        const [row] = await sp
-          .insert(orders)
-          .values({ ...values, orderNumber: number })
-          .returning();
-        return row;
-      });
-    } catch (error) {
-      if (!isUniqueViolation(error, "orders_order_number_unique")) throw error;
-    }
-  }
-  throw new Error("Could not find a free order number");
-}
-
 function isRetryable(error: unknown): boolean {
   for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
     const code = (e as { code?: string }).code;
     if (code === "40P01" || code === "40001") return true;
-  }
-  return false;
-}
-
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    const pg = e as { code?: string; constraint?: string; message?: string };
-    if (pg.code === "23505" && (!pg.constraint || pg.constraint === constraint)) return true;
   }
   return false;
 }

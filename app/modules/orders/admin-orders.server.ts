@@ -37,7 +37,7 @@ import {
   OrderStateError,
   type OrderTransitionDeps,
   recordRefund,
-} from "~/modules/orders/orders.server.ts";
+} from "~/modules/orders/lifecycle.server.ts";
 import {
   ADMIN_ORDERS_PAGE_SIZE,
   allowedActions,
@@ -525,7 +525,7 @@ export async function applyOrderAction(
     }
     case "cod-paid": {
       await markCodPaid(
-        db,
+        deps,
         orderId,
         record(`Recorded the cash payment for ${number}`, {
           paymentFrom: before.paymentStatus,

@@ -1,4 +1,4 @@
-import type { Database, Tx } from "~/adapters/db/index.server.ts";
+import type { Tx } from "~/adapters/db/index.server.ts";
 import { enqueueJob, type JobPayloads } from "~/modules/jobs/jobs.server.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { and, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
-import type { Database, Tx } from "~/adapters/db/index.server.ts";
+import type { Database } from "~/adapters/db/index.server.ts";
 import type { Mailer } from "~/adapters/mail/types.ts";
 import {
   type AddressSnapshot,
@@ -12,17 +12,10 @@ import {
   reviews,
   user,
 } from "~/db/schema.ts";
-import { releaseStock } from "~/modules/checkout/checkout.server.ts";
-import { type JobPayloads, type RunJobsNow, runQueuedNow } from "~/modules/jobs/jobs.server.ts";
+import type { JobPayloads } from "~/modules/jobs/jobs.server.ts";
 import { getShopSettings } from "~/modules/settings/settings.server.ts";
 import { financialYear, formatInvoiceNumber } from "~/rules/gst.ts";
-import {
-  canMoveOrder,
-  canMovePayment,
-  type OrderStatus,
-  type PaymentStatus,
-} from "~/rules/orders.ts";
-import { queueOrderEmail } from "./email-jobs.server.ts";
+import type { OrderStatus, PaymentStatus } from "~/rules/orders.ts";
 import {
   type OrderEmailData,
   orderCancelledEmail,
@@ -32,6 +25,7 @@ import {
   type Tracking,
 } from "./emails.ts";
 import type { InvoiceDocument } from "./invoice-pdf.server.ts";
+import { OrderNotFoundError } from "./lifecycle.server.ts";
 
 /*
  * A customer's orders (SPEC.md §2 My Orders, §7 "Orders filtered by userId ordered by createdAt
@@ -39,20 +33,6 @@ import type { InvoiceDocument } from "./invoice-pdf.server.ts";
  * DESIGN.md decision 5 with their e-mails, return requests and GST invoices. Customer functions
  * take the session's user id and treat another customer's order exactly like a missing one.
  */
-
-/** A transaction handle (the staff functions that take one run inside the caller's transaction). */
-
-export class OrderNotFoundError extends Error {
-  override name = "OrderNotFoundError";
-  constructor() {
-    super("Order not found");
-  }
-}
-
-/** A change the order's state doesn't allow (e.g. shipping a cancelled order). */
-export class OrderStateError extends Error {
-  override name = "OrderStateError";
-}
 
 export type OrderItemView = {
   id: string;
@@ -263,131 +243,6 @@ export async function sendOrderEmail(deps: OrderMailDeps, job: OrderEmailJob): P
   await deps.mailer.send({ to, ...rendered });
 }
 
-// ---- staff transitions (the admin area calls these) --------------------------------------------
-
-async function lockOrder(tx: Tx, orderId: string): Promise<OrderRow> {
-  const [o] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-  if (!o) throw new OrderNotFoundError();
-  return o;
-}
-
-function assertMove(from: OrderStatus, to: OrderStatus) {
-  if (!canMoveOrder(from, to))
-    throw new OrderStateError(`An order that is ${from} can't become ${to}`);
-}
-
-/** A transition's database, and the job runner that sends its e-mail at once (else: soon). */
-export type OrderTransitionDeps = { db: Database; jobs?: RunJobsNow };
-
-/**
- * Runs inside a transition's own transaction, after the change (the admin area writes its audit
- * entry here, so the change and its record commit together or not at all).
- */
-export type AlsoInTransaction = (tx: Tx) => Promise<void>;
-
-/** Marks a processing order shipped with its tracking details, and e-mails the customer. */
-export async function markShipped(
-  deps: OrderTransitionDeps,
-  orderId: string,
-  tracking: Tracking,
-  also?: AlsoInTransaction,
-): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    const o = await lockOrder(tx, orderId);
-    assertMove(o.status, "shipped");
-    await tx
-      .update(orders)
-      .set({
-        status: "shipped",
-        carrier: tracking.carrier,
-        trackingNumber: tracking.trackingNumber,
-        trackingUrl: tracking.trackingUrl,
-        shippedAt: new Date(),
-        updatedAt: new Date(),
-      })
-      .where(eq(orders.id, orderId));
-    await queueOrderEmail(tx, orderId, "shipped");
-    await also?.(tx);
-  });
-  await runQueuedNow(deps.jobs);
-}
-
-/** Marks a shipped order delivered (a COD order is paid on delivery), and e-mails the customer. */
-export async function markDelivered(
-  deps: OrderTransitionDeps,
-  orderId: string,
-  also?: AlsoInTransaction,
-): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    const o = await lockOrder(tx, orderId);
-    assertMove(o.status, "delivered");
-    const now = new Date();
-    const codPaid = o.paymentMethod === "cod" && o.paymentStatus === "unpaid";
-    await tx
-      .update(orders)
-      .set({
-        status: "delivered",
-        deliveredAt: now,
-        ...(codPaid ? { paymentStatus: "paid" as const, paidAt: now } : {}),
-        updatedAt: now,
-      })
-      .where(eq(orders.id, orderId));
-    await queueOrderEmail(tx, orderId, "delivered");
-    await also?.(tx);
-  });
-  await runQueuedNow(deps.jobs);
-}
-
-/** Records the cash for an unpaid COD order that is still going ahead. */
-export async function markCodPaid(
-  db: Database,
-  orderId: string,
-  also?: AlsoInTransaction,
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    const o = await lockOrder(tx, orderId);
-    if (o.paymentMethod !== "cod")
-      throw new OrderStateError("Only cash-on-delivery orders are paid by hand");
-    if (o.paymentStatus !== "unpaid") throw new OrderStateError("This order is already paid");
-    if (o.status === "cancelled" || o.status === "refunded") {
-      throw new OrderStateError(`An order that is ${o.status} can't be marked paid`);
-    }
-    await tx
-      .update(orders)
-      .set({ paymentStatus: "paid", paidAt: new Date(), updatedAt: new Date() })
-      .where(eq(orders.id, orderId));
-    await also?.(tx);
-  });
-}
-
-/** Cancels a pending or processing order and puts its stock back. */
-export async function cancelOrder(
-  deps: OrderTransitionDeps,
-  orderId: string,
-  also?: AlsoInTransaction,
-): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    const o = await lockOrder(tx, orderId);
-    assertMove(o.status, "cancelled");
-    if (!o.stockReleasedAt) await releaseStock(tx, o.id);
-    const now = new Date();
-    await tx
-      .update(orders)
-      .set({
-        status: "cancelled",
-        cancelledAt: now,
-        stockReleasedAt: o.stockReleasedAt ?? now,
-        nextReconcileAt: null,
-        updatedAt: now,
-      })
-      .where(eq(orders.id, orderId));
-    // The customer hears of it (and of the refund, if they paid), as of shipping and delivery.
-    await queueOrderEmail(tx, orderId, "cancelled");
-    await also?.(tx);
-  });
-  await runQueuedNow(deps.jobs);
-}
-
 // ---- returns ---------------------------------------------------------------------------------
 
 export class ReturnRequestError extends Error {
@@ -439,82 +294,6 @@ export async function requestReturn(
       throw new ReturnRequestError("Please choose at least one item to return.");
     await tx.insert(returnRequests).values({ orderId, userId, items: chosen, reason });
   });
-}
-
-/** Where a return request stands after staff looked at it. */
-export type ReturnDecision = "approved" | "rejected";
-
-/**
- * Staff approve or reject a customer's return request that awaits a decision. Runs inside the
- * caller's transaction (so the admin area records its audit entry with it); locks the order.
- * Returns the order as it was.
- */
-export async function decideReturn(
-  tx: Tx,
-  orderId: string,
-  decision: ReturnDecision,
-): Promise<OrderRow> {
-  const o = await lockOrder(tx, orderId);
-  const [ret] = await tx
-    .select()
-    .from(returnRequests)
-    .where(eq(returnRequests.orderId, orderId))
-    .for("update");
-  if (!ret) throw new OrderStateError("This order has no return request.");
-  if (ret.status !== "requested")
-    throw new OrderStateError(`This return is already ${ret.status}.`);
-  await tx
-    .update(returnRequests)
-    .set({ status: decision, updatedAt: new Date() })
-    .where(eq(returnRequests.id, ret.id));
-  return o;
-}
-
-/**
- * Records that the money went back (DESIGN.md decision 5): a paid order that was cancelled has
- * its payment marked refunded; a delivered order with an approved return also becomes refunded,
- * and so does its return. Runs inside the caller's transaction; locks the order. Returns the
- * order as it was.
- */
-export async function recordRefund(tx: Tx, orderId: string): Promise<OrderRow> {
-  const o = await lockOrder(tx, orderId);
-  if (!canMovePayment(o.paymentStatus, "refunded")) {
-    throw new OrderStateError(
-      o.paymentStatus === "refunded"
-        ? "This order is already refunded."
-        : `This order's payment is ${o.paymentStatus}, so there is nothing to refund.`,
-    );
-  }
-  const now = new Date();
-  if (o.status === "delivered") {
-    const [ret] = await tx
-      .select()
-      .from(returnRequests)
-      .where(eq(returnRequests.orderId, orderId))
-      .for("update");
-    if (ret?.status !== "approved")
-      throw new OrderStateError("A delivered order is refunded only after its return is approved.");
-    assertMove(o.status, "refunded");
-    await tx
-      .update(returnRequests)
-      .set({ status: "refunded", updatedAt: now })
-      .where(eq(returnRequests.id, ret.id));
-    await tx
-      .update(orders)
-      .set({ status: "refunded", paymentStatus: "refunded", updatedAt: now })
-      .where(eq(orders.id, orderId));
-    return o;
-  }
-  if (o.status !== "cancelled") {
-    throw new OrderStateError(
-      `This order is ${o.status}: refunds are recorded for cancelled orders or approved returns.`,
-    );
-  }
-  await tx
-    .update(orders)
-    .set({ paymentStatus: "refunded", updatedAt: now })
-    .where(eq(orders.id, orderId));
-  return o;
 }
 
 // ---- invoices --------------------------------------------------------------------------------

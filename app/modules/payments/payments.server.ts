@@ -1,16 +1,23 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, inArray, isNull, lte, or } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Database, Tx } from "~/adapters/db/index.server.ts";
 import type { PaymentProvider, PaymentState } from "~/adapters/payments/types.ts";
-import { cartItems, orderItems, orders, paymentEvents, user } from "~/db/schema.ts";
+import { orderItems, orders, paymentEvents, user } from "~/db/schema.ts";
 import { log } from "~/lib/log.server.ts";
-import { releaseStock, retakeStock } from "~/modules/checkout/checkout.server.ts";
 import { holdLease, type Loop, releaseLease, startLoop } from "~/modules/jobs/jobs.server.ts";
-import { queueOrderEmail } from "~/modules/orders/email-jobs.server.ts";
-import { OrderNotFoundError } from "~/modules/orders/orders.server.ts";
-import { markQuotesOrdered } from "~/modules/quotes/quotes.server.ts";
 import {
-  canMovePayment,
+  claimDuePayments,
+  claimStatusCheck,
+  expireOrder,
+  lockOrderByTransaction,
+  markPaid,
+  markPaymentFailed,
+  OrderNotFoundError,
+  type OrderRow,
+  recordPaymentStart,
+  scheduleNextCheck,
+} from "~/modules/orders/lifecycle.server.ts";
+import {
   nextReconcileDelay,
   ORDER_HOLD_SECONDS,
   PAYMENT_WINDOW_SECONDS,
@@ -28,8 +35,6 @@ import {
  * the order exactly once (payment paid, order processing, the ordered lines leave the cart, one
  * confirmation e-mail).
  */
-
-type OrderRow = typeof orders.$inferSelect;
 
 export type PaymentDeps = {
   db: Database;
@@ -109,18 +114,14 @@ export async function initiateOrderPayment(
   // Only the first attempt to start a payment for the order records it. The order's hold and the
   // reconciliation schedule run from now, when the gateway's own window starts.
   const started = clock(deps);
-  const [saved] = await db
-    .update(orders)
-    .set({
-      paymentTransactionId: transactionId,
-      paymentReference: initiated.providerReference,
-      paymentUrl: initiated.paymentUrl,
-      paymentExpiresAt: new Date(started.getTime() + ORDER_HOLD_SECONDS * 1000),
-      nextReconcileAt: new Date(started.getTime() + (nextReconcileDelay(0) ?? 25) * 1000),
-      updatedAt: started,
-    })
-    .where(and(eq(orders.id, orderId), isNull(orders.paymentTransactionId)))
-    .returning({ id: orders.id });
+  const saved = await recordPaymentStart(db, orderId, {
+    transactionId,
+    providerReference: initiated.providerReference,
+    paymentUrl: initiated.paymentUrl,
+    expiresAt: new Date(started.getTime() + ORDER_HOLD_SECONDS * 1000),
+    nextCheckAt: new Date(started.getTime() + (nextReconcileDelay(0) ?? 25) * 1000),
+    now: started,
+  });
   if (!saved) {
     const [current] = await db.select().from(orders).where(eq(orders.id, orderId));
     if (current?.paymentTransactionId && current.paymentUrl) {
@@ -187,11 +188,7 @@ export async function applyPaymentUpdate(
     update = { ...update, ...(await confirmedAmount(deps, update.transactionId)) };
   }
   const result = await deps.db.transaction(async (tx) => {
-    const [order] = await tx
-      .select()
-      .from(orders)
-      .where(eq(orders.paymentTransactionId, update.transactionId))
-      .for("update");
+    const order = await lockOrderByTransaction(tx, update.transactionId);
     if (update.eventId) {
       const [recorded] = await tx
         .insert(paymentEvents)
@@ -243,6 +240,10 @@ export async function applyPaymentUpdate(
   return result;
 }
 
+/**
+ * Turns one report into the orders module's change (the caller holds the order's row lock).
+ * Only an explicit FAILED or SUCCESS moves anything; PENDING changes nothing.
+ */
 async function decide(
   tx: Tx,
   order: OrderRow | undefined,
@@ -260,21 +261,12 @@ async function decide(
   if (update.state === "PENDING") return unchanged;
 
   if (update.state === "FAILED") {
-    if (!canMovePayment(order.paymentStatus, "failed")) return unchanged;
-    // The customer can't pay this order any more: its units go back on the shelf now.
-    if (!order.stockReleasedAt) await releaseStock(tx, order.id);
-    await tx
-      .update(orders)
-      .set({
-        paymentStatus: "failed",
-        stockReleasedAt: order.stockReleasedAt ?? now,
-        updatedAt: now,
-      })
-      .where(eq(orders.id, order.id));
+    if (!(await markPaymentFailed(tx, order, now))) return unchanged;
     return { outcome: "applied", orderId: order.id, paymentStatus: "failed", fulfilled: false };
   }
 
-  // SUCCESS
+  // Only an explicit success marks paid; any other state a gateway may send is ignored.
+  if (update.state !== "SUCCESS") return unchanged;
   if (update.amountPaise !== null && update.amountPaise !== order.totalPaise) {
     return {
       outcome: "amount-mismatch",
@@ -283,68 +275,22 @@ async function decide(
       fulfilled: false,
     };
   }
-  if (!canMovePayment(order.paymentStatus, "paid")) return unchanged;
-  if (order.status === "cancelled") {
-    // The money arrived after the order was cancelled (expired or replaced): record it and flag
-    // the refund; the order is not revived, nothing is fulfilled.
+  const paid = await markPaid(tx, order, now);
+  if (paid.outcome === "unchanged") return unchanged;
+  if (paid.outcome === "paid-after-cancel") {
+    // The money arrived after the order was cancelled (expired or replaced): recorded and
+    // flagged for a refund; the order is not revived, nothing is fulfilled.
     log.error("payment arrived for a cancelled order: refund needed", { orderId: order.id });
-    await tx
-      .update(orders)
-      .set({
-        paymentStatus: "paid",
-        paidAt: now,
-        notes: appendNote(order.notes, "Paid after cancellation: refund needed"),
-        nextReconcileAt: null,
-        updatedAt: now,
-      })
-      .where(eq(orders.id, order.id));
-    return {
-      outcome: "paid-after-cancel",
-      orderId: order.id,
-      paymentStatus: "paid",
-      fulfilled: false,
-    };
+  } else if (paid.short > 0) {
+    log.warning("a late payment found too little stock", { orderId: order.id, short: paid.short });
   }
-  let notes = order.notes;
-  if (order.stockReleasedAt) {
-    const short = await retakeStock(tx, order.id);
-    if (short > 0) {
-      log.warning("a late payment found too little stock", { orderId: order.id, short });
-      notes = appendNote(notes, `Paid late: ${short} unit(s) short in stock`);
-    }
-  }
-  const fulfil = order.fulfilledAt === null;
-  await tx
-    .update(orders)
-    .set({
-      paymentStatus: "paid",
-      paidAt: now,
-      status: order.status === "pending" ? "processing" : order.status,
-      stockReleasedAt: null,
-      notes,
-      fulfilledAt: order.fulfilledAt ?? now,
-      nextReconcileAt: null,
-      updatedAt: now,
-    })
-    .where(eq(orders.id, order.id));
-  if (fulfil) {
-    const items = await tx
-      .select({ productId: orderItems.productId })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, order.id));
-    const ids = items.flatMap((i) => (i.productId ? [i.productId] : []));
-    if (ids.length > 0) {
-      await tx
-        .delete(cartItems)
-        .where(and(eq(cartItems.userId, order.userId), inArray(cartItems.productId, ids)));
-    }
-    await markQuotesOrdered(tx, order.id, now);
-    await queueOrderEmail(tx, order.id, "confirmation");
-  }
-  return { outcome: "applied", orderId: order.id, paymentStatus: "paid", fulfilled: fulfil };
+  return {
+    outcome: paid.outcome,
+    orderId: order.id,
+    paymentStatus: "paid",
+    fulfilled: paid.fulfilled,
+  };
 }
-
-const appendNote = (notes: string | null, note: string) => (notes ? `${notes}\n${note}` : note);
 
 export type CheckedStatus = {
   state: PaymentState;
@@ -400,19 +346,7 @@ export async function checkOrderPayment(
     return answer(order.paymentStatus, order.status);
   }
   const now = clock(deps);
-  const [claimed] = await db
-    .update(orders)
-    .set({ paymentCheckedAt: now })
-    .where(
-      and(
-        eq(orders.id, orderId),
-        or(
-          isNull(orders.paymentCheckedAt),
-          lte(orders.paymentCheckedAt, new Date(now.getTime() - STATUS_THROTTLE_MS)),
-        ),
-      ),
-    )
-    .returning({ id: orders.id });
+  const claimed = await claimStatusCheck(db, orderId, now, STATUS_THROTTLE_MS);
   if (!claimed) return answer(order.paymentStatus, order.status);
   const status = await deps.provider.status({
     transactionId: order.paymentTransactionId,
@@ -451,34 +385,8 @@ export async function reconcilePayments(
   const { db } = deps;
   const now = clock(deps);
   const report: ReconcileReport = { checked: 0, settled: 0, expired: 0, errors: 0 };
-  // Claim: push each due order's next check a minute ahead so no one else takes it meanwhile.
-  const due = await db.transaction(async (tx) => {
-    const rows = await tx
-      .select()
-      .from(orders)
-      .where(
-        and(
-          eq(orders.status, "pending"),
-          inArray(orders.paymentStatus, ["unpaid", "failed"]),
-          lte(orders.nextReconcileAt, now),
-        ),
-      )
-      .orderBy(asc(orders.nextReconcileAt))
-      .limit(options.batch ?? 25)
-      .for("update", { skipLocked: true });
-    if (rows.length > 0) {
-      await tx
-        .update(orders)
-        .set({ nextReconcileAt: new Date(now.getTime() + 60_000) })
-        .where(
-          inArray(
-            orders.id,
-            rows.map((r) => r.id),
-          ),
-        );
-    }
-    return rows;
-  });
+  // Claim: each due order's next check moves a minute ahead so no one else takes it meanwhile.
+  const due = await claimDuePayments(db, now, options.batch ?? 25);
 
   for (const order of due) {
     try {
@@ -514,12 +422,9 @@ export async function reconcilePayments(
         (gatewayState !== "PENDING" ||
           now.getTime() >= holdEnds.getTime() + PENDING_GIVE_UP_SECONDS * 1000);
       if (expired) {
-        if (await expireOrder(deps, order.id)) report.expired += 1;
+        if (await expireOrder(db, order.id, now)) report.expired += 1;
       } else {
-        await db
-          .update(orders)
-          .set({ nextReconcileAt: new Date(now.getTime() + (delay ?? 60) * 1000) })
-          .where(eq(orders.id, order.id));
+        await scheduleNextCheck(db, order.id, new Date(now.getTime() + (delay ?? 60) * 1000));
       }
     } catch (error) {
       report.errors += 1;
@@ -529,31 +434,10 @@ export async function reconcilePayments(
   return report;
 }
 
-/** Cancels an unpaid order whose payment window closed, and puts its stock back. */
-async function expireOrder(deps: PaymentDeps, orderId: string): Promise<boolean> {
-  const now = clock(deps);
-  return deps.db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-    if (order?.status !== "pending" || order.paymentStatus === "paid") return false;
-    if (!order.stockReleasedAt) await releaseStock(tx, order.id);
-    await tx
-      .update(orders)
-      .set({
-        status: "cancelled",
-        cancelledAt: now,
-        stockReleasedAt: order.stockReleasedAt ?? now,
-        nextReconcileAt: null,
-        updatedAt: now,
-      })
-      .where(eq(orders.id, order.id));
-    return true;
-  });
-}
-
-/** Runs the reconciliation job every few seconds until stopped (one run at a time). */
 /** Reconciliation runs on one instance at a time: the holder of this lease. */
 export const RECONCILER_LEASE = "payment-reconciler";
 
+/** Runs the reconciliation job every few seconds until stopped (one run at a time). */
 export function startReconciler(deps: PaymentDeps, everyMs = 5000): Loop {
   const loop = startLoop(everyMs, "payment reconciliation run failed", async () => {
     if (await holdLease(deps.db, RECONCILER_LEASE, everyMs * 6)) await reconcilePayments(deps);
