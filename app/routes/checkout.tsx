@@ -1,6 +1,7 @@
 import { CreditCard, Lock, MapPin, Smartphone, Wallet } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { data, Link, redirect, useFetcher, useNavigate, useRevalidator } from "react-router";
+import { z } from "zod";
 import {
   cartActions,
   cartSyncIdle,
@@ -17,8 +18,10 @@ import { flashCookie } from "~/modules/accounts/flash.server.ts";
 import { requireUser } from "~/modules/accounts/guards.server.ts";
 import { listAddresses } from "~/modules/addresses/addresses.server.ts";
 import { CheckoutError, checkoutLines, placeOrder } from "~/modules/checkout/checkout.server.ts";
+import { openOnlinePayments } from "~/modules/orders/lifecycle.server.ts";
 import { initiateOrderPayment, paymentDepsFor } from "~/modules/payments/payments.server.ts";
 import { getShopSettings } from "~/modules/settings/settings.server.ts";
+import { formFields } from "~/rules/account-schemas.ts";
 import { formatPaise } from "~/rules/money.ts";
 import { checkoutText, paymentMethodLabel } from "~/rules/orders.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
@@ -36,9 +39,10 @@ import type { Route } from "./+types/checkout";
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireUser(request);
   const rt = await runtime();
-  const [priced, settings] = await Promise.all([
+  const [priced, settings, openPayments] = await Promise.all([
     checkoutLines(rt.db, viewer.id),
     getShopSettings(rt.db),
+    openOnlinePayments(rt.db, viewer.id),
   ]);
   if (priced.length === 0) throw redirect("/cart");
   let addresses: Awaited<ReturnType<typeof listAddresses>> | null = null;
@@ -67,10 +71,33 @@ export async function loader({ request }: Route.LoaderArgs) {
     freeShippingThresholdPaise: settings.freeShippingThresholdPaise,
     cod: { enabled: settings.codEnabled, allowed: codAllowed, maxPaise: settings.codMaxOrderPaise },
     gatewayLabel: paymentMethodLabel("gateway", rt.payments.name),
+    /** Orders still waiting for an online payment: a cash on delivery order cancels them. */
+    openPayments: openPayments.map((o) => o.orderNumber),
     /** One per page view: a resubmitted cash-on-delivery form finds the order it placed. */
     attemptToken: crypto.randomUUID(),
   };
 }
+
+/** The checkout form: how to pay, the chosen address, the total shown and the page's token. */
+const checkoutForm = z.object({
+  paymentMethod: z.enum(["gateway", "cod"]),
+  addressId: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || null)
+    .pipe(z.uuid().nullable()),
+  // A total that isn't a whole number of paise was not one the page showed: no comparison.
+  expectedTotalPaise: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v && /^\d+$/.test(v) ? Number(v) : null)),
+  attemptToken: z
+    .string()
+    .optional()
+    .transform((v) => v || null),
+});
 
 export type CheckoutResult =
   | { kind: "redirect"; paymentUrl: string; orderId: string; transactionId: string }
@@ -81,38 +108,38 @@ export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireUser(request);
   const form = await readForm(request);
   const rt = await runtime();
-  const method = form.get("paymentMethod");
-  if (method !== "gateway" && method !== "cod") {
+  const parsed = checkoutForm.safeParse(formFields(form));
+  if (!parsed.success) {
+    const field = parsed.error.issues[0]?.path[0];
     return data<CheckoutResult>(
-      {
-        kind: "error",
-        title: checkoutText.failedToPlaceOrder,
-        description: "Please choose how to pay.",
-      },
+      field === "addressId"
+        ? {
+            kind: "error",
+            title: checkoutText.addressNotAvailable,
+            description: "Please choose another address or add a new one.",
+          }
+        : {
+            kind: "error",
+            title: checkoutText.failedToPlaceOrder,
+            description: "Please choose how to pay.",
+          },
       { status: 400 },
     );
   }
-  const addressId = String(form.get("addressId") ?? "").trim();
-  if (addressId && !/^[0-9a-f-]{36}$/i.test(addressId)) {
-    return data<CheckoutResult>(
-      {
-        kind: "error",
-        title: checkoutText.addressNotAvailable,
-        description: "Please choose another address or add a new one.",
-      },
-      { status: 400 },
-    );
-  }
-  const shown = String(form.get("expectedTotalPaise") ?? "").trim();
-  const expected = /^\d+$/.test(shown) ? Number(shown) : null;
+  const {
+    paymentMethod: method,
+    addressId,
+    expectedTotalPaise: expected,
+    attemptToken,
+  } = parsed.data;
   let order: Awaited<ReturnType<typeof placeOrder>>;
   try {
     order = await placeOrder(rt.db, {
       userId: viewer.id,
-      addressId: addressId || null,
+      addressId,
       method,
       expectedTotalPaise: expected,
-      attemptToken: String(form.get("attemptToken") ?? "") || null,
+      attemptToken,
       provider: rt.payments.name,
     });
   } catch (error) {
@@ -451,6 +478,15 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
                 Update your cart
               </Link>{" "}
               to continue.
+            </p>
+          )}
+          {method === "cod" && loaderData.openPayments.length > 0 && (
+            <p
+              className="mt-4 rounded-md border border-amber-500/50 bg-amber-500/10 p-3 text-sm"
+              role="status"
+              data-testid="open-payment-notice"
+            >
+              {checkoutText.openPaymentReplaced(loaderData.openPayments)}
             </p>
           )}
           <input type="hidden" name="paymentMethod" value={method} />

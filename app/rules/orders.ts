@@ -144,6 +144,9 @@ export const checkoutText = {
   placing: "Placing...",
   paymentInitiationFailed: "Payment initiation failed",
   failedToCheckStatus: "Failed to check payment status",
+  /** Shown before a cash on delivery order replaces orders still waiting for an online payment. */
+  openPaymentReplaced: (orderNumbers: readonly string[]) =>
+    `${orderNumbers.length === 1 ? `Order ${orderNumbers[0]} is` : `Orders ${orderNumbers.join(", ")} are`} still waiting for an online payment. Placing this order cancels ${orderNumbers.length === 1 ? "it" : "them"}, and a payment that still goes through is refunded in full.`,
 } as const;
 
 export const paymentResultText = {

@@ -666,4 +666,69 @@ describe(`cash on delivery on ${testDbKind()}`, () => {
       await updateShopSettings(db, { codEnabled: false, codMaxOrderPaise: null });
     }
   });
+
+  it("warns before it replaces a pending online payment, and says why on the cancelled order", async () => {
+    const u = await signedIn("cod-replaces");
+    const p = await insertProduct(db, { pricePaise: 20_000, stockCount: 3 });
+    await setCartItem(db, u.id, p.id, 1);
+    const order = await placeOrder(db, {
+      userId: u.id,
+      addressId: u.addressId,
+      method: "gateway",
+      provider: "sandbox",
+    });
+    const payment = await initiateOrderPayment(deps, u.id, order.id);
+    await updateShopSettings(db, { codEnabled: true, codMaxOrderPaise: null });
+    try {
+      // The checkout page knows the open payment, so it can warn before a COD order ends it.
+      const page = await (await checkoutRoute()).loader(
+        routeArgs(
+          new Request(`${TEST_ORIGIN}/checkout`, { headers: { cookie: u.cookie } }),
+        ) as never,
+      );
+      expect((page as { openPayments: string[] }).openPayments).toEqual([order.orderNumber]);
+
+      await setCartItem(db, u.id, p.id, 2);
+      const cod = await placeOrder(db, {
+        userId: u.id,
+        addressId: u.addressId,
+        method: "cod",
+        provider: "sandbox",
+        attemptToken: "replace-1",
+      });
+      const old = await orderRow(order.id);
+      expect(old).toMatchObject({ status: "cancelled", paymentStatus: "unpaid" });
+      expect(old.notes).toContain(`Replaced by the customer's newer order ${cod.orderNumber}`);
+      expect(old.notes).toContain("cash on delivery");
+      // Staff see it in the order's history, made by the shop itself.
+      const { getAdminOrder } = await import("~/modules/orders/admin-orders.server.ts");
+      const detail = await getAdminOrder(db, order.id);
+      expect(detail.notes).toContain(cod.orderNumber);
+      expect(detail.history).toEqual([
+        expect.objectContaining({
+          action: "order.cancel",
+          actorEmail: "LayerKart (automatic)",
+          summary: expect.stringContaining(cod.orderNumber),
+        }),
+      ]);
+      // The held unit went back before the new order took its two.
+      expect((await stockOf(p.id)).stockCount).toBe(1);
+
+      // A late success for the replaced order is recorded for a refund; staff see why.
+      const late = await applyPaymentUpdate(deps, {
+        transactionId: payment.transactionId,
+        state: "SUCCESS",
+        amountPaise: order.totalPaise,
+        source: "webhook",
+        eventId: `evt-late-${payment.transactionId}`,
+      });
+      expect(late.outcome).toBe("paid-after-cancel");
+      const after = await getAdminOrder(db, order.id);
+      expect(after).toMatchObject({ status: "cancelled", paymentStatus: "paid" });
+      expect(after.notes).toContain("refund needed");
+      expect(after.actions).toContain("refund");
+    } finally {
+      await updateShopSettings(db, { codEnabled: false, codMaxOrderPaise: null });
+    }
+  });
 });

@@ -324,6 +324,14 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
               ) : null}
               <Row label="Last updated" value={<AdminDate value={order.updatedAt} />} />
             </dl>
+            {order.notes ? (
+              <div className="mt-3 border-t pt-3 text-sm">
+                <h3 className="font-medium">Notes</h3>
+                <p className="mt-1 whitespace-pre-line break-words" data-testid="order-notes">
+                  {order.notes}
+                </p>
+              </div>
+            ) : null}
           </Card>
         </div>
       </div>
