@@ -279,6 +279,65 @@ test.describe("checkout and payment", () => {
     }
   });
 
+  test("cash on delivery after a payment left pending: warned first, and staff see why it was cancelled", async ({
+    page,
+    browser,
+    login,
+  }, testInfo) => {
+    const adminContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+    const admin = await adminContext.newPage();
+    await signIn(admin, { email: "admin@example.com", password: "demo-admin-password" });
+    await admin.goto("/admin/settings");
+    await admin.getByLabel("Offer cash on delivery").check();
+    await admin.getByRole("button", { name: "Save Settings" }).click();
+    await expect(admin.getByTestId("toast")).toContainText("Settings saved");
+    try {
+      await toCheckout(page, login);
+      await page.getByRole("button", { name: /^Pay / }).click();
+      await expect(page).toHaveURL(/\/sandbox\/pay\//);
+      await page.getByRole("button", { name: "Leave pending" }).click();
+      await expect(page.getByRole("heading", { name: "Payment Pending" })).toBeVisible();
+      await page.goto("/orders");
+      const pendingNumber = (
+        await page
+          .getByTestId("order-card")
+          .first()
+          .getByRole("heading", { level: 2 })
+          .textContent()
+      )?.trim();
+      expect(pendingNumber).toBeTruthy();
+
+      // Back at checkout, choosing cash on delivery says what happens to the pending payment.
+      await page.goto("/checkout");
+      await expect(page.getByTestId("open-payment-notice")).toHaveCount(0);
+      await page.getByLabel(/Cash on Delivery/).check();
+      const notice = page.getByTestId("open-payment-notice");
+      await expect(notice).toContainText(
+        `Order ${pendingNumber} is still waiting for an online payment`,
+      );
+      await expect(notice).toContainText("refunded in full");
+      await page.getByRole("button", { name: `Place Order · ${rupees(TOTAL)}` }).click();
+      await expect(page).toHaveURL(/\/orders$/);
+
+      // Staff see the reason on the cancelled order, in its notes and its history.
+      await admin.goto(`/admin/orders?q=${encodeURIComponent(pendingNumber ?? "")}`);
+      await admin
+        .getByRole("link", { name: pendingNumber ?? "" })
+        .first()
+        .click();
+      await expect(admin.getByTestId("order-notes")).toContainText(
+        "Replaced by the customer's newer order",
+      );
+      await expect(admin.getByText("LayerKart (automatic)")).toBeVisible();
+    } finally {
+      await admin.goto("/admin/settings");
+      await admin.getByLabel("Offer cash on delivery").uncheck();
+      await admin.getByRole("button", { name: "Save Settings" }).click();
+      await expect(admin.getByTestId("toast")).toContainText("Settings saved");
+      await adminContext.close();
+    }
+  });
+
   test("the result page without an order id, and another customer's order", async ({
     page,
     login,
