@@ -5,10 +5,9 @@ import {
   invoiceFor,
   OrderNotFoundError,
 } from "~/modules/orders/orders.server.ts";
+import { isUuid } from "~/rules/ids.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/orders.$id.invoice";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const text = (body: string, status: number) =>
   new Response(body, {
@@ -23,7 +22,7 @@ const text = (body: string, status: number) =>
 export async function loader({ request, params }: Route.LoaderArgs) {
   const viewer = await requireUser(request);
   const id = params.id ?? "";
-  if (!UUID.test(id)) return text("Order not found", 404);
+  if (!isUuid(id)) return text("Order not found", 404);
   const { db } = await runtime();
   try {
     const doc = await invoiceFor(db, viewer.id, id);

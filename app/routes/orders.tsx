@@ -10,6 +10,7 @@ import {
 } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
+import { OrderStatusBadge } from "~/components/orders/status-badges";
 import { ProductImage } from "~/components/product/product-image";
 import { ReviewDialog } from "~/components/reviews/review-dialog";
 import { Badge } from "~/components/ui/badge";
@@ -36,8 +37,10 @@ import {
   ReturnRequestError,
   requestReturn,
 } from "~/modules/orders/orders.server.ts";
+import { isUuid } from "~/rules/ids.ts";
+import { inIndia } from "~/rules/india-time.ts";
 import { formatPaise } from "~/rules/money.ts";
-import { paymentMethodLabel, type StatusTone, statusLabel, statusTone } from "~/rules/orders.ts";
+import { paymentMethodLabel, statusLabel } from "~/rules/orders.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/orders";
@@ -49,7 +52,6 @@ import type { Route } from "./+types/orders";
 
 /** The longest return reason the server accepts. */
 const RETURN_REASON_MAX = 1000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireUser(request);
@@ -67,7 +69,7 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   if (form.get("intent") !== "return") return failed("Unknown request", 400);
   const orderId = String(form.get("orderId") ?? "");
-  if (!UUID.test(orderId)) return failed("Order not found", 404);
+  if (!isUuid(orderId)) return failed("Order not found", 404);
   const items = form.getAll("item").map((entry) => {
     const [orderItemId = "", quantity = ""] = String(entry).split(":");
     return { orderItemId, quantity: Number(quantity) };
@@ -103,31 +105,9 @@ const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "
 
 /** "22 Nov 2026", the date in India; the same on the server and in every browser. */
 function formatDate(iso: string): string {
-  const ist = new Date(new Date(iso).getTime() + 330 * 60_000);
+  const ist = inIndia(new Date(iso));
   if (Number.isNaN(ist.getTime())) return "";
   return `${ist.getUTCDate()} ${MONTHS[ist.getUTCMonth()]} ${ist.getUTCFullYear()}`;
-}
-
-const toneClasses: Record<StatusTone, string> = {
-  green:
-    "border-green-200 bg-green-100 text-green-800 dark:border-green-800 dark:bg-green-950 dark:text-green-200",
-  blue: "border-blue-200 bg-blue-100 text-blue-800 dark:border-blue-800 dark:bg-blue-950 dark:text-blue-200",
-  yellow:
-    "border-yellow-300 bg-yellow-100 text-yellow-900 dark:border-yellow-800 dark:bg-yellow-950 dark:text-yellow-200",
-  red: "border-red-200 bg-red-100 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200",
-  neutral: "border-border bg-secondary text-secondary-foreground",
-};
-
-function StatusBadge({ status }: { status: string }) {
-  return (
-    <Badge
-      variant="outline"
-      data-tone={statusTone(status)}
-      className={toneClasses[statusTone(status)]}
-    >
-      {statusLabel(status)}
-    </Badge>
-  );
 }
 
 const returnLabel = (status: string) => `Return ${status}`;
@@ -183,7 +163,7 @@ function OrderCard({ order }: { order: Order }) {
             <h2 id={headingId} className="break-all font-semibold">
               {order.orderNumber}
             </h2>
-            <StatusBadge status={order.status} />
+            <OrderStatusBadge status={order.status} />
           </div>
           <p className="text-muted-foreground text-sm">
             Placed on <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
@@ -312,7 +292,7 @@ function DetailsDialog({ order }: { order: Order }) {
         <div className="grid gap-5 text-sm">
           <div className="flex flex-wrap items-center gap-2">
             <span className="text-muted-foreground">Status</span>
-            <StatusBadge status={order.status} />
+            <OrderStatusBadge status={order.status} />
             {order.returnRequest ? (
               <span className="text-muted-foreground">
                 · {returnLabel(order.returnRequest.status)}

@@ -6,7 +6,6 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/use-toast";
-import type { StoredGeometry } from "~/db/schema.ts";
 import { cn } from "~/lib/cn";
 import type { QuoteActionResult } from "~/routes/custom-printing";
 import { ACCEPTED_EXTENSIONS, detectFormat, MAX_MODEL_BYTES } from "~/rules/model3d/index.ts";
@@ -28,6 +27,7 @@ import {
   quoteProblemText,
   quoteText,
 } from "~/rules/quote-pricing.ts";
+import type { StoredGeometry } from "~/rules/stored-shapes.ts";
 import type { WorkerReply } from "./model-worker-protocol.ts";
 import { keepPendingModel, takePendingModel } from "./pending-model.ts";
 

@@ -6,7 +6,8 @@ import {
   storeProductUpload,
 } from "~/modules/catalog/admin-products.server.ts";
 import { deleteImageVariants, ImageRejectedError } from "~/modules/catalog/images.server.ts";
-import { isUuid, MAX_UPLOAD_BYTES, uploadText } from "~/rules/admin-uploads.ts";
+import { MAX_UPLOAD_BYTES, uploadText } from "~/rules/admin-uploads.ts";
+import { isUuid } from "~/rules/ids.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/api.uploads";
 

@@ -24,7 +24,7 @@ import {
   productFormInput,
   updateProductSchema,
 } from "~/rules/admin-product-schema.ts";
-import { isUuid } from "~/rules/admin-uploads.ts";
+import { isUuid } from "~/rules/ids.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/item";

@@ -13,7 +13,11 @@ import {
 import { useEffect, useId, useRef, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import { AdminDate } from "~/components/admin/admin-date";
-import { OrderStatusBadge, PaymentStatusBadge, ReturnBadge } from "~/components/admin/order-badges";
+import {
+  OrderStatusBadge,
+  PaymentStatusBadge,
+  ReturnBadge,
+} from "~/components/orders/status-badges";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -50,6 +54,7 @@ import {
 } from "~/modules/orders/admin-orders.server.ts";
 import { fieldErrors, formFields } from "~/rules/account-schemas.ts";
 import { isOrderAction, type OrderAction, shipSchema } from "~/rules/admin-orders.ts";
+import { isUuid } from "~/rules/ids.ts";
 import { formatPaise } from "~/rules/money.ts";
 import { statusLabel } from "~/rules/orders.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
@@ -63,11 +68,9 @@ import type { Route } from "./+types/order";
  * decides what is allowed; an action the state doesn't allow gets a 409.
  */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   const viewer = await requireAdmin(request);
-  if (!UUID.test(params.id)) throw data("Order not found", { status: 404 });
+  if (!isUuid(params.id)) throw data("Order not found", { status: 404 });
   const { db } = await runtime();
   try {
     return { order: await getAdminOrder(db, params.id) };
@@ -102,7 +105,7 @@ const failed = (
 export async function action({ request, params }: Route.ActionArgs) {
   const viewer = await requireAdmin(request);
   const fields = formFields(await readForm(request));
-  if (!UUID.test(params.id)) return failed("Order not found", 404);
+  if (!isUuid(params.id)) return failed("Order not found", 404);
   const intent = fields.intent;
   if (!isOrderAction(intent)) return failed("Unknown action", 400);
   let ship: ReturnType<typeof shipSchema.parse> | undefined;

@@ -9,7 +9,11 @@ import {
 import { useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { AdminDate } from "~/components/admin/admin-date";
-import { OrderStatusBadge, PaymentStatusBadge, ReturnBadge } from "~/components/admin/order-badges";
+import {
+  OrderStatusBadge,
+  PaymentStatusBadge,
+  ReturnBadge,
+} from "~/components/orders/status-badges";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";

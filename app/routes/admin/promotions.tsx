@@ -39,12 +39,12 @@ import {
   updatePromotion,
 } from "~/modules/promotions/admin.server.ts";
 import {
-  isUuid,
   MAX_UPLOAD_BYTES,
   MAX_UPLOAD_LABEL,
   UPLOAD_ACCEPT,
   uploadText,
 } from "~/rules/admin-uploads.ts";
+import { isUuid } from "~/rules/ids.ts";
 import { PROMOTION_LIMITS, promotionErrors, promotionSchema } from "~/rules/promotion-schema.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
 import { runtime } from "~/runtime.server.ts";
