@@ -22,17 +22,20 @@ import type {
   StaticReview,
   StoredGeometry,
 } from "../rules/stored-shapes.ts";
+import { type QuoteStatus, quoteStatuses } from "../rules/stored-shapes.ts";
 import { user } from "./auth-schema.ts";
 
 export * from "./auth-schema.ts";
 export type {
   AddressSnapshot,
   ProductImage,
+  QuoteStatus,
   ReturnItem,
   ShippingMethod,
   StaticReview,
   StoredGeometry,
 };
+export { quoteStatuses };
 
 /*
  * The shop's data (SPEC.md §3). Money is integer paise. Soft delete (`is_deleted`) where the spec
@@ -561,22 +564,6 @@ export const adminAudit = pgTable(
     index("admin_audit_target_idx").on(t.targetType, t.targetId),
   ],
 );
-
-export const quoteStatuses = [
-  /** uploaded and analysed; nothing chosen yet */
-  "draft",
-  /** priced and in the customer's cart (its custom part product exists) */
-  "in_cart",
-  /** the customer asked staff to look at it */
-  "review_requested",
-  /** staff answered with a price the customer can accept */
-  "offered",
-  /** paid for */
-  "ordered",
-  /** staff closed the request without an offer */
-  "closed",
-] as const;
-export type QuoteStatus = (typeof quoteStatuses)[number];
 
 /** A customer's uploaded model and what became of it (instant price, review, staff offer). */
 export const quotes = pgTable(

@@ -7,8 +7,8 @@ import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/use-toast";
 import { readForm } from "~/lib/forms.server.ts";
 import { useHydrated } from "~/lib/use-hydrated";
-import { requireUser } from "~/modules/accounts/guards.server.ts";
 import { getProfile, updateProfile } from "~/modules/accounts/profile.server.ts";
+import { requireUser } from "~/routes/guards.server.ts";
 import {
   accountText,
   type FieldErrors,

@@ -1,7 +1,7 @@
 import { log } from "~/lib/log.server.ts";
-import { requireUser } from "~/modules/accounts/guards.server.ts";
 import { OrderNotFoundError } from "~/modules/orders/orders.server.ts";
 import { checkOrderPayment, paymentDepsFor } from "~/modules/payments/payments.server.ts";
+import { requireUser } from "~/routes/guards.server.ts";
 import { isUuid } from "~/rules/ids.ts";
 import { checkoutText } from "~/rules/orders.ts";
 import { runtime } from "~/runtime.server.ts";

@@ -45,7 +45,7 @@ export async function action({ request }: Route.ActionArgs) {
   const values = Object.fromEntries(await readForm(request));
   const problem = contactProblem(values);
   if (problem) return data(problem, { status: 400 });
-  const wait = await rateLimited(request, "contact");
+  const wait = await rateLimited((await runtime()).db, request, "contact");
   if (wait !== null) {
     return data<ActionResult>(
       { ok: false, toast: { title: "Error", description: RATE_LIMITED_MESSAGE } },

@@ -1,10 +1,10 @@
-import { requireUser } from "~/modules/accounts/guards.server.ts";
 import { renderInvoicePdf } from "~/modules/orders/invoice-pdf.server.ts";
 import {
   InvoiceUnavailableError,
   invoiceFor,
   OrderNotFoundError,
 } from "~/modules/orders/orders.server.ts";
+import { requireUser } from "~/routes/guards.server.ts";
 import { isUuid } from "~/rules/ids.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/orders.$id.invoice";

@@ -30,13 +30,13 @@ import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/use-toast";
 import { cn } from "~/lib/cn";
 import { readForm } from "~/lib/forms.server.ts";
-import { requireUser } from "~/modules/accounts/guards.server.ts";
 import {
   listOrders,
   OrderNotFoundError,
   ReturnRequestError,
   requestReturn,
 } from "~/modules/orders/orders.server.ts";
+import { requireUser } from "~/routes/guards.server.ts";
 import { isUuid } from "~/rules/ids.ts";
 import { inIndia } from "~/rules/india-time.ts";
 import { formatPaise } from "~/rules/money.ts";

@@ -51,3 +51,20 @@ export type StoredGeometry = {
   /** Shells facing opposite ways (a cavity or an inside-out part): priced by staff. */
   mixedShells?: boolean;
 };
+
+/** What became of a customer's uploaded model (the quotes table's status). */
+export const quoteStatuses = [
+  /** uploaded and analysed; nothing chosen yet */
+  "draft",
+  /** priced and in the customer's cart (its custom part product exists) */
+  "in_cart",
+  /** the customer asked staff to look at it */
+  "review_requested",
+  /** staff answered with a price the customer can accept */
+  "offered",
+  /** paid for */
+  "ordered",
+  /** staff closed the request without an offer */
+  "closed",
+] as const;
+export type QuoteStatus = (typeof quoteStatuses)[number];

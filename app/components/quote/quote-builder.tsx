@@ -7,7 +7,6 @@ import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/use-toast";
 import { cn } from "~/lib/cn";
-import type { QuoteActionResult } from "~/routes/custom-printing";
 import { ACCEPTED_EXTENSIONS, detectFormat, MAX_MODEL_BYTES } from "~/rules/model3d/index.ts";
 import {
   FILE_TOO_LARGE_MESSAGE,
@@ -17,6 +16,7 @@ import {
 } from "~/rules/model3d/messages.ts";
 import type { Mesh } from "~/rules/model3d/types.ts";
 import { formatPaise } from "~/rules/money.ts";
+import type { QuoteActionResult } from "~/rules/quote-pricing.ts";
 import {
   defaultQuoteOptions,
   formatBytes,

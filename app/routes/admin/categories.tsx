@@ -18,13 +18,13 @@ import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/use-toast";
 import { readForm } from "~/lib/forms.server.ts";
 import { log } from "~/lib/log.server.ts";
-import { requireAdmin } from "~/modules/accounts/guards.server.ts";
 import {
   applyCategoryChanges,
   type CategoryChangeResult,
   CategoryConflictError,
   listCategoriesWithCounts,
 } from "~/modules/catalog/categories.server.ts";
+import { requireAdmin } from "~/routes/guards.server.ts";
 import {
   canAdd,
   canDelete,

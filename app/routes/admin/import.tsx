@@ -6,7 +6,6 @@ import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/use-toast";
 import { formFile, readLimitedForm } from "~/lib/content-uploads.server.ts";
 import { log } from "~/lib/log.server.ts";
-import { requireAdmin } from "~/modules/accounts/guards.server.ts";
 import {
   type ImportPreview,
   type ImportResult,
@@ -14,6 +13,7 @@ import {
   previewOf,
   runImport,
 } from "~/modules/catalog/import.server.ts";
+import { requireAdmin } from "~/routes/guards.server.ts";
 import { MAX_IMPORT_BYTES, MAX_IMPORT_LABEL } from "~/rules/product-csv.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
 import { runtime } from "~/runtime.server.ts";

@@ -10,7 +10,6 @@ import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { readForm } from "~/lib/forms.server.ts";
 import { log } from "~/lib/log.server.ts";
-import { requireAdmin } from "~/modules/accounts/guards.server.ts";
 import {
   addCategory,
   getAdminProduct,
@@ -18,6 +17,7 @@ import {
   ProductInputError,
   updateProduct,
 } from "~/modules/catalog/admin-products.server.ts";
+import { requireAdmin } from "~/routes/guards.server.ts";
 import { fieldErrors } from "~/rules/account-schemas.ts";
 import {
   categoryNameSchema,

@@ -9,7 +9,6 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { readForm } from "~/lib/forms.server.ts";
 import { log } from "~/lib/log.server.ts";
-import { requireAdmin } from "~/modules/accounts/guards.server.ts";
 import {
   type AdminProductCard,
   addCategory,
@@ -18,6 +17,7 @@ import {
   listCategoryNames,
   ProductInputError,
 } from "~/modules/catalog/admin-products.server.ts";
+import { requireAdmin } from "~/routes/guards.server.ts";
 import { fieldErrors } from "~/rules/account-schemas.ts";
 import {
   categoryNameSchema,

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { NavLink, Outlet, useFetcher } from "react-router";
 import { userProfiles } from "~/db/schema.ts";
-import { requireAdmin } from "~/modules/accounts/guards.server.ts";
+import { requireAdmin } from "~/routes/guards.server.ts";
 import {
   ADMIN_TIMEZONES,
   type AdminTimezone,

@@ -45,13 +45,13 @@ import { toast } from "~/components/ui/use-toast";
 import { cn } from "~/lib/cn";
 import { readForm } from "~/lib/forms.server.ts";
 import { log } from "~/lib/log.server.ts";
-import { requireAdmin } from "~/modules/accounts/guards.server.ts";
 import {
   applyOrderAction,
   getAdminOrder,
   OrderNotFoundError,
   OrderStateError,
 } from "~/modules/orders/admin-orders.server.ts";
+import { requireAdmin } from "~/routes/guards.server.ts";
 import { fieldErrors, formFields } from "~/rules/account-schemas.ts";
 import { isOrderAction, type OrderAction, shipSchema } from "~/rules/admin-orders.ts";
 import { isUuid } from "~/rules/ids.ts";

@@ -20,12 +20,12 @@ import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/use-toast";
 import { cn } from "~/lib/cn";
 import { log } from "~/lib/log.server.ts";
-import { requireAdmin } from "~/modules/accounts/guards.server.ts";
 import {
   type AdminOrderPage,
   countReturnRequests,
   listAdminOrders,
 } from "~/modules/orders/admin-orders.server.ts";
+import { requireAdmin } from "~/routes/guards.server.ts";
 import {
   ADMIN_ORDERS_PAGE_SIZE,
   hasFilters,

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { userProfiles } from "~/db/schema.ts";
 import { readForm } from "~/lib/forms.server.ts";
-import { requireAdmin } from "~/modules/accounts/guards.server.ts";
+import { requireAdmin } from "~/routes/guards.server.ts";
 import { isAdminTimezone } from "~/rules/admin-dates.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/preferences";

@@ -28,7 +28,6 @@ import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/use-toast";
 import { formFile, readLimitedForm } from "~/lib/content-uploads.server.ts";
 import { log } from "~/lib/log.server.ts";
-import { requireAdmin } from "~/modules/accounts/guards.server.ts";
 import {
   type AdminPromotion,
   createPromotion,
@@ -38,6 +37,7 @@ import {
   PromotionNotFoundError,
   updatePromotion,
 } from "~/modules/promotions/admin.server.ts";
+import { requireAdmin } from "~/routes/guards.server.ts";
 import {
   MAX_UPLOAD_BYTES,
   MAX_UPLOAD_LABEL,

@@ -6,8 +6,8 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/use-toast";
 import { readForm } from "~/lib/forms.server.ts";
-import { requireAdmin } from "~/modules/accounts/guards.server.ts";
 import { getQuoteRates, saveQuoteRates } from "~/modules/quotes/quotes.server.ts";
+import { requireAdmin } from "~/routes/guards.server.ts";
 import { rupeesToPaise } from "~/rules/money.ts";
 import {
   duplicateTierText,

@@ -10,7 +10,6 @@ import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/use-toast";
 import { readForm } from "~/lib/forms.server.ts";
-import { requireAdmin } from "~/modules/accounts/guards.server.ts";
 import {
   answerQuote,
   getQuoteForAdmin,
@@ -18,6 +17,7 @@ import {
   QuoteError,
   type StaffReply,
 } from "~/modules/quotes/quotes.server.ts";
+import { requireAdmin } from "~/routes/guards.server.ts";
 import { fieldErrors, formFields } from "~/rules/account-schemas.ts";
 import { MAX_LINE_QUANTITY } from "~/rules/cart.ts";
 import { formatPaise, rupeesToPaise } from "~/rules/money.ts";

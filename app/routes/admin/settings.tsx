@@ -11,8 +11,8 @@ import { toast } from "~/components/ui/use-toast";
 import { readForm } from "~/lib/forms.server.ts";
 import { log } from "~/lib/log.server.ts";
 import { useHydrated } from "~/lib/use-hydrated";
-import { requireAdmin } from "~/modules/accounts/guards.server.ts";
 import { getShopSettings, saveShopSettings } from "~/modules/settings/settings.server.ts";
+import { requireAdmin } from "~/routes/guards.server.ts";
 import { type FieldErrors, fieldErrors, formFields } from "~/rules/account-schemas.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
 import {

@@ -9,7 +9,6 @@ import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/use-toast";
 import { readForm } from "~/lib/forms.server.ts";
 import { log } from "~/lib/log.server.ts";
-import { requireAdmin } from "~/modules/accounts/guards.server.ts";
 import {
   listSponsored,
   type SponsoredEntry,
@@ -17,6 +16,7 @@ import {
   setSponsoredProducts,
   UnknownProductsError,
 } from "~/modules/sponsored/admin.server.ts";
+import { requireAdmin } from "~/routes/guards.server.ts";
 import { formatPaise } from "~/rules/money.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
 import { MAX_SPONSORED, sponsoredIdsSchema } from "~/rules/sponsored.ts";

@@ -20,7 +20,6 @@ import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/use-toast";
 import { readForm } from "~/lib/forms.server.ts";
 import { log } from "~/lib/log.server.ts";
-import { requireAdmin } from "~/modules/accounts/guards.server.ts";
 import {
   type AdminUserRow,
   LastAdminError,
@@ -28,6 +27,7 @@ import {
   setAdmin,
   UserNotFoundError,
 } from "~/modules/accounts/users.server.ts";
+import { requireAdmin } from "~/routes/guards.server.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/users";
