@@ -13,7 +13,6 @@ import { data, Link, useFetcher } from "react-router";
 import { OrderStatusBadge } from "~/components/orders/status-badges";
 import { ProductImage } from "~/components/product/product-image";
 import { ReviewDialog } from "~/components/reviews/review-dialog";
-import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import {
   Dialog,

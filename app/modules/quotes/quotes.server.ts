@@ -10,7 +10,6 @@ import {
   type QuoteStatus,
   quoteSettings,
   quotes,
-  type StoredGeometry,
   user,
 } from "~/db/schema.ts";
 import type { Viewer } from "~/modules/accounts/viewer.server.ts";
