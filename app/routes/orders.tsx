@@ -8,7 +8,7 @@ import {
   RotateCcw,
   Truck,
 } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import { OrderStatusBadge } from "~/components/orders/status-badges";
 import { ProductImage } from "~/components/product/product-image";
@@ -26,6 +26,7 @@ import {
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
+import { useOutcomeToast } from "~/components/ui/use-outcome-toast";
 import { toast } from "~/components/ui/use-toast";
 import { cn } from "~/lib/cn";
 import { readForm } from "~/lib/forms.server.ts";
@@ -466,18 +467,14 @@ const returnFetcherKey = (order: Order) => `return-${order.id}`;
  */
 function useReturnToast(order: Order) {
   const fetcher = useFetcher<ReturnResult>({ key: returnFetcherKey(order) });
-  const shown = useRef(new WeakSet<object>());
-  useEffect(() => {
-    const result = fetcher.data;
-    if (fetcher.state !== "idle" || !result || shown.current.has(result)) return;
-    shown.current.add(result);
-    if ("ok" in result && result.ok) {
-      toast({
-        title: "Return requested",
-        description: `We'll be in touch about order ${order.orderNumber}.`,
-      });
-    }
-  }, [fetcher.state, fetcher.data, order.orderNumber]);
+  useOutcomeToast(fetcher, (result) =>
+    "ok" in result && result.ok
+      ? {
+          title: "Return requested",
+          description: `We'll be in touch about order ${order.orderNumber}.`,
+        }
+      : null,
+  );
 }
 
 function ReturnForm({ order, onDone }: { order: Order; onDone: () => void }) {
@@ -494,18 +491,15 @@ function ReturnForm({ order, onDone }: { order: Order; onDone: () => void }) {
   );
   const [reason, setReason] = useState("");
   const [problem, setProblem] = useState<{ items?: string; reason?: string; server?: string }>({});
-  const handled = useRef(new WeakSet<object>());
-
-  useEffect(() => {
-    const result = fetcher.data;
-    if (fetcher.state !== "idle" || !result || handled.current.has(result)) return;
-    handled.current.add(result);
-    if ("ok" in result && result.ok) {
-      onDone();
-      return;
-    }
-    setProblem({ server: "error" in result ? result.error : "Please try again." });
-  }, [fetcher.state, fetcher.data, onDone]);
+  // The outcome's toast is useReturnToast's (the dialog may be gone by then).
+  useOutcomeToast(
+    fetcher,
+    () => null,
+    (result) => {
+      if ("ok" in result && result.ok) onDone();
+      else setProblem({ server: "error" in result ? result.error : "Please try again." });
+    },
+  );
 
   const choose = (itemId: string, change: Partial<Choice>) =>
     setChoices((c) => ({ ...c, [itemId]: { ...c[itemId], ...change } }));

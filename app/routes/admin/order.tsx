@@ -41,7 +41,7 @@ import {
 } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { toast } from "~/components/ui/use-toast";
+import { useOutcomeToast } from "~/components/ui/use-outcome-toast";
 import { cn } from "~/lib/cn";
 import { readForm } from "~/lib/forms.server.ts";
 import { log } from "~/lib/log.server.ts";
@@ -454,20 +454,14 @@ function History({ order }: { order: Order }) {
 /** Submits one action and reports its outcome as a toast ('Order updated' / 'Failed to update'). */
 function useOrderAction(order: Order, onDone?: (result: OrderActionResult) => void) {
   const fetcher = useFetcher<OrderActionResult>();
-  const handled = useRef(new WeakSet<object>());
-  const onDoneRef = useRef(onDone);
-  onDoneRef.current = onDone;
-  useEffect(() => {
-    const result = fetcher.data;
-    if (fetcher.state !== "idle" || !result || handled.current.has(result)) return;
-    handled.current.add(result);
-    if (result.ok) {
-      toast({ title: "Order updated", description: `${order.orderNumber} was updated.` });
-    } else {
-      toast({ title: "Failed to update", description: result.error, variant: "destructive" });
-    }
-    onDoneRef.current?.(result);
-  }, [fetcher.state, fetcher.data, order.orderNumber]);
+  useOutcomeToast(
+    fetcher,
+    (result) =>
+      result.ok
+        ? { title: "Order updated", description: `${order.orderNumber} was updated.` }
+        : { title: "Failed to update", description: result.error, variant: "destructive" },
+    onDone,
+  );
   const submit = (intent: OrderAction, fields: Record<string, string> = {}) =>
     fetcher.submit({ intent, ...fields }, { method: "post", action: `/admin/orders/${order.id}` });
   return { fetcher, busy: fetcher.state !== "idle", submit };

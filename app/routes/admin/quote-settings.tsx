@@ -1,10 +1,10 @@
 import { ArrowLeft, Plus, Trash2 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { toast } from "~/components/ui/use-toast";
+import { useOutcomeToast } from "~/components/ui/use-outcome-toast";
 import { readForm } from "~/lib/forms.server.ts";
 import { getQuoteRates, saveQuoteRates } from "~/modules/quotes/quotes.server.ts";
 import { requireAdmin } from "~/routes/guards.server.ts";
@@ -175,12 +175,11 @@ function Field({
 export default function QuoteSettings({ loaderData }: Route.ComponentProps) {
   const [draft, setDraft] = useState(() => toDraft(loaderData.rates));
   const fetcher = useFetcher<SaveResult>();
-  useEffect(() => {
-    const r = fetcher.data;
-    if (fetcher.state !== "idle" || !r) return;
-    if (r.ok) toast({ title: "Rates saved", description: "New quotes use them at once." });
-    else toast({ title: "Not saved", description: r.error, variant: "destructive" });
-  }, [fetcher.state, fetcher.data]);
+  useOutcomeToast(fetcher, (r) =>
+    r.ok
+      ? { title: "Rates saved", description: "New quotes use them at once." }
+      : { title: "Not saved", description: r.error, variant: "destructive" },
+  );
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));

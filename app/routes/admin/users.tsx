@@ -1,5 +1,4 @@
 import { Info, Search, ShieldCheck, ShieldOff } from "lucide-react";
-import { useEffect, useRef } from "react";
 import { data, Form, redirect, useFetcher, useSearchParams } from "react-router";
 import { AdminDate } from "~/components/admin/admin-date";
 import { Pager, pageParam } from "~/components/admin/people-pager";
@@ -17,7 +16,7 @@ import {
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { toast } from "~/components/ui/use-toast";
+import { useOutcomeToast } from "~/components/ui/use-outcome-toast";
 import { readForm } from "~/lib/forms.server.ts";
 import { log } from "~/lib/log.server.ts";
 import {
@@ -171,22 +170,16 @@ function UserRow({ user, isViewer }: { user: AdminUserRow; isViewer: boolean }) 
   const pending = fetcher.formData?.get("intent");
   const isAdmin = pending === "grant" ? true : pending === "revoke" ? false : user.isAdmin;
 
-  const handled = useRef<UserChangeResult | null>(null);
-  useEffect(() => {
-    const result = fetcher.data;
-    if (fetcher.state !== "idle" || !result || handled.current === result) return;
-    handled.current = result;
-    if (result.kind === "failed") {
-      toast({ title: "Failed to update", description: result.message, variant: "destructive" });
-      return;
-    }
-    toast({
-      title: result.isAdmin ? "Admin granted" : "Admin revoked",
-      description: result.isAdmin
-        ? `${result.email} can now use the admin area.`
-        : `${result.email} no longer has admin access.`,
-    });
-  }, [fetcher.state, fetcher.data]);
+  useOutcomeToast(fetcher, (result) =>
+    result.kind === "failed"
+      ? { title: "Failed to update", description: result.message, variant: "destructive" }
+      : {
+          title: result.isAdmin ? "Admin granted" : "Admin revoked",
+          description: result.isAdmin
+            ? `${result.email} can now use the admin area.`
+            : `${result.email} no longer has admin access.`,
+        },
+  );
 
   const change = (intent: "grant" | "revoke") =>
     fetcher.submit({ intent, userId: user.id }, { method: "post" });
