@@ -264,3 +264,12 @@ export function listProductsByIds(db: Database, ids: string[]): Promise<ProductC
     .from(products)
     .where(and(inArray(products.id, ids), isNull(products.quoteId)));
 }
+
+/** Every active product's id and last change, newest first (the sitemap's product pages). */
+export function listSitemapProducts(db: Database): Promise<Array<{ id: string; updatedAt: Date }>> {
+  return db
+    .select({ id: products.id, updatedAt: products.updatedAt })
+    .from(products)
+    .where(eq(products.isActive, true))
+    .orderBy(desc(products.updatedAt));
+}

@@ -27,6 +27,7 @@ import {
   UserNotFoundError,
 } from "~/modules/accounts/users.server.ts";
 import { requireAdmin } from "~/routes/guards.server.ts";
+import { formFields, userChangeSchema } from "~/rules/account-schemas.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/users";
@@ -53,13 +54,9 @@ const failed = (message: string, status: number) =>
 
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireAdmin(request);
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  const userId = form.get("userId");
-  if (intent !== "grant" && intent !== "revoke") return failed("Unknown request.", 400);
-  if (typeof userId !== "string" || userId.length === 0 || userId.length > 200) {
-    return failed("Choose a user.", 400);
-  }
+  const parsed = userChangeSchema.safeParse(formFields(await readForm(request)));
+  if (!parsed.success) return failed(parsed.error.issues[0]?.message ?? "Unknown request.", 400);
+  const { intent, userId } = parsed.data;
   const { db } = await runtime();
   try {
     const result = await setAdmin(db, viewer, userId, intent === "grant");
