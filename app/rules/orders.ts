@@ -43,27 +43,15 @@ export function statusTone(status: string): StatusTone {
   }
 }
 
+type Tones = Record<string, StatusTone | undefined>;
+const paymentTones: Tones = { paid: "green", unpaid: "yellow", failed: "red", refunded: "blue" };
+const returnTones: Tones = { requested: "yellow", approved: "blue", rejected: "red" };
+
 /** Payment states: paid green, unpaid yellow, failed red, refunded blue. */
-export function paymentStatusTone(status: string): StatusTone {
-  return paymentTones[status] ?? "neutral";
-}
-const paymentTones: Record<string, StatusTone> = {
-  paid: "green",
-  unpaid: "yellow",
-  failed: "red",
-  refunded: "blue",
-};
+export const paymentStatusTone = (status: string): StatusTone => paymentTones[status] ?? "neutral";
 
 /** Return requests: requested yellow, approved blue, rejected red, refunded neutral. */
-export function returnStatusTone(status: string): StatusTone {
-  return returnTones[status] ?? "neutral";
-}
-const returnTones: Record<string, StatusTone> = {
-  requested: "yellow",
-  approved: "blue",
-  rejected: "red",
-  refunded: "neutral",
-};
+export const returnStatusTone = (status: string): StatusTone => returnTones[status] ?? "neutral";
 
 /** The badge colours (Tailwind classes) of each tone, on the customer's and the staff's screens. */
 export const STATUS_TONE_CLASSES: Record<StatusTone, string> = {

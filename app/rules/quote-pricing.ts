@@ -10,7 +10,7 @@
  */
 
 import { z } from "zod";
-import { MAX_LINE_QUANTITY } from "./cart.ts";
+import { type CartLine, MAX_LINE_QUANTITY } from "./cart.ts";
 import { CUSTOM_PART_CATEGORY, CUSTOM_PART_EXPIRED } from "./custom-part.ts";
 import type { QuoteStatus, StoredGeometry } from "./stored-shapes.ts";
 
@@ -453,14 +453,7 @@ export type QuoteActionResult =
   | {
       ok: true;
       intent: "add-to-cart" | "accept-offer";
-      line: {
-        productId: string;
-        name: string;
-        pricePaise: number;
-        image: string | null;
-        category: string;
-        quantity: number;
-      };
+      line: Omit<CartLine, "addedAt">;
     }
   | { ok: true; intent: "request-review" }
   | { ok: false; error: string; fieldErrors?: Record<string, string | undefined> };

@@ -16,30 +16,26 @@ export function NewPasswordFields({
   errors: { password?: string; confirmPassword?: string };
   mismatch: boolean;
 }) {
-  const { password, confirm } = ids;
-  const confirmError = mismatch ? undefined : errors.confirmPassword;
-  return (
-    <>
-      <FormField id={password} label={labels.password} error={errors.password}>
-        <PasswordInput
-          id={password}
-          name="password"
-          autoComplete="new-password"
-          required
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? errorId(password) : undefined}
-        />
-      </FormField>
-      <FormField id={confirm} label={labels.confirm} error={confirmError}>
-        <PasswordInput
-          id={confirm}
-          name="confirmPassword"
-          autoComplete="new-password"
-          required
-          aria-invalid={errors.confirmPassword ? true : undefined}
-          aria-describedby={confirmError ? errorId(confirm) : undefined}
-        />
-      </FormField>
-    </>
-  );
+  const fields = [
+    { id: ids.password, name: "password", label: labels.password, error: errors.password },
+    {
+      id: ids.confirm,
+      name: "confirmPassword",
+      label: labels.confirm,
+      error: mismatch ? undefined : errors.confirmPassword,
+      invalid: Boolean(errors.confirmPassword),
+    },
+  ];
+  return fields.map(({ id, name, label, error, invalid = Boolean(error) }) => (
+    <FormField key={id} id={id} label={label} error={error}>
+      <PasswordInput
+        id={id}
+        name={name}
+        autoComplete="new-password"
+        required
+        aria-invalid={invalid ? true : undefined}
+        aria-describedby={error ? errorId(id) : undefined}
+      />
+    </FormField>
+  ));
 }

@@ -26,61 +26,42 @@ import { runtime } from "~/runtime.server.ts";
 
 type Target = { kind: "create" } | { kind: "update"; productId: string };
 
+const answer = (result: ProductActionResult, status?: number) =>
+  data(result, status ? { status } : undefined);
+const invalid = (fieldErrors: Record<string, string | undefined>, status = 400) =>
+  answer({ kind: "invalid", fieldErrors }, status);
+const notFound = () => answer({ kind: "not-found" }, 404);
+
 export async function productAction(request: Request, target: Target) {
   const viewer = await requireAdmin(request);
-  if (target.kind === "update" && !isUuid(target.productId)) {
-    return data<ProductActionResult>({ kind: "not-found" }, { status: 404 });
-  }
+  if (target.kind === "update" && !isUuid(target.productId)) return notFound();
   const form = await readForm(request);
   const rt = await runtime();
   const intent = form.get("intent");
   try {
     if (intent === "add-category") {
       const name = categoryNameSchema.safeParse(form.get("name") ?? "");
-      if (!name.success) {
-        return data<ProductActionResult>(
-          { kind: "invalid", fieldErrors: { name: name.error.issues[0]?.message } },
-          { status: 400 },
-        );
-      }
+      if (!name.success) return invalid({ name: name.error.issues[0]?.message });
       const added = await addCategory(rt.db, viewer, name.data);
-      return data<ProductActionResult>({ kind: "category", ...added });
+      return answer({ kind: "category", ...added });
     }
     if (target.kind === "create" && intent === "create") {
       const parsed = createProductSchema.safeParse(productFormInput(form));
-      if (!parsed.success) {
-        return data<ProductActionResult>(
-          { kind: "invalid", fieldErrors: fieldErrors(parsed.error) },
-          { status: 400 },
-        );
-      }
+      if (!parsed.success) return invalid(fieldErrors(parsed.error));
       const { id } = await createProduct(rt, viewer, parsed.data);
-      return data<ProductActionResult>({ kind: "created", id, name: parsed.data.name });
+      return answer({ kind: "created", id, name: parsed.data.name });
     }
     if (target.kind === "update" && intent === "update") {
       const parsed = updateProductSchema.safeParse(productFormInput(form));
-      if (!parsed.success) {
-        return data<ProductActionResult>(
-          { kind: "invalid", fieldErrors: fieldErrors(parsed.error) },
-          { status: 400 },
-        );
-      }
+      if (!parsed.success) return invalid(fieldErrors(parsed.error));
       await updateProduct(rt, viewer, target.productId.toLowerCase(), parsed.data);
-      return data<ProductActionResult>({ kind: "saved", id: target.productId });
+      return answer({ kind: "saved", id: target.productId });
     }
-    return data<ProductActionResult>(
-      { kind: "failed", message: "Unknown request" },
-      { status: 400 },
-    );
+    return answer({ kind: "failed", message: "Unknown request" }, 400);
   } catch (error) {
     if (error instanceof ProductInputError) {
-      if (target.kind === "update" && error.status === 404) {
-        return data<ProductActionResult>({ kind: "not-found" }, { status: 404 });
-      }
-      return data<ProductActionResult>(
-        { kind: "invalid", fieldErrors: error.fieldErrors },
-        { status: error.status },
-      );
+      if (target.kind === "update" && error.status === 404) return notFound();
+      return invalid(error.fieldErrors, error.status);
     }
     if (target.kind === "create") {
       log.error("admin product create failed", { error, userId: viewer.id, intent });
@@ -91,6 +72,6 @@ export async function productAction(request: Request, target: Target) {
         productId: target.productId,
       });
     }
-    return data<ProductActionResult>({ kind: "failed" }, { status: 500 });
+    return answer({ kind: "failed" }, 500);
   }
 }

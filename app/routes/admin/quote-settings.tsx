@@ -172,6 +172,23 @@ function Field({
   );
 }
 
+function RemoveButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <Button type="button" variant="ghost" size="icon" aria-label={label} onClick={onClick}>
+      <Trash2 aria-hidden="true" />
+    </Button>
+  );
+}
+
+function AddButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <Button type="button" variant="outline" className="w-fit" onClick={onClick}>
+      <Plus aria-hidden="true" />
+      {label}
+    </Button>
+  );
+}
+
 /** A text field of a form row: the draft's key, its id (after the row's prefix), label and unit. */
 type FieldSpec<R> = {
   key: { [K in keyof R]: R[K] extends string ? K : never }[keyof R];
@@ -310,15 +327,10 @@ export default function QuoteSettings({ loaderData }: Route.ComponentProps) {
                   />
                   Offered
                 </label>
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon"
-                  aria-label={`Remove ${m.name || "material"}`}
+                <RemoveButton
+                  label={`Remove ${m.name || "material"}`}
                   onClick={() => removeRow("materials", i)}
-                >
-                  <Trash2 aria-hidden="true" />
-                </Button>
+                />
               </div>
               <div className="sm:col-span-6">
                 <Fields
@@ -330,10 +342,8 @@ export default function QuoteSettings({ loaderData }: Route.ComponentProps) {
               </div>
             </fieldset>
           ))}
-          <Button
-            type="button"
-            variant="outline"
-            className="w-fit"
+          <AddButton
+            label="Add material"
             onClick={() =>
               set("materials", [
                 ...draft.materials,
@@ -348,10 +358,7 @@ export default function QuoteSettings({ loaderData }: Route.ComponentProps) {
                 },
               ])
             }
-          >
-            <Plus aria-hidden="true" />
-            Add material
-          </Button>
+          />
         </section>
 
         <div className="grid gap-8 md:grid-cols-2">
@@ -365,26 +372,13 @@ export default function QuoteSettings({ loaderData }: Route.ComponentProps) {
                   row={t}
                   onChange={(patch) => setRow("tiers", i, patch)}
                 />
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon"
-                  aria-label="Remove discount"
-                  onClick={() => removeRow("tiers", i)}
-                >
-                  <Trash2 aria-hidden="true" />
-                </Button>
+                <RemoveButton label="Remove discount" onClick={() => removeRow("tiers", i)} />
               </div>
             ))}
-            <Button
-              type="button"
-              variant="outline"
-              className="w-fit"
+            <AddButton
+              label="Add discount"
               onClick={() => set("tiers", [...draft.tiers, { minQuantity: "", percent: "" }])}
-            >
-              <Plus aria-hidden="true" />
-              Add discount
-            </Button>
+            />
           </section>
           <section className="grid gap-3 rounded-xl border bg-card p-5">
             <h2 className="font-semibold">Printers (build volume, mm)</h2>
@@ -396,28 +390,18 @@ export default function QuoteSettings({ loaderData }: Route.ComponentProps) {
                   row={p}
                   onChange={(patch) => setRow("printers", i, patch)}
                 />
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon"
-                  aria-label={`Remove ${p.name || "printer"}`}
+                <RemoveButton
+                  label={`Remove ${p.name || "printer"}`}
                   onClick={() => removeRow("printers", i)}
-                >
-                  <Trash2 aria-hidden="true" />
-                </Button>
+                />
               </div>
             ))}
-            <Button
-              type="button"
-              variant="outline"
-              className="w-fit"
+            <AddButton
+              label="Add printer"
               onClick={() =>
                 set("printers", [...draft.printers, { name: "", x: "", y: "", z: "" }])
               }
-            >
-              <Plus aria-hidden="true" />
-              Add printer
-            </Button>
+            />
           </section>
         </div>
 
