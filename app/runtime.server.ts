@@ -5,7 +5,6 @@ import { createMailer, type Mailer } from "~/adapters/mail/index.server.ts";
 import { createPaymentProvider, type PaymentProvider } from "~/adapters/payments/index.server.ts";
 import { createStorages } from "~/adapters/storage/index.server.ts";
 import type { FileStorage } from "~/adapters/storage/types.ts";
-import { CART_COUNT_COOKIE } from "~/components/cart/cart-store.ts";
 import { type Env, env } from "~/config/env.server.ts";
 import { log, setLogLevel } from "~/lib/log.server.ts";
 import { PageCache } from "~/lib/page-cache.server.ts";
@@ -16,6 +15,7 @@ import { createJobRunner, type JobHandlers, type JobRunner } from "~/modules/job
 import { sendOrderEmail } from "~/modules/orders/orders.server.ts";
 import { paymentDepsFor, startReconciler } from "~/modules/payments/payments.server.ts";
 import { seedDemoIfEmpty } from "~/modules/seed/seed.server.ts";
+import { CART_COUNT_COOKIE } from "~/rules/cart.ts";
 import { THEME_COOKIE, THEMES } from "~/rules/theme.ts";
 
 /**

@@ -14,9 +14,28 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type {
+  AddressSnapshot,
+  ProductImage,
+  ReturnItem,
+  ShippingMethod,
+  StaticReview,
+  StoredGeometry,
+} from "../rules/stored-shapes.ts";
+import { type QuoteStatus, quoteStatuses } from "../rules/stored-shapes.ts";
 import { user } from "./auth-schema.ts";
 
 export * from "./auth-schema.ts";
+export type {
+  AddressSnapshot,
+  ProductImage,
+  QuoteStatus,
+  ReturnItem,
+  ShippingMethod,
+  StaticReview,
+  StoredGeometry,
+};
+export { quoteStatuses };
 
 /*
  * The shop's data (SPEC.md §3). Money is integer paise. Soft delete (`is_deleted`) where the spec
@@ -25,15 +44,6 @@ export * from "./auth-schema.ts";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
-
-export type ProductImage = { url: string; storagePath: string | null };
-export type StaticReview = {
-  rating: number;
-  name: string;
-  title: string;
-  review: string;
-  date: string;
-};
 
 export const products = pgTable(
   "products",
@@ -244,20 +254,6 @@ export const orderStatuses = [
 ] as const;
 export const paymentStatuses = ["unpaid", "paid", "failed", "refunded"] as const;
 
-export type AddressSnapshot = {
-  addressId: string | null;
-  label: string;
-  name: string;
-  line1: string;
-  line2: string | null;
-  city: string;
-  state: string;
-  postalCode: string;
-  country: string;
-  phone: string;
-};
-export type ShippingMethod = { id: string; label: string; costPaise: number };
-
 export const orders = pgTable(
   "orders",
   {
@@ -378,12 +374,6 @@ export const invoiceSequences = pgTable("invoice_sequences", {
 });
 
 export const returnStatuses = ["requested", "approved", "rejected", "refunded"] as const;
-export type ReturnItem = {
-  orderItemId: string;
-  productId: string | null;
-  name: string;
-  quantity: number;
-};
 
 /** A customer's request to return delivered items; staff approve or reject it. */
 export const returnRequests = pgTable(
@@ -574,39 +564,6 @@ export const adminAudit = pgTable(
     index("admin_audit_target_idx").on(t.targetType, t.targetId),
   ],
 );
-
-export const quoteStatuses = [
-  /** uploaded and analysed; nothing chosen yet */
-  "draft",
-  /** priced and in the customer's cart (its custom part product exists) */
-  "in_cart",
-  /** the customer asked staff to look at it */
-  "review_requested",
-  /** staff answered with a price the customer can accept */
-  "offered",
-  /** paid for */
-  "ordered",
-  /** staff closed the request without an offer */
-  "closed",
-] as const;
-export type QuoteStatus = (typeof quoteStatuses)[number];
-
-/** The raw measurements of an uploaded model, in the file's own coordinates. */
-export type StoredGeometry = {
-  format: string;
-  fileUnit: string | null;
-  triangles: number;
-  vertices: number;
-  volume: number;
-  area: number;
-  size: { x: number; y: number; z: number };
-  watertight: boolean;
-  openEdges: number;
-  nonManifoldEdges: number;
-  invertedNormals: boolean;
-  /** Shells facing opposite ways (a cavity or an inside-out part): priced by staff. */
-  mixedShells?: boolean;
-};
 
 /** A customer's uploaded model and what became of it (instant price, review, staff offer). */
 export const quotes = pgTable(

@@ -4,7 +4,6 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom
 import type { Database } from "~/adapters/db/index.server.ts";
 import { orders, quotes } from "~/db/schema.ts";
 import type { PageCacheStats } from "~/lib/page-cache.server.ts";
-import { jobCounts } from "~/modules/jobs/jobs.server.ts";
 
 /*
  * Prometheus metrics (GET /metrics with the METRICS_TOKEN bearer token): HTTP requests and their
@@ -79,6 +78,10 @@ export function observeRequest(method: string, path: string, status: number, sec
 
 let database: Database | null = null;
 
+/** Counts jobs by status (the jobs module's; passed in, as lib imports no modules). */
+type JobCounts = (db: Database) => Promise<Record<string, number>>;
+let jobCounts: JobCounts | null = null;
+
 const ordersByStatus = new Gauge({
   name: "layerkart_orders",
   help: "Orders by status",
@@ -147,7 +150,7 @@ const jobQueue = new Gauge({
   labelNames: ["status"],
   registers: [registry],
   async collect() {
-    if (!database) return;
+    if (!database || !jobCounts) return;
     const counts = await jobCounts(database);
     for (const status of ["queued", "running", "dead"]) this.set({ status }, counts[status] ?? 0);
   },
@@ -174,10 +177,11 @@ void [ordersByStatus, paymentsByState, reconcileQueue, quoteRequests, jobQueue, 
 /** The exposition text, with the database gauges and the page cache's figures read now. */
 export async function metricsText(
   db: Database,
-  cache?: { stats(): PageCacheStats },
+  sources: { pageCache?: { stats(): PageCacheStats }; jobCounts?: JobCounts } = {},
 ): Promise<string> {
   database = db;
-  pageCache = cache ?? null;
+  pageCache = sources.pageCache ?? null;
+  jobCounts = sources.jobCounts ?? null;
   return registry.metrics();
 }
 

@@ -1,7 +1,6 @@
 import { RateLimiterDrizzle, RateLimiterMemory } from "rate-limiter-flexible";
 import type { Database } from "~/adapters/db/index.server.ts";
 import { formRateLimits } from "~/db/schema.ts";
-import { runtime } from "~/runtime.server.ts";
 import { CLIENT_IP_HEADER } from "./client-ip.ts";
 
 /*
@@ -53,11 +52,11 @@ function limitersFor(db: Database): Limiters {
  * Retry-After with a 429).
  */
 export async function rateLimited(
+  db: Database,
   request: Request,
   bucket: RateLimitBucket,
 ): Promise<number | null> {
   const key = request.headers.get(CLIENT_IP_HEADER) ?? "unknown";
-  const { db } = await runtime();
   try {
     await limitersFor(db)[bucket].consume(key);
     return null;

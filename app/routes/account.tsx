@@ -1,14 +1,14 @@
 import { Heart, LifeBuoy, LoaderCircle, LogOut, MapPin, Package } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { data, Form, Link, useFetcher } from "react-router";
 import { FormAlert } from "~/components/account/form-alert";
 import { FormField } from "~/components/account/form-field";
 import { Button } from "~/components/ui/button";
-import { toast } from "~/components/ui/use-toast";
+import { useOutcomeToast } from "~/components/ui/use-outcome-toast";
 import { readForm } from "~/lib/forms.server.ts";
 import { useHydrated } from "~/lib/use-hydrated";
-import { requireUser } from "~/modules/accounts/guards.server.ts";
 import { getProfile, updateProfile } from "~/modules/accounts/profile.server.ts";
+import { requireUser } from "~/routes/guards.server.ts";
 import {
   accountText,
   type FieldErrors,
@@ -104,18 +104,14 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
   const errors = result?.kind === "invalid" ? result.fieldErrors : {};
 
   // With JavaScript every outcome is a toast (SPEC.md §5, §8); without, an alert in the page.
-  const shown = useRef(new WeakSet<object>());
-  useEffect(() => {
-    const outcome = clientResult ?? (fetcher.state === "idle" ? fetcher.data : undefined);
-    if (!outcome || shown.current.has(outcome)) return;
-    shown.current.add(outcome);
+  useOutcomeToast(clientResult ? { state: "idle", data: clientResult } : fetcher, (outcome) => {
     const message = messageFor(outcome);
-    toast({
+    return {
       title: message.title,
       description: message.description,
       variant: message.ok ? "default" : "destructive",
-    });
-  }, [clientResult, fetcher.state, fetcher.data]);
+    };
+  });
 
   const inline = !hydrated && actionData ? messageFor(actionData) : null;
 

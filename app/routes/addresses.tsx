@@ -6,7 +6,6 @@ import { AddressDialog, type SaveAddressResult } from "~/components/account/addr
 import { Button, buttonVariants } from "~/components/ui/button";
 import { readForm } from "~/lib/forms.server.ts";
 import { log } from "~/lib/log.server.ts";
-import { requireUser } from "~/modules/accounts/guards.server.ts";
 import {
   AddressNotFoundError,
   deleteAddress,
@@ -14,6 +13,7 @@ import {
   saveAddress,
   setDefaultAddress,
 } from "~/modules/addresses/addresses.server.ts";
+import { requireUser } from "~/routes/guards.server.ts";
 import { fieldErrors, formFields } from "~/rules/account-schemas.ts";
 import {
   addressIdSchema,

@@ -1,6 +1,5 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { requireUser } from "~/modules/accounts/guards.server.ts";
 import {
   clearCart,
   getCart,
@@ -10,6 +9,7 @@ import {
   setCartItem,
   UnknownProductError,
 } from "~/modules/cart/cart.server.ts";
+import { requireUser } from "~/routes/guards.server.ts";
 import { fieldErrors, formFields } from "~/rules/account-schemas.ts";
 import { MAX_LINE_QUANTITY } from "~/rules/cart.ts";
 import { runtime } from "~/runtime.server.ts";

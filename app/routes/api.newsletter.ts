@@ -11,7 +11,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.success) {
     return data({ ok: false as const, error: parsed.error.issues[0].message }, { status: 400 });
   }
-  const wait = await rateLimited(request, "newsletter");
+  const wait = await rateLimited((await runtime()).db, request, "newsletter");
   if (wait !== null) {
     return data(
       { ok: false as const, error: RATE_LIMITED_MESSAGE },

@@ -1,7 +1,8 @@
 import { log } from "~/lib/log.server.ts";
-import { requireUser } from "~/modules/accounts/guards.server.ts";
 import { OrderNotFoundError } from "~/modules/orders/lifecycle.server.ts";
 import { checkOrderPayment, paymentDepsFor } from "~/modules/payments/payments.server.ts";
+import { requireUser } from "~/routes/guards.server.ts";
+import { isUuid } from "~/rules/ids.ts";
 import { checkoutText } from "~/rules/orders.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/api.payment-status";
@@ -20,8 +21,6 @@ export type PaymentStatusResponse =
 export const REFUND_DUE_MESSAGE =
   "This order was cancelled before your payment arrived. We'll refund the full amount to your original payment method within 7 days.";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * GET /api/payment-status?orderId=… (SPEC.md §7 checkPaymentGatewayStatus): the payment-result
  * page's verification. Only the order's owner gets an answer; anyone else, like an unknown id,
@@ -32,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireUser(request);
   const orderId = new URL(request.url).searchParams.get("orderId") ?? "";
   const headers = { "cache-control": "private, no-store" };
-  if (!UUID.test(orderId)) {
+  if (!isUuid(orderId)) {
     return Response.json(
       { success: false, error: "Order not found" } satisfies PaymentStatusResponse,
       {

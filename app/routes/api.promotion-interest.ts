@@ -13,7 +13,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.success) {
     return data({ ok: false as const, errors: fieldErrors(parsed.error) }, { status: 400 });
   }
-  const wait = await rateLimited(request, "promotion-interest");
+  const wait = await rateLimited((await runtime()).db, request, "promotion-interest");
   if (wait !== null) {
     return data(
       { ok: false as const, errors: { form: RATE_LIMITED_MESSAGE } },

@@ -1,8 +1,8 @@
 import { log } from "~/lib/log.server.ts";
 import { RATE_LIMITED_MESSAGE, rateLimited } from "~/lib/rate-limit.server.ts";
 import { readBodyLimited } from "~/lib/read-body.server.ts";
-import { requireUser } from "~/modules/accounts/guards.server.ts";
 import { createQuoteFromUpload } from "~/modules/quotes/quotes.server.ts";
+import { requireUser } from "~/routes/guards.server.ts";
 import { MAX_MODEL_BYTES } from "~/rules/model3d/index.ts";
 import { FILE_TOO_LARGE_MESSAGE } from "~/rules/model3d/messages.ts";
 import { ModelError } from "~/rules/model3d/types.ts";
@@ -29,7 +29,7 @@ export async function action({ request }: Route.ActionArgs) {
     return new Response(null, { status: 405, headers: { allow: "POST" } });
   }
   const viewer = await requireUser(request);
-  const wait = await rateLimited(request, "model-upload");
+  const wait = await rateLimited((await runtime()).db, request, "model-upload");
   if (wait !== null) {
     return Response.json(
       { ok: false, error: RATE_LIMITED_MESSAGE },

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { requireUser } from "~/modules/accounts/guards.server.ts";
 import { ReviewProductNotFoundError, upsertReview } from "~/modules/reviews/reviews.server.ts";
+import { requireUser } from "~/routes/guards.server.ts";
 import { fieldErrors, formFields } from "~/rules/account-schemas.ts";
 import { reviewSchema, reviewText } from "~/rules/review-schema.ts";
 import { runtime } from "~/runtime.server.ts";

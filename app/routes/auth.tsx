@@ -3,6 +3,7 @@ import { useState } from "react";
 import { data, Link, redirect, useFetcher } from "react-router";
 import { FormAlert } from "~/components/account/form-alert";
 import { errorId, FieldError, FormField } from "~/components/account/form-field";
+import { NewPasswordFields } from "~/components/account/new-password-fields";
 import { NoticeDialog } from "~/components/account/notice-dialog";
 import { PasswordInput } from "~/components/account/password-input";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -484,32 +485,12 @@ function RegisterForm({
           required
           error={errors.email}
         />
-        <FormField id="register-password" label="Password" error={errors.password}>
-          <PasswordInput
-            id="register-password"
-            name="password"
-            autoComplete="new-password"
-            required
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={errors.password ? errorId("register-password") : undefined}
-          />
-        </FormField>
-        <FormField
-          id="register-confirm"
-          label="Confirm password"
-          error={mismatch ? undefined : errors.confirmPassword}
-        >
-          <PasswordInput
-            id="register-confirm"
-            name="confirmPassword"
-            autoComplete="new-password"
-            required
-            aria-invalid={errors.confirmPassword ? true : undefined}
-            aria-describedby={
-              errors.confirmPassword && !mismatch ? errorId("register-confirm") : undefined
-            }
-          />
-        </FormField>
+        <NewPasswordFields
+          ids={{ password: "register-password", confirm: "register-confirm" }}
+          labels={{ password: "Password", confirm: "Confirm password" }}
+          errors={errors}
+          mismatch={mismatch}
+        />
         <SubmitButton busy={busy}>{busy ? "Creating account…" : "Create Account"}</SubmitButton>
       </fetcher.Form>
 

@@ -1,11 +1,12 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
 import { data, Link, useFetcher, useSearchParams } from "react-router";
 import { BackHomeButtons } from "~/components/layout/back-home-buttons";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
+import { useOutcomeToast } from "~/components/ui/use-outcome-toast";
 import { toast } from "~/components/ui/use-toast";
 import { readForm } from "~/lib/forms.server.ts";
 import { publicPageHandle } from "~/lib/public-page.ts";
@@ -45,7 +46,7 @@ export async function action({ request }: Route.ActionArgs) {
   const values = Object.fromEntries(await readForm(request));
   const problem = contactProblem(values);
   if (problem) return data(problem, { status: 400 });
-  const wait = await rateLimited(request, "contact");
+  const wait = await rateLimited((await runtime()).db, request, "contact");
   if (wait !== null) {
     return data<ActionResult>(
       { ok: false, toast: { title: "Error", description: RATE_LIMITED_MESSAGE } },
@@ -99,23 +100,27 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
   const [firstName = "", ...rest] = (viewer?.name ?? "").split(" ");
   const { shop } = loaderData;
 
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.ok) {
-      toast({
-        title: "Message Sent Successfully!",
-        description: "Thank you for contacting us. We'll get back to you soon.",
-      });
-      // Subject and message are cleared; the sender's name and e-mail stay.
-      for (const name of ["subject", "message"]) {
-        const field = form.current?.elements.namedItem(name) as HTMLInputElement | null;
-        if (field) field.value = "";
+  useOutcomeToast(
+    fetcher,
+    (result) =>
+      result.ok
+        ? {
+            title: "Message Sent Successfully!",
+            description: "Thank you for contacting us. We'll get back to you soon.",
+          }
+        : { ...result.toast, variant: "destructive" },
+    (result) => {
+      if (result.ok) {
+        // Subject and message are cleared; the sender's name and e-mail stay.
+        for (const name of ["subject", "message"]) {
+          const field = form.current?.elements.namedItem(name) as HTMLInputElement | null;
+          if (field) field.value = "";
+        }
+      } else {
+        (form.current?.elements.namedItem(result.field ?? "") as HTMLElement | null)?.focus();
       }
-    } else {
-      toast({ ...fetcher.data.toast, variant: "destructive" });
-      (form.current?.elements.namedItem(fetcher.data.field ?? "") as HTMLElement | null)?.focus();
-    }
-  }, [fetcher.state, fetcher.data]);
+    },
+  );
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">

@@ -3,7 +3,6 @@ import { z } from "zod";
 import { MyQuotes } from "~/components/quote/my-quotes";
 import { QuoteBuilder } from "~/components/quote/quote-builder";
 import { readForm } from "~/lib/forms.server.ts";
-import { requireUser } from "~/modules/accounts/guards.server.ts";
 import { getViewer } from "~/modules/accounts/viewer.server.ts";
 import {
   acceptOffer,
@@ -13,8 +12,9 @@ import {
   QuoteError,
   requestReview,
 } from "~/modules/quotes/quotes.server.ts";
+import { requireUser } from "~/routes/guards.server.ts";
 import { fieldErrors, formFields } from "~/rules/account-schemas.ts";
-import { quoteOptionsSchema, quoteText } from "~/rules/quote-pricing.ts";
+import { type QuoteActionResult, quoteOptionsSchema, quoteText } from "~/rules/quote-pricing.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/custom-printing";
@@ -56,22 +56,6 @@ const actionInput = z.discriminatedUnion("intent", [
   }),
   z.object({ intent: z.literal("accept-offer"), quoteId }),
 ]);
-
-export type QuoteActionResult =
-  | {
-      ok: true;
-      intent: "add-to-cart" | "accept-offer";
-      line: {
-        productId: string;
-        name: string;
-        pricePaise: number;
-        image: string | null;
-        category: string;
-        quantity: number;
-      };
-    }
-  | { ok: true; intent: "request-review" }
-  | { ok: false; error: string; fieldErrors?: Record<string, string | undefined> };
 
 /** Add a priced part to the cart, ask staff to review a model, or accept staff's offer. */
 export async function action({ request }: Route.ActionArgs) {

@@ -1,4 +1,5 @@
 import { metricsAuthorised, metricsText, registry } from "~/lib/metrics.server.ts";
+import { jobCounts } from "~/modules/jobs/jobs.server.ts";
 import { runtime } from "~/runtime.server.ts";
 
 /**
@@ -16,7 +17,7 @@ export async function loader({ request }: { request: Request }) {
       headers: { "WWW-Authenticate": 'Bearer realm="metrics"', "Cache-Control": "no-store" },
     });
   }
-  return new Response(await metricsText(rt.db, rt.pageCache), {
+  return new Response(await metricsText(rt.db, { pageCache: rt.pageCache, jobCounts }), {
     headers: { "Content-Type": registry.contentType, "Cache-Control": "no-store" },
   });
 }

@@ -1,11 +1,10 @@
-import { requireUser } from "~/modules/accounts/guards.server.ts";
 import { renderInvoicePdf } from "~/modules/orders/invoice-pdf.server.ts";
 import { OrderNotFoundError } from "~/modules/orders/lifecycle.server.ts";
 import { InvoiceUnavailableError, invoiceFor } from "~/modules/orders/orders.server.ts";
+import { requireUser } from "~/routes/guards.server.ts";
+import { isUuid } from "~/rules/ids.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/orders.$id.invoice";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const text = (body: string, status: number) =>
   new Response(body, {
@@ -20,7 +19,7 @@ const text = (body: string, status: number) =>
 export async function loader({ request, params }: Route.LoaderArgs) {
   const viewer = await requireUser(request);
   const id = params.id ?? "";
-  if (!UUID.test(id)) return text("Order not found", 404);
+  if (!isUuid(id)) return text("Order not found", 404);
   const { db } = await runtime();
   try {
     const doc = await invoiceFor(db, viewer.id, id);

@@ -8,11 +8,11 @@ import {
   RotateCcw,
   Truck,
 } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
+import { OrderStatusBadge } from "~/components/orders/status-badges";
 import { ProductImage } from "~/components/product/product-image";
 import { ReviewDialog } from "~/components/reviews/review-dialog";
-import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import {
   Dialog,
@@ -26,14 +26,17 @@ import {
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
+import { useOutcomeToast } from "~/components/ui/use-outcome-toast";
 import { toast } from "~/components/ui/use-toast";
 import { cn } from "~/lib/cn";
 import { readForm } from "~/lib/forms.server.ts";
-import { requireUser } from "~/modules/accounts/guards.server.ts";
 import { OrderNotFoundError } from "~/modules/orders/lifecycle.server.ts";
 import { listOrders, ReturnRequestError, requestReturn } from "~/modules/orders/orders.server.ts";
+import { requireUser } from "~/routes/guards.server.ts";
+import { isUuid } from "~/rules/ids.ts";
+import { inIndia } from "~/rules/india-time.ts";
 import { formatPaise } from "~/rules/money.ts";
-import { paymentMethodLabel, type StatusTone, statusLabel, statusTone } from "~/rules/orders.ts";
+import { paymentMethodLabel, statusLabel } from "~/rules/orders.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/orders";
@@ -45,7 +48,6 @@ import type { Route } from "./+types/orders";
 
 /** The longest return reason the server accepts. */
 const RETURN_REASON_MAX = 1000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireUser(request);
@@ -63,7 +65,7 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   if (form.get("intent") !== "return") return failed("Unknown request", 400);
   const orderId = String(form.get("orderId") ?? "");
-  if (!UUID.test(orderId)) return failed("Order not found", 404);
+  if (!isUuid(orderId)) return failed("Order not found", 404);
   const items = form.getAll("item").map((entry) => {
     const [orderItemId = "", quantity = ""] = String(entry).split(":");
     return { orderItemId, quantity: Number(quantity) };
@@ -99,31 +101,9 @@ const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "
 
 /** "22 Nov 2026", the date in India; the same on the server and in every browser. */
 function formatDate(iso: string): string {
-  const ist = new Date(new Date(iso).getTime() + 330 * 60_000);
+  const ist = inIndia(new Date(iso));
   if (Number.isNaN(ist.getTime())) return "";
   return `${ist.getUTCDate()} ${MONTHS[ist.getUTCMonth()]} ${ist.getUTCFullYear()}`;
-}
-
-const toneClasses: Record<StatusTone, string> = {
-  green:
-    "border-green-200 bg-green-100 text-green-800 dark:border-green-800 dark:bg-green-950 dark:text-green-200",
-  blue: "border-blue-200 bg-blue-100 text-blue-800 dark:border-blue-800 dark:bg-blue-950 dark:text-blue-200",
-  yellow:
-    "border-yellow-300 bg-yellow-100 text-yellow-900 dark:border-yellow-800 dark:bg-yellow-950 dark:text-yellow-200",
-  red: "border-red-200 bg-red-100 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200",
-  neutral: "border-border bg-secondary text-secondary-foreground",
-};
-
-function StatusBadge({ status }: { status: string }) {
-  return (
-    <Badge
-      variant="outline"
-      data-tone={statusTone(status)}
-      className={toneClasses[statusTone(status)]}
-    >
-      {statusLabel(status)}
-    </Badge>
-  );
 }
 
 const returnLabel = (status: string) => `Return ${status}`;
@@ -179,7 +159,7 @@ function OrderCard({ order }: { order: Order }) {
             <h2 id={headingId} className="break-all font-semibold">
               {order.orderNumber}
             </h2>
-            <StatusBadge status={order.status} />
+            <OrderStatusBadge status={order.status} />
           </div>
           <p className="text-muted-foreground text-sm">
             Placed on <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
@@ -308,7 +288,7 @@ function DetailsDialog({ order }: { order: Order }) {
         <div className="grid gap-5 text-sm">
           <div className="flex flex-wrap items-center gap-2">
             <span className="text-muted-foreground">Status</span>
-            <StatusBadge status={order.status} />
+            <OrderStatusBadge status={order.status} />
             {order.returnRequest ? (
               <span className="text-muted-foreground">
                 · {returnLabel(order.returnRequest.status)}
@@ -483,18 +463,14 @@ const returnFetcherKey = (order: Order) => `return-${order.id}`;
  */
 function useReturnToast(order: Order) {
   const fetcher = useFetcher<ReturnResult>({ key: returnFetcherKey(order) });
-  const shown = useRef(new WeakSet<object>());
-  useEffect(() => {
-    const result = fetcher.data;
-    if (fetcher.state !== "idle" || !result || shown.current.has(result)) return;
-    shown.current.add(result);
-    if ("ok" in result && result.ok) {
-      toast({
-        title: "Return requested",
-        description: `We'll be in touch about order ${order.orderNumber}.`,
-      });
-    }
-  }, [fetcher.state, fetcher.data, order.orderNumber]);
+  useOutcomeToast(fetcher, (result) =>
+    "ok" in result && result.ok
+      ? {
+          title: "Return requested",
+          description: `We'll be in touch about order ${order.orderNumber}.`,
+        }
+      : null,
+  );
 }
 
 function ReturnForm({ order, onDone }: { order: Order; onDone: () => void }) {
@@ -511,18 +487,15 @@ function ReturnForm({ order, onDone }: { order: Order; onDone: () => void }) {
   );
   const [reason, setReason] = useState("");
   const [problem, setProblem] = useState<{ items?: string; reason?: string; server?: string }>({});
-  const handled = useRef(new WeakSet<object>());
-
-  useEffect(() => {
-    const result = fetcher.data;
-    if (fetcher.state !== "idle" || !result || handled.current.has(result)) return;
-    handled.current.add(result);
-    if ("ok" in result && result.ok) {
-      onDone();
-      return;
-    }
-    setProblem({ server: "error" in result ? result.error : "Please try again." });
-  }, [fetcher.state, fetcher.data, onDone]);
+  // The outcome's toast is useReturnToast's (the dialog may be gone by then).
+  useOutcomeToast(
+    fetcher,
+    () => null,
+    (result) => {
+      if ("ok" in result && result.ok) onDone();
+      else setProblem({ server: "error" in result ? result.error : "Please try again." });
+    },
+  );
 
   const choose = (itemId: string, change: Partial<Choice>) =>
     setChoices((c) => ({ ...c, [itemId]: { ...c[itemId], ...change } }));

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { requireUser } from "~/modules/accounts/guards.server.ts";
 import { modelFileFor } from "~/modules/quotes/quotes.server.ts";
+import { requireUser } from "~/routes/guards.server.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/quotes.$id.model";
 

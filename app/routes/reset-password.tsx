@@ -2,8 +2,7 @@ import { LoaderCircle } from "lucide-react";
 import { useState } from "react";
 import { data, Link, redirect, useFetcher } from "react-router";
 import { FormAlert } from "~/components/account/form-alert";
-import { errorId, FormField } from "~/components/account/form-field";
-import { PasswordInput } from "~/components/account/password-input";
+import { NewPasswordFields } from "~/components/account/new-password-fields";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { readForm } from "~/lib/forms.server.ts";
 import { resetPassword } from "~/modules/accounts/credentials.server.ts";
@@ -108,32 +107,12 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
             }}
           >
             <input type="hidden" name="token" value={loaderData.token} />
-            <FormField id="new-password" label="New password" error={errors.password}>
-              <PasswordInput
-                id="new-password"
-                name="password"
-                autoComplete="new-password"
-                required
-                aria-invalid={errors.password ? true : undefined}
-                aria-describedby={errors.password ? errorId("new-password") : undefined}
-              />
-            </FormField>
-            <FormField
-              id="confirm-new-password"
-              label="Confirm new password"
-              error={mismatch ? undefined : errors.confirmPassword}
-            >
-              <PasswordInput
-                id="confirm-new-password"
-                name="confirmPassword"
-                autoComplete="new-password"
-                required
-                aria-invalid={errors.confirmPassword ? true : undefined}
-                aria-describedby={
-                  errors.confirmPassword && !mismatch ? errorId("confirm-new-password") : undefined
-                }
-              />
-            </FormField>
+            <NewPasswordFields
+              ids={{ password: "new-password", confirm: "confirm-new-password" }}
+              labels={{ password: "New password", confirm: "Confirm new password" }}
+              errors={errors}
+              mismatch={mismatch}
+            />
             <Button type="submit" className="w-full" disabled={busy}>
               {busy ? (
                 <LoaderCircle aria-hidden="true" className="size-4 motion-safe:animate-spin" />

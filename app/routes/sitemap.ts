@@ -1,6 +1,4 @@
-import { desc, eq } from "drizzle-orm";
-import { products } from "~/db/schema.ts";
-import { listSubcategories } from "~/modules/catalog/products.server.ts";
+import { listSitemapProducts, listSubcategories } from "~/modules/catalog/products.server.ts";
 import { LISTINGS, subcategorySlug } from "~/rules/catalog-paths.ts";
 import { runtime } from "~/runtime.server.ts";
 
@@ -37,11 +35,7 @@ const escapeXml = (s: string) =>
 /** /sitemap.xml: the content pages, each listing's subcategory pages and every active product. */
 export async function loader() {
   const { db, env } = await runtime();
-  const rows = await db
-    .select({ id: products.id, updatedAt: products.updatedAt })
-    .from(products)
-    .where(eq(products.isActive, true))
-    .orderBy(desc(products.updatedAt));
+  const rows = await listSitemapProducts(db);
   const subcategoryPaths = (
     await Promise.all(
       Object.entries(LISTINGS).map(async ([text, listing]) =>

@@ -150,3 +150,9 @@ export function safeRedirect(to: unknown, fallback = "/"): string {
     return fallback;
   }
 }
+
+/** An admin granting or revoking another account's admin role (/admin/users). */
+export const userChangeSchema = z.object({
+  intent: z.enum(["grant", "revoke"], { error: "Unknown request." }),
+  userId: z.string({ error: "Choose a user." }).min(1, "Choose a user.").max(200, "Choose a user."),
+});

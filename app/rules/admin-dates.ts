@@ -2,6 +2,7 @@
  * Dates in the admin area (issue: "Dates"): dd/Month/yyyy hh:mm:ss, 24-hour, in the admin's
  * chosen zone: Asia/Kolkata (default), UTC, or local (the browser's own zone).
  */
+import { z } from "zod";
 
 export const ADMIN_TIMEZONES = ["Asia/Kolkata", "UTC", "local"] as const;
 export type AdminTimezone = (typeof ADMIN_TIMEZONES)[number];
@@ -16,6 +17,9 @@ export const adminTimezoneLabel: Record<AdminTimezone, string> = {
 export function isAdminTimezone(value: unknown): value is AdminTimezone {
   return typeof value === "string" && (ADMIN_TIMEZONES as readonly string[]).includes(value);
 }
+
+/** The admin's time zone form (/admin/preferences). */
+export const adminTimezoneForm = z.object({ timezone: z.enum(ADMIN_TIMEZONES) });
 
 const MONTHS = [
   "January",

@@ -6,6 +6,10 @@ import {
   type PaymentStatus,
 } from "~/rules/orders.ts";
 
+// The orders module takes these from here: one implementation each, in money.ts and india-time.ts.
+export { istDayEnd, istDayStart, istToday } from "./india-time.ts";
+export { paiseToRupeesText as paiseToRupees } from "./money.ts";
+
 /*
  * The admin's order screens (issue 7: /admin/orders): the list's filters as they travel in the
  * URL, the actions DESIGN.md decision 5 allows for an order's current state, the ship form, and
@@ -60,24 +64,6 @@ export function parseDay(value: string | null | undefined): string | null {
   }
   if (y < 2000 || y > 2999) return null;
   return `${m[1]}-${m[2]}-${m[3]}`;
-}
-
-const IST_OFFSET_MS = 330 * 60_000;
-
-/** The instant a day begins in India: 2026-11-22 → 2026-11-21T18:30:00Z. */
-export function istDayStart(day: string): Date {
-  const [y, m, d] = day.split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, d) - IST_OFFSET_MS);
-}
-
-/** The instant the next day begins in India (the exclusive end of `day`). */
-export function istDayEnd(day: string): Date {
-  return new Date(istDayStart(day).getTime() + 86_400_000);
-}
-
-/** Today's date in India, yyyy-mm-dd. */
-export function istToday(now: Date = new Date()): string {
-  return new Date(now.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
 }
 
 /** Reads the list's filters from a URL's query; anything unreadable is left out, not an error. */
@@ -248,14 +234,6 @@ export type ShipInput = z.output<typeof shipSchema>;
 /** A cell a spreadsheet would run as a formula (= + - @, tab, CR) is prefixed with '. */
 export function csvSafe(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-/** Integer paise as rupees with 2 decimals: 38691 → "386.91". */
-export function paiseToRupees(paise: number): string {
-  const p = Number.isFinite(paise) ? Math.round(paise) : 0;
-  const sign = p < 0 ? "-" : "";
-  const abs = Math.abs(p);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }
 
 export const ORDER_CSV_COLUMNS = [

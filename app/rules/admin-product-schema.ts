@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { StaticReview } from "~/db/schema.ts";
 import { MAX_PRODUCT_IMAGES } from "./admin-uploads.ts";
-import { rupeesToPaise } from "./money.ts";
+import { paiseToRupeesText, rupeesToPaise } from "./money.ts";
+import type { StaticReview } from "./stored-shapes.ts";
 
 /*
  * The admin's product form (SPEC.md §5 "Admin product", §2 Admin screens): one schema for adding
@@ -89,7 +89,7 @@ export function reviewRatingInput(raw: string): string {
 
 /** Paise as the price input shows it ("349.00"). */
 export const priceInputValue = (paise: number | null | undefined) =>
-  paise === null || paise === undefined ? "" : (paise / 100).toFixed(2);
+  paise === null || paise === undefined ? "" : paiseToRupeesText(paise);
 
 /** Features as typed, one per line ("text" or "key: value"); blank lines dropped. */
 export function featureLines(text: string): string[] {

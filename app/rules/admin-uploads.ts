@@ -6,6 +6,7 @@
  * PNG, WebP and AVIF only. It is stored re-encoded (metadata stripped) as WebP variants under
  * `products/{productId}/{timestamp}_{filename}`, the filename sanitised and given `.webp`.
  */
+import { isUuid } from "./ids.ts";
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const MAX_UPLOAD_LABEL = "10 MB";
@@ -70,10 +71,6 @@ export function sanitizeFilename(name: string): string {
     .replace(/[-_]+$/g, "");
   return `${stem || "image"}.webp`;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: unknown): value is string =>
-  typeof value === "string" && UUID.test(value);
 
 /** `products/{productId}/{timestamp}_{filename}`. */
 export function productUploadPath(productId: string, filename: string, now = Date.now()): string {

@@ -2,6 +2,9 @@
  * The cart's rules (SPEC.md §4 "Cart"), shared by the browser and the server. Pure functions over
  * an immutable list of lines.
  */
+/** The cookie mirroring the cart's item count, so the server renders the header badge right. */
+export const CART_COUNT_COOKIE = "lk_cart_count";
+
 export type CartLine = {
   productId: string;
   name: string;

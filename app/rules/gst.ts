@@ -10,18 +10,17 @@
  *   inter-state supply as IGST at the full rate.
  * - Shipping is a separate line (SAC 9965) that the shop does not tax.
  */
+import { inIndia } from "./india-time.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Dates and financial years (Asia/Kolkata is UTC+05:30 all year: no daylight saving)
 // ---------------------------------------------------------------------------------------------
 
-const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
-
 /** The calendar fields of `date` as seen in India (Asia/Kolkata). */
 function istParts(date: Date): { year: number; month: number; day: number } {
   const time = date.getTime();
   if (!Number.isFinite(time)) throw new RangeError("Invalid date");
-  const ist = new Date(time + IST_OFFSET_MS);
+  const ist = inIndia(date);
   return { year: ist.getUTCFullYear(), month: ist.getUTCMonth() + 1, day: ist.getUTCDate() };
 }
 

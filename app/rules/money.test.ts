@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { formatAmount, formatPaise, rupeesToPaise } from "./money.ts";
+import {
+  formatAmount,
+  formatPaise,
+  paiseToRupeesText,
+  rupeesTextToPaise,
+  rupeesToPaise,
+} from "./money.ts";
 
 describe("money formatting", () => {
   it("formats INR with the Indian English locale and lakh grouping", () => {
@@ -27,5 +33,23 @@ describe("money formatting", () => {
     expect(rupeesToPaise("1.005")).toBe(101);
     expect(rupeesToPaise(0.1 + 0.2)).toBe(30);
     expect(rupeesToPaise("abc")).toBe(0);
+  });
+});
+
+describe("paise as rupees text and back", () => {
+  it("writes integer paise with exactly two decimals", () => {
+    expect(paiseToRupeesText(38_691)).toBe("386.91");
+    expect(paiseToRupeesText(1000)).toBe("10.00");
+    expect(paiseToRupeesText(5)).toBe("0.05");
+    expect(paiseToRupeesText(0)).toBe("0.00");
+    expect(paiseToRupeesText(-150)).toBe("-1.50");
+    expect(paiseToRupeesText(Number.NaN)).toBe("0.00");
+  });
+
+  it("reads rupees text exactly", () => {
+    expect(rupeesTextToPaise("12.5")).toBe(1250);
+    expect(rupeesTextToPaise("0.07")).toBe(7);
+    expect(rupeesTextToPaise("1499")).toBe(149_900);
+    expect(rupeesTextToPaise("19.99")).toBe(1999);
   });
 });

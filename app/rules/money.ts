@@ -37,3 +37,17 @@ export function rupeesToPaise(rupees: number | string): number {
   if (!Number.isFinite(n)) return 0;
   return Math.sign(n) * Math.round(Math.abs(n) * 100 + Number.EPSILON * 100);
 }
+
+/** Integer paise as rupees with exactly 2 decimals, as forms and CSV files show them: 38691 → "386.91", -5 → "-0.05". */
+export function paiseToRupeesText(paise: number): string {
+  const p = Number.isFinite(paise) ? Math.round(paise) : 0;
+  const sign = p < 0 ? "-" : "";
+  const abs = Math.abs(p);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+/** Rupees text already checked to be digits with at most 2 decimals: "12.5" → 1250 paise, exactly (no floating-point drift). */
+export function rupeesTextToPaise(text: string): number {
+  const [whole, fraction = ""] = text.split(".");
+  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+}

@@ -3,6 +3,7 @@
  * order numbers, status display, the allowed transitions, the payment-result page's constants and
  * the customer-facing texts of checkout and payment. No I/O.
  */
+import { istDay } from "./india-time.ts";
 
 export type OrderStatus =
   | "pending"
@@ -15,8 +16,7 @@ export type PaymentStatus = "unpaid" | "paid" | "failed" | "refunded";
 
 /** ORD-YYYYMMDD-NNNN: the date in India, NNNN random from 1000 to 9999 (SPEC.md §9). */
 export function orderNumber(date: Date, random: () => number = Math.random): string {
-  const ist = new Date(date.getTime() + 330 * 60_000);
-  const ymd = ist.toISOString().slice(0, 10).replaceAll("-", "");
+  const ymd = istDay(date).replaceAll("-", "");
   const nnnn = 1000 + Math.floor(random() * 9000);
   return `ORD-${ymd}-${Math.min(nnnn, 9999)}`;
 }
@@ -42,6 +42,27 @@ export function statusTone(status: string): StatusTone {
       return "neutral";
   }
 }
+
+type Tones = Record<string, StatusTone | undefined>;
+const paymentTones: Tones = { paid: "green", unpaid: "yellow", failed: "red", refunded: "blue" };
+const returnTones: Tones = { requested: "yellow", approved: "blue", rejected: "red" };
+
+/** Payment states: paid green, unpaid yellow, failed red, refunded blue. */
+export const paymentStatusTone = (status: string): StatusTone => paymentTones[status] ?? "neutral";
+
+/** Return requests: requested yellow, approved blue, rejected red, refunded neutral. */
+export const returnStatusTone = (status: string): StatusTone => returnTones[status] ?? "neutral";
+
+/** The badge colours (Tailwind classes) of each tone, on the customer's and the staff's screens. */
+export const STATUS_TONE_CLASSES: Record<StatusTone, string> = {
+  green:
+    "border-green-200 bg-green-100 text-green-800 dark:border-green-800 dark:bg-green-950 dark:text-green-200",
+  blue: "border-blue-200 bg-blue-100 text-blue-800 dark:border-blue-800 dark:bg-blue-950 dark:text-blue-200",
+  yellow:
+    "border-yellow-300 bg-yellow-100 text-yellow-900 dark:border-yellow-800 dark:bg-yellow-950 dark:text-yellow-200",
+  red: "border-red-200 bg-red-100 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200",
+  neutral: "border-border bg-secondary text-secondary-foreground",
+};
 
 /** DESIGN.md decision 5. cancelled and refunded are final. */
 const orderTransitions: Record<OrderStatus, readonly OrderStatus[]> = {

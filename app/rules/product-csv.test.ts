@@ -1,12 +1,12 @@
 import fc from "fast-check";
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
+import { paiseToRupeesText } from "./money.ts";
 import {
   columnOf,
   EXPORT_COLUMNS,
   type ExportProduct,
   newProductFromCsv,
-  paiseToRupeesText,
   parseProductsCsv,
   productsCsv,
   productsCsvFilename,

@@ -1,5 +1,6 @@
 import Papa from "papaparse";
 import { PLACEHOLDER_IMAGE } from "./images.ts";
+import { paiseToRupeesText, rupeesTextToPaise } from "./money.ts";
 import { slugify } from "./product-mapping.ts";
 
 /*
@@ -67,10 +68,6 @@ export type ExportProduct = {
   reviewsCount: number;
   createdAt: Date;
 };
-
-/** Paise as rupees with 2 decimals, e.g. 89900 → "899.00". */
-export const paiseToRupeesText = (paise: number) =>
-  `${Math.trunc(paise / 100)}.${String(Math.abs(paise % 100)).padStart(2, "0")}`;
 
 export function productsCsv(rows: readonly ExportProduct[]): string {
   const csv = Papa.unparse(
@@ -208,8 +205,7 @@ function price(value: string): number {
   if (!PRICE.test(s)) {
     throw new RowError(`Invalid price "${value}": use rupees with at most 2 decimals.`);
   }
-  const [whole, fraction = ""] = s.split(".");
-  const paise = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+  const paise = rupeesTextToPaise(s);
   if (!Number.isSafeInteger(paise) || paise > 2_147_483_647) {
     throw new RowError(`Invalid price "${value}": too large.`);
   }

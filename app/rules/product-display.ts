@@ -152,3 +152,21 @@ export function summariseReviews(
   const average = total > 0 ? clamp(Math.round((sum / total) * 10) / 10, 0, 5) : 0;
   return { averageRating: average, totalReviews: total, ratingDistribution: distribution };
 }
+
+/** What a product card shows, and what its buttons need to decide their state. */
+export type ProductCardData = {
+  id: string;
+  name: string;
+  category: string;
+  subcategory: string | null;
+  image: string | null;
+  pricePaise: number;
+  originalPricePaise: number | null;
+  discount: number;
+  rating: number;
+  reviewsCount: number;
+  badge: string | null;
+  inStock: boolean;
+  isActive: boolean;
+  stockCount: number | null;
+};

@@ -1,6 +1,6 @@
-import type { ProductImage, StaticReview } from "~/db/schema.ts";
 import { PLACEHOLDER_IMAGE } from "./images.ts";
 import { rupeesToPaise } from "./money.ts";
+import type { ProductImage, StaticReview } from "./stored-shapes.ts";
 
 /**
  * Maps product documents in the old shop's shapes (SPEC.md §3 "Product") onto LayerKart's product

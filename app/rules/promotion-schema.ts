@@ -57,3 +57,12 @@ export function promotionErrors(error: z.ZodError): Record<string, string> {
   }
   return out;
 }
+
+export type LivePromotion = {
+  id: string;
+  name: string;
+  description: string;
+  image: string | null;
+  discount: string | null;
+  cta: string | null;
+};

@@ -8,10 +8,11 @@
  *   unit    = max(minimum, setup fee + grams × price per gram + hours × hourly rate)
  *   price   = unit × (1 − volume discount for the quantity), per piece, × quantity
  */
-import { z } from "zod";
-import { MAX_LINE_QUANTITY } from "./cart.ts";
 
+import { z } from "zod";
+import { type CartLine, MAX_LINE_QUANTITY } from "./cart.ts";
 import { CUSTOM_PART_CATEGORY, CUSTOM_PART_EXPIRED } from "./custom-part.ts";
+import type { QuoteStatus, StoredGeometry } from "./stored-shapes.ts";
 
 export { CUSTOM_PART_CATEGORY };
 /** Above this (₹5,00,000) a custom order is priced by staff, never instantly. */
@@ -428,3 +429,31 @@ export const adminQuoteFilters = [
   "closed",
   "draft",
 ] as const;
+
+export type QuoteSummary = {
+  id: string;
+  fileName: string;
+  fileBytes: number;
+  geometry: StoredGeometry;
+  status: QuoteStatus;
+  options: QuoteOptions | null;
+  unitPricePaise: number | null;
+  quantity: number | null;
+  expiresAt: string | null;
+  customerNote: string | null;
+  staffReply: string | null;
+  staffPriced: boolean;
+  productId: string | null;
+  orderId: string | null;
+  createdAt: string;
+};
+
+/** What the custom-printing page's action answers (its fetchers read it). */
+export type QuoteActionResult =
+  | {
+      ok: true;
+      intent: "add-to-cart" | "accept-offer";
+      line: Omit<CartLine, "addedAt">;
+    }
+  | { ok: true; intent: "request-review" }
+  | { ok: false; error: string; fieldErrors?: Record<string, string | undefined> };

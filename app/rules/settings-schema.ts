@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { gstStateCode } from "./gst.ts";
+import { paiseToRupeesText as moneyText, rupeesTextToPaise } from "./money.ts";
+
+export { rupeesTextToPaise };
 
 /*
  * The admin settings form (DESIGN.md decision 2: shipping and tax are shop settings; the shop's
@@ -98,19 +101,12 @@ const MAX_SHIPPING_RUPEES = 100_000;
 const RUPEES = /^\d+(\.\d{1,2})?$/;
 const cleanAmount = (value: string) => value.replace(/[\s,₹]/g, "");
 
-/** "12.5" → 1250 paise, exactly (no floating-point drift). */
-export function rupeesTextToPaise(text: string): number {
-  const [whole, fraction = ""] = text.split(".");
-  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
-}
-
 /** "18.25" (percent) → 1825 basis points, exactly. */
 export const percentTextToBasisPoints = rupeesTextToPaise;
 
 /** Paise for the form: 999 → "9.99", 1000 → "10.00"; null → "". */
 export function paiseToRupeesText(paise: number | null): string {
-  if (paise === null) return "";
-  return `${Math.floor(paise / 100)}.${String(paise % 100).padStart(2, "0")}`;
+  return paise === null ? "" : moneyText(paise);
 }
 
 /** Basis points for the form: 800 → "8", 1850 → "18.5", 1825 → "18.25". */

@@ -8,3 +8,12 @@ export const sponsoredIdsSchema = z
   .array(z.uuid("Unknown product."))
   .max(MAX_SPONSORED, `The carousel shows at most ${MAX_SPONSORED} products.`)
   .refine((ids) => new Set(ids).size === ids.length, "A product is listed twice.");
+
+export type SponsoredSlide = {
+  productId: string;
+  name: string;
+  description: string;
+  image: string | null;
+  pricePaise: number;
+  category: string;
+};

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { quotes, userProfiles } from "~/db/schema.ts";
+import routes from "~/routes.ts";
 import {
   browserHeaders,
   createVerifiedUser,
@@ -9,9 +10,8 @@ import {
   startProcessRuntime,
   TEST_ORIGIN,
   uniqueEmail,
-} from "~/modules/accounts/testing.server.ts";
-import { insertOrder, insertProduct } from "~/modules/reviews/testing.server.ts";
-import routes from "~/routes.ts";
+} from "../support/accounts.ts";
+import { insertOrder, insertProduct } from "../support/factories.ts";
 import { testDbKind } from "../support/test-database.ts";
 
 /*

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { shopSettings, subscribers, userProfiles } from "~/db/schema.ts";
+import routes from "~/routes.ts";
 import {
   browserHeaders,
   createVerifiedUser,
@@ -10,8 +11,7 @@ import {
   startProcessRuntime,
   TEST_ORIGIN,
   uniqueEmail,
-} from "~/modules/accounts/testing.server.ts";
-import routes from "~/routes.ts";
+} from "../support/accounts.ts";
 import { testDbKind } from "../support/test-database.ts";
 
 /*

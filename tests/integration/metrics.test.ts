@@ -6,8 +6,8 @@ import {
   signInCookie,
   startProcessRuntime,
   uniqueEmail,
-} from "~/modules/accounts/testing.server.ts";
-import { insertOrder, insertProduct } from "~/modules/reviews/testing.server.ts";
+} from "../support/accounts.ts";
+import { insertOrder, insertProduct } from "../support/factories.ts";
 import { testDbKind } from "../support/test-database.ts";
 
 /* GET /metrics (issue: production mode): Prometheus text for a scraper holding the token only. */

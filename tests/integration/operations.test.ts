@@ -68,9 +68,7 @@ describe(`operations scripts on ${testDbKind()}`, () => {
     });
 
     // The shop on the same database: the new admin signs in and is an admin.
-    const { startProcessRuntime, signInCookie } = await import(
-      "~/modules/accounts/testing.server.ts"
-    );
+    const { startProcessRuntime, signInCookie } = await import("../support/accounts.ts");
     const { getViewer } = await import("~/modules/accounts/viewer.server.ts");
     const harness = await startProcessRuntime({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
     try {

@@ -4,6 +4,10 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders } from "~/db/schema.ts";
+import { saveAddress } from "~/modules/addresses/addresses.server.ts";
+import { setCartItem } from "~/modules/cart/cart.server.ts";
+import { placeOrder } from "~/modules/checkout/checkout.server.ts";
+import { initiateOrderPayment, paymentDepsFor } from "~/modules/payments/payments.server.ts";
 import {
   createVerifiedUser,
   outcome,
@@ -13,12 +17,8 @@ import {
   startProcessRuntime,
   TEST_ORIGIN,
   uniqueEmail,
-} from "~/modules/accounts/testing.server.ts";
-import { saveAddress } from "~/modules/addresses/addresses.server.ts";
-import { setCartItem } from "~/modules/cart/cart.server.ts";
-import { placeOrder } from "~/modules/checkout/checkout.server.ts";
-import { initiateOrderPayment, paymentDepsFor } from "~/modules/payments/payments.server.ts";
-import { insertProduct } from "~/modules/reviews/testing.server.ts";
+} from "../support/accounts.ts";
+import { insertProduct } from "../support/factories.ts";
 import { testDbKind } from "../support/test-database.ts";
 
 /*

@@ -1,10 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  formPost,
-  outcome,
-  routeArgs,
-  startProcessRuntime,
-} from "~/modules/accounts/testing.server.ts";
+import { formPost, outcome, routeArgs, startProcessRuntime } from "../support/accounts.ts";
 import { testDbKind } from "../support/test-database.ts";
 
 /*

@@ -25,7 +25,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** The module names a file imports values from. */
-export function valueImports(file: string, source: string): string[] {
+function valueImports(file: string, source: string): string[] {
   const out: string[] = [];
   const statement = /^(import|export)\s+(type\s+)?([\s\S]*?)\s+from\s+["']([^"']+)["']/gm;
   for (const m of source.matchAll(statement)) {

@@ -9,8 +9,8 @@ import { type DatabaseHandle, openDatabase } from "~/adapters/db/index.server.ts
 import { jobLeases, jobs, products, user } from "~/db/schema.ts";
 import { enqueueJob } from "~/modules/jobs/jobs.server.ts";
 import { RECONCILER_LEASE } from "~/modules/payments/payments.server.ts";
-import { insertOrder } from "~/modules/reviews/testing.server.ts";
 import { cube, toBinaryStl } from "~/rules/model3d/testing/shapes.ts";
+import { insertOrder } from "../support/factories.ts";
 import { type LocalS3, startLocalS3 } from "../support/s3-server.ts";
 import {
   freePort,

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/adapters/db/index.server.ts";
 import type { DatabaseHandle } from "~/adapters/db/types.ts";
 import { products } from "~/db/schema.ts";
-import { insertProduct } from "~/modules/reviews/testing.server.ts";
+import { insertProduct } from "../support/factories.ts";
 import { freePort, type Started, startServer, waitReady } from "../support/server-process.ts";
 import { createPostgresDatabase } from "../support/test-database.ts";
 

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { user } from "~/db/auth-schema.ts";
 import { products, shopSettings, subscribers } from "~/db/schema.ts";
-import { insertProduct } from "~/modules/reviews/testing.server.ts";
+import { insertProduct } from "../../../tests/support/factories.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database.ts";
 
 /*

@@ -28,7 +28,6 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/use-toast";
-import type { StaticReview, ProductImage as StoredImage } from "~/db/schema.ts";
 import { cn } from "~/lib/cn";
 import { type FieldErrors, fieldErrors } from "~/rules/account-schemas.ts";
 import {
@@ -54,6 +53,7 @@ import {
   UPLOAD_ACCEPT,
   uploadText,
 } from "~/rules/admin-uploads.ts";
+import type { StaticReview, ProductImage as StoredImage } from "~/rules/stored-shapes.ts";
 import { type UploadItem, useImageUploads } from "./use-image-uploads";
 
 /*

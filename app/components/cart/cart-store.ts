@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from "react";
 import {
   addItem,
+  CART_COUNT_COOKIE,
   type Cart,
   type CartLine,
   clearCart,
@@ -18,7 +19,6 @@ import {
  * (/api/cart); see startCartSync below.
  */
 const STORAGE_KEY = "lk_cart";
-export const CART_COUNT_COOKIE = "lk_cart_count";
 
 let cart: Cart = [];
 let loaded = false;

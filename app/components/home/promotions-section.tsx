@@ -13,7 +13,7 @@ import {
 } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import type { LivePromotion } from "~/modules/promotions/promotions.server.ts";
+import type { LivePromotion } from "~/rules/promotion-schema.ts";
 import { NewsletterBox } from "./newsletter-box";
 
 type InterestResult = { ok: true } | { ok: false; errors: Record<string, string> };

@@ -4,8 +4,8 @@ import { Link } from "react-router";
 import { ProductImage } from "~/components/product/product-image";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
-import type { SponsoredSlide } from "~/modules/sponsored/sponsored.server.ts";
 import { formatPaise } from "~/rules/money.ts";
+import type { SponsoredSlide } from "~/rules/sponsored.ts";
 
 export const CAROUSEL_INTERVAL_MS = 5000;
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
-import type { ProductCardData } from "~/modules/catalog/products.server.ts";
+import type { ProductCardData } from "~/rules/product-display.ts";
 import { AddToCartButton } from "./add-to-cart-button";
 import { FavouriteButton } from "./favourite-button";
 import { Price } from "./price";

@@ -1,5 +1,5 @@
-import type { StoredGeometry } from "~/db/schema.ts";
 import type { Mesh } from "~/rules/model3d/types.ts";
+import type { StoredGeometry } from "~/rules/stored-shapes.ts";
 
 /** Messages between the quote page and its model worker. */
 export type WorkerRequest = { id: number; bytes: ArrayBuffer; name: string };

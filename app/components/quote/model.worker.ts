@@ -3,7 +3,7 @@
  * runs, so the page can show the part and its price the moment a file is dropped.
  */
 
-import { storedGeometry } from "~/modules/quotes/geometry.ts";
+import { storedGeometry } from "~/rules/model3d/geometry.ts";
 import { analyseMesh, parseModel, problemEdges } from "~/rules/model3d/index.ts";
 import { ModelError } from "~/rules/model3d/types.ts";
 import type { WorkerReply, WorkerRequest } from "./model-worker-protocol.ts";

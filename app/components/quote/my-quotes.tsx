@@ -4,9 +4,8 @@ import { useFetcher } from "react-router";
 import { cartActions } from "~/components/cart/cart-store";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { toast } from "~/components/ui/use-toast";
-import type { QuoteSummary } from "~/modules/quotes/quotes.server.ts";
-import type { QuoteActionResult } from "~/routes/custom-printing";
 import { formatPaise } from "~/rules/money.ts";
+import type { QuoteActionResult, QuoteSummary } from "~/rules/quote-pricing.ts";
 import { formatBytes, quoteText } from "~/rules/quote-pricing.ts";
 import { QuoteStatusBadge } from "./quote-status";
 

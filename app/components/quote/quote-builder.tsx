@@ -6,9 +6,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/use-toast";
-import type { StoredGeometry } from "~/db/schema.ts";
 import { cn } from "~/lib/cn";
-import type { QuoteActionResult } from "~/routes/custom-printing";
 import { ACCEPTED_EXTENSIONS, detectFormat, MAX_MODEL_BYTES } from "~/rules/model3d/index.ts";
 import {
   FILE_TOO_LARGE_MESSAGE,
@@ -18,6 +16,7 @@ import {
 } from "~/rules/model3d/messages.ts";
 import type { Mesh } from "~/rules/model3d/types.ts";
 import { formatPaise } from "~/rules/money.ts";
+import type { QuoteActionResult } from "~/rules/quote-pricing.ts";
 import {
   defaultQuoteOptions,
   formatBytes,
@@ -28,6 +27,7 @@ import {
   quoteProblemText,
   quoteText,
 } from "~/rules/quote-pricing.ts";
+import type { StoredGeometry } from "~/rules/stored-shapes.ts";
 import type { WorkerReply } from "./model-worker-protocol.ts";
 import { keepPendingModel, takePendingModel } from "./pending-model.ts";
 

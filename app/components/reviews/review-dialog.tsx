@@ -1,5 +1,5 @@
 import { LoaderCircle, Star } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { Button, type ButtonProps } from "~/components/ui/button";
 import {
@@ -14,6 +14,7 @@ import {
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
+import { useOutcomeToast } from "~/components/ui/use-outcome-toast";
 import { toast } from "~/components/ui/use-toast";
 import { cn } from "~/lib/cn";
 import {
@@ -84,29 +85,28 @@ function ReviewForm({
   const [rating, setRating] = useState(existing?.rating ?? DEFAULT_REVIEW_RATING);
   const [title, setTitle] = useState(existing?.title ?? "");
   const [text, setText] = useState(existing?.review ?? "");
-  const handled = useRef(new WeakSet<object>());
   const id = useId();
   const busy = fetcher.state !== "idle";
 
-  useEffect(() => {
-    const result = fetcher.data;
-    if (fetcher.state !== "idle" || !result || handled.current.has(result)) return;
-    handled.current.add(result);
-    if ("ok" in result && result.ok) {
-      toast({ title: result.created ? reviewText.submitted : reviewText.updated });
-      onDone();
-      return;
-    }
-    if ("message" in result && result.error === reviewText.invalidRatingTitle) {
-      toast({ title: result.error, description: result.message, variant: "destructive" });
-      return;
-    }
-    toast({
-      title: reviewText.errorTitle,
-      description: ("message" in result && result.message) || reviewText.errorFallback,
-      variant: "destructive",
-    });
-  }, [fetcher.state, fetcher.data, onDone]);
+  useOutcomeToast(
+    fetcher,
+    (result) => {
+      if ("ok" in result && result.ok) {
+        return { title: result.created ? reviewText.submitted : reviewText.updated };
+      }
+      if ("message" in result && result.error === reviewText.invalidRatingTitle) {
+        return { title: result.error, description: result.message, variant: "destructive" };
+      }
+      return {
+        title: reviewText.errorTitle,
+        description: ("message" in result && result.message) || reviewText.errorFallback,
+        variant: "destructive",
+      };
+    },
+    (result) => {
+      if ("ok" in result && result.ok) onDone();
+    },
+  );
 
   const submit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -6,13 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOutboxMailer } from "~/adapters/mail/index.server.ts";
 import { rateLimit, userProfiles, verification } from "~/db/schema.ts";
 import {
-  createTestDatabase,
-  type TestDatabase,
-  testDbKind,
-} from "../../../tests/support/test-database.ts";
-import { type Auth, createAuth } from "./auth.server.ts";
-import { register, requestPasswordReset, resetPassword, signIn } from "./credentials.server.ts";
-import {
   authPost,
   createVerifiedUser,
   formPost,
@@ -20,7 +13,14 @@ import {
   TEST_ORIGIN,
   uniqueEmail,
   uniqueIp,
-} from "./testing.server.ts";
+} from "../../../tests/support/accounts.ts";
+import {
+  createTestDatabase,
+  type TestDatabase,
+  testDbKind,
+} from "../../../tests/support/test-database.ts";
+import { type Auth, createAuth } from "./auth.server.ts";
+import { register, requestPasswordReset, resetPassword, signIn } from "./credentials.server.ts";
 
 let t: TestDatabase;
 let dir: string;

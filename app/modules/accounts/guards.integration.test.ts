@@ -1,8 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userProfiles } from "~/db/schema.ts";
-import { testDbKind } from "../../../tests/support/test-database.ts";
-import { guardsFor, pageOf } from "./guards.server.ts";
 import {
   createVerifiedUser,
   formPost,
@@ -12,7 +10,9 @@ import {
   signInCookie,
   startProcessRuntime,
   uniqueEmail,
-} from "./testing.server.ts";
+} from "../../../tests/support/accounts.ts";
+import { testDbKind } from "../../../tests/support/test-database.ts";
+import { guardsFor, pageOf } from "./guards.server.ts";
 
 /*
  * The server-side guards (DESIGN.md decision 4), through the route modules themselves on the

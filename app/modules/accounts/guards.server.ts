@@ -1,6 +1,5 @@
 import { data, redirect } from "react-router";
-import { runtime } from "~/runtime.server.ts";
-import { getViewer, type Viewer } from "./viewer.server.ts";
+import { getViewer, type Viewer, type ViewerDeps } from "./viewer.server.ts";
 
 /*
  * The one place that decides who may load or change signed-in and admin data (DESIGN.md
@@ -12,8 +11,6 @@ import { getViewer, type Viewer } from "./viewer.server.ts";
  * - API routes (/api/…): 401 JSON without a session, 403 JSON for a non-admin.
  * - Any state-changing request the browser marks as cross-site is refused with 403.
  */
-
-type GuardRuntime = Parameters<typeof getViewer>[0];
 
 const isApi = (url: URL) => url.pathname === "/api" || url.pathname.startsWith("/api/");
 const isRead = (request: Request) => request.method === "GET" || request.method === "HEAD";
@@ -51,8 +48,11 @@ function adminRequired(request: Request, url: URL): never {
   throw redirect("/");
 }
 
-/** Guards bound to a runtime (tests pass their own; routes use the process runtime). */
-export function guardsFor(rt: GuardRuntime) {
+/**
+ * Guards bound to a runtime (tests pass their own; route modules use the process runtime's, from
+ * app/routes/guards.server.ts).
+ */
+export function guardsFor(rt: ViewerDeps) {
   async function requireUser(request: Request): Promise<Viewer> {
     const url = new URL(request.url);
     refuseCrossSite(request, url);
@@ -66,14 +66,4 @@ export function guardsFor(rt: GuardRuntime) {
     return viewer;
   }
   return { requireUser, requireAdmin };
-}
-
-/** The signed-in customer, or a redirect to sign in (pages) / 401 (API). */
-export async function requireUser(request: Request): Promise<Viewer> {
-  return guardsFor(await runtime()).requireUser(request);
-}
-
-/** A signed-in admin, or: sign in first; non-admins go to / (pages) or get 403 (actions, API). */
-export async function requireAdmin(request: Request): Promise<Viewer> {
-  return guardsFor(await runtime()).requireAdmin(request);
 }

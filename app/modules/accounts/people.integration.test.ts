@@ -8,6 +8,10 @@ import {
   subscribers,
   userProfiles,
 } from "~/db/schema.ts";
+import { allProductsPage, dailySales, waitingWork } from "~/modules/admin/dashboard.server.ts";
+import { countAudit, listAudit } from "~/modules/audit/audit.server.ts";
+import { getShopSettings, updateShopSettings } from "~/modules/settings/settings.server.ts";
+import { subscribe } from "~/modules/subscribers/subscribers.server.ts";
 import {
   createVerifiedUser,
   formPost,
@@ -17,12 +21,8 @@ import {
   signInCookie,
   startProcessRuntime,
   uniqueEmail,
-} from "~/modules/accounts/testing.server.ts";
-import { allProductsPage, dailySales, waitingWork } from "~/modules/admin/dashboard.server.ts";
-import { countAudit, listAudit } from "~/modules/audit/audit.server.ts";
-import { insertOrder, insertProduct } from "~/modules/reviews/testing.server.ts";
-import { getShopSettings, updateShopSettings } from "~/modules/settings/settings.server.ts";
-import { subscribe } from "~/modules/subscribers/subscribers.server.ts";
+} from "../../../tests/support/accounts.ts";
+import { insertOrder, insertProduct } from "../../../tests/support/factories.ts";
 import { testDbKind } from "../../../tests/support/test-database.ts";
 import { LastAdminError, listUsers, setAdmin } from "./users.server.ts";
 

@@ -2,6 +2,11 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/adapters/db/index.server.ts";
 import { user, userProfiles } from "~/db/schema.ts";
 import type { ProfileInput } from "~/rules/account-schemas.ts";
+import {
+  type AdminTimezone,
+  DEFAULT_ADMIN_TIMEZONE,
+  isAdminTimezone,
+} from "~/rules/admin-dates.ts";
 import { type AdminRuleConfig, qualifiesAsAdmin } from "~/rules/admin-rule.ts";
 
 /** The shop profile of a signed-in customer, as the account page shows it. */
@@ -110,4 +115,25 @@ export async function syncProfileOnSignIn(
         updatedAt: new Date(),
       },
     });
+}
+
+/** The time zone an admin chose for the admin area's dates (the default until they choose). */
+export async function getAdminTimezone(db: Database, userId: string): Promise<AdminTimezone> {
+  const [profile] = await db
+    .select({ timezone: userProfiles.adminTimezone })
+    .from(userProfiles)
+    .where(eq(userProfiles.userId, userId));
+  return isAdminTimezone(profile?.timezone) ? profile.timezone : DEFAULT_ADMIN_TIMEZONE;
+}
+
+/** Remembers an admin's time zone choice. */
+export async function setAdminTimezone(
+  db: Database,
+  userId: string,
+  timezone: AdminTimezone,
+): Promise<void> {
+  await db
+    .update(userProfiles)
+    .set({ adminTimezone: timezone, updatedAt: new Date() })
+    .where(eq(userProfiles.userId, userId));
 }

@@ -5,6 +5,7 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSmtpMailer, type Mailer } from "~/adapters/mail/index.server.ts";
 import { user, userProfiles } from "~/db/schema.ts";
+import { formPost, TEST_ORIGIN, uniqueEmail, uniqueIp } from "../../../tests/support/accounts.ts";
 import {
   createTestDatabase,
   type TestDatabase,
@@ -12,7 +13,6 @@ import {
 } from "../../../tests/support/test-database.ts";
 import { type Auth, createAuth } from "./auth.server.ts";
 import { register, resendVerification, signIn, VERIFIED_CALLBACK } from "./credentials.server.ts";
-import { formPost, TEST_ORIGIN, uniqueEmail, uniqueIp } from "./testing.server.ts";
 
 /*
  * With SMTP_URL set, account e-mails leave through SMTP: a real SMTP server (the smtp-server

@@ -1,6 +1,10 @@
 import { eq } from "drizzle-orm";
+import type { Database } from "~/adapters/db/index.server.ts";
 import { userProfiles } from "~/db/schema.ts";
-import type { Runtime } from "~/runtime.server.ts";
+import type { Auth } from "./auth.server.ts";
+
+/** What finding the viewer needs: the auth instance and the database. */
+export type ViewerDeps = { auth: Auth; db: Database };
 
 /** Who is making the request, as the shop sees them; null when signed out. */
 export type Viewer = { id: string; name: string; email: string; isAdmin: boolean };
@@ -9,10 +13,7 @@ export type Viewer = { id: string; name: string; email: string; isAdmin: boolean
 // answer is looked up once (each loader of a request receives the same Request object).
 const viewerOfRequest = new WeakMap<Request, Promise<Viewer | null>>();
 
-export function getViewer(
-  rt: Pick<Runtime, "auth" | "db">,
-  request: Request,
-): Promise<Viewer | null> {
+export function getViewer(rt: ViewerDeps, request: Request): Promise<Viewer | null> {
   let viewer = viewerOfRequest.get(request);
   if (!viewer) {
     viewer = lookUpViewer(rt, request);
@@ -23,10 +24,7 @@ export function getViewer(
   return viewer;
 }
 
-async function lookUpViewer(
-  rt: Pick<Runtime, "auth" | "db">,
-  request: Request,
-): Promise<Viewer | null> {
+async function lookUpViewer(rt: ViewerDeps, request: Request): Promise<Viewer | null> {
   const session = await rt.auth.api.getSession({ headers: request.headers });
   if (!session) return null;
   const [profile] = await rt.db

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/adapters/db/index.server.ts";
 import { addresses, userProfiles } from "~/db/schema.ts";
+import type { AddressInput } from "~/rules/address-schema.ts";
 import {
   createVerifiedUser,
   formPost,
@@ -10,8 +11,7 @@ import {
   signInCookie,
   startProcessRuntime,
   uniqueEmail,
-} from "~/modules/accounts/testing.server.ts";
-import type { AddressInput } from "~/rules/address-schema.ts";
+} from "../../../tests/support/accounts.ts";
 import { testDbKind } from "../../../tests/support/test-database.ts";
 import {
   AddressNotFoundError,

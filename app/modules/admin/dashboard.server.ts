@@ -1,13 +1,14 @@
 import { and, count, desc, eq, gte, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "~/adapters/db/index.server.ts";
 import { orders, products, quotes, returnRequests } from "~/db/schema.ts";
+import { IST_OFFSET_MS } from "~/rules/india-time.ts";
 
 /*
  * The admin dashboard's figures: paid orders and their revenue per India day (Asia/Kolkata is
  * UTC+05:30 all year, no daylight saving) and the work waiting for staff.
  */
 
-const IST_OFFSET_SECONDS = 5 * 60 * 60 + 30 * 60;
+const IST_OFFSET_SECONDS = IST_OFFSET_MS / 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The India calendar day of an instant as a day number (days since 1970-01-01, IST). */

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/adapters/db/index.server.ts";
 import { favourites } from "~/db/schema.ts";
+import { addFavourite, listFavouriteIds } from "~/modules/favourites/favourites.server.ts";
 import {
   createVerifiedUser,
   formPost,
@@ -11,9 +12,8 @@ import {
   signInCookie,
   startProcessRuntime,
   uniqueEmail,
-} from "~/modules/accounts/testing.server.ts";
-import { addFavourite, listFavouriteIds } from "~/modules/favourites/favourites.server.ts";
-import { insertProduct } from "~/modules/reviews/testing.server.ts";
+} from "../../../tests/support/accounts.ts";
+import { insertProduct } from "../../../tests/support/factories.ts";
 import { testDbKind } from "../../../tests/support/test-database.ts";
 
 /*

@@ -11,8 +11,8 @@ import {
   signInCookie,
   startProcessRuntime,
   uniqueEmail,
-} from "~/modules/accounts/testing.server.ts";
-import { apiPost, insertProduct } from "~/modules/reviews/testing.server.ts";
+} from "../../../tests/support/accounts.ts";
+import { apiPost, insertProduct } from "../../../tests/support/factories.ts";
 import { testDbKind } from "../../../tests/support/test-database.ts";
 import {
   clearCart,

@@ -5,6 +5,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/adapters/db/index.server.ts";
 import { adminAudit, categories, products, userProfiles } from "~/db/schema.ts";
+import { MAX_UPLOAD_BYTES } from "~/rules/admin-uploads.ts";
+import { IMAGE_FORMATS, IMAGE_WIDTHS, variantSuffix } from "~/rules/images.ts";
 import {
   browserHeaders,
   createVerifiedUser,
@@ -16,10 +18,8 @@ import {
   startProcessRuntime,
   TEST_ORIGIN,
   uniqueEmail,
-} from "~/modules/accounts/testing.server.ts";
-import { insertProduct, staticReviews } from "~/modules/reviews/testing.server.ts";
-import { MAX_UPLOAD_BYTES } from "~/rules/admin-uploads.ts";
-import { IMAGE_FORMATS, IMAGE_WIDTHS, variantSuffix } from "~/rules/images.ts";
+} from "../../../tests/support/accounts.ts";
+import { insertProduct, staticReviews } from "../../../tests/support/factories.ts";
 import { testDbKind } from "../../../tests/support/test-database.ts";
 import { listAdminProducts } from "./admin-products.server.ts";
 

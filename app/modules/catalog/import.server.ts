@@ -7,7 +7,7 @@ import type { Viewer } from "~/modules/accounts/viewer.server.ts";
 import { recordAudit } from "~/modules/audit/audit.server.ts";
 import { setStockLevel, splitStockLevel } from "~/modules/inventory/inventory.server.ts";
 import { enqueueJob } from "~/modules/jobs/jobs.server.ts";
-import { isUuid } from "~/rules/admin-uploads.ts";
+import { isUuid } from "~/rules/ids.ts";
 import { PLACEHOLDER_IMAGE } from "~/rules/images.ts";
 import { parseLegacyExport } from "~/rules/legacy-import.ts";
 import {

@@ -1,29 +1,12 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/adapters/db/index.server.ts";
 import { products, reviewStats, reviews, user } from "~/db/schema.ts";
+import type { ProductCardData } from "~/rules/product-display.ts";
 
 export const FEATURED_LIMIT = 8;
 export const RELATED_LIMIT = 4;
 export const LISTING_PAGE_SIZE = 24;
 export const REVIEW_PAGE_SIZE = 10;
-
-/** What a product card shows, and what its buttons need to decide their state. */
-export type ProductCardData = {
-  id: string;
-  name: string;
-  category: string;
-  subcategory: string | null;
-  image: string | null;
-  pricePaise: number;
-  originalPricePaise: number | null;
-  discount: number;
-  rating: number;
-  reviewsCount: number;
-  badge: string | null;
-  inStock: boolean;
-  isActive: boolean;
-  stockCount: number | null;
-};
 
 export const cardColumns = {
   id: products.id,
@@ -280,4 +263,13 @@ export function listProductsByIds(db: Database, ids: string[]): Promise<ProductC
     .select(cardColumns)
     .from(products)
     .where(and(inArray(products.id, ids), isNull(products.quoteId)));
+}
+
+/** Every active product's id and last change, newest first (the sitemap's product pages). */
+export function listSitemapProducts(db: Database): Promise<Array<{ id: string; updatedAt: Date }>> {
+  return db
+    .select({ id: products.id, updatedAt: products.updatedAt })
+    .from(products)
+    .where(eq(products.isActive, true))
+    .orderBy(desc(products.updatedAt));
 }

@@ -10,17 +10,6 @@ import {
 } from "~/adapters/payments/sandbox.server.ts";
 import type { PaymentProvider } from "~/adapters/payments/types.ts";
 import { cartItems, orderItems, orders, paymentEvents, products } from "~/db/schema.ts";
-import {
-  createVerifiedUser,
-  formPost,
-  outcome,
-  pageGet,
-  routeArgs,
-  signInCookie,
-  startProcessRuntime,
-  TEST_ORIGIN,
-  uniqueEmail,
-} from "~/modules/accounts/testing.server.ts";
 import { saveAddress } from "~/modules/addresses/addresses.server.ts";
 import { setCartItem } from "~/modules/cart/cart.server.ts";
 import {
@@ -31,8 +20,19 @@ import {
   paymentDepsFor,
   reconcilePayments,
 } from "~/modules/payments/payments.server.ts";
-import { insertProduct } from "~/modules/reviews/testing.server.ts";
 import { updateShopSettings } from "~/modules/settings/settings.server.ts";
+import {
+  createVerifiedUser,
+  formPost,
+  outcome,
+  pageGet,
+  routeArgs,
+  signInCookie,
+  startProcessRuntime,
+  TEST_ORIGIN,
+  uniqueEmail,
+} from "../../../tests/support/accounts.ts";
+import { insertProduct } from "../../../tests/support/factories.ts";
 import { testDbKind } from "../../../tests/support/test-database.ts";
 import { CheckoutError, checkoutLines, placeOrder } from "./checkout.server.ts";
 

@@ -14,6 +14,9 @@ import {
   user,
   userProfiles,
 } from "~/db/schema.ts";
+import { createJobRunner } from "~/modules/jobs/jobs.server.ts";
+import { requestReturn } from "~/modules/orders/orders.server.ts";
+import { emptyFilters } from "~/rules/admin-orders.ts";
 import {
   createVerifiedUser,
   formPost,
@@ -22,11 +25,8 @@ import {
   signInCookie,
   startProcessRuntime,
   uniqueEmail,
-} from "~/modules/accounts/testing.server.ts";
-import { createJobRunner } from "~/modules/jobs/jobs.server.ts";
-import { requestReturn } from "~/modules/orders/orders.server.ts";
-import { insertOrder, insertProduct } from "~/modules/reviews/testing.server.ts";
-import { emptyFilters } from "~/rules/admin-orders.ts";
+} from "../../../tests/support/accounts.ts";
+import { insertOrder, insertProduct } from "../../../tests/support/factories.ts";
 import { testDbKind } from "../../../tests/support/test-database.ts";
 import {
   applyOrderAction,

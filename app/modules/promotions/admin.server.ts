@@ -7,7 +7,7 @@ import type { Viewer } from "~/modules/accounts/viewer.server.ts";
 import { recordAudit } from "~/modules/audit/audit.server.ts";
 import { deleteImageVariants, storeImageVariants } from "~/modules/catalog/images.server.ts";
 import { MAX_UPLOAD_BYTES, sanitizeFilename, sniffImageType } from "~/rules/admin-uploads.ts";
-import type { PromotionInput } from "~/rules/promotion-schema.ts";
+import type { LivePromotion, PromotionInput } from "~/rules/promotion-schema.ts";
 
 /*
  * Promotions in the admin area (SPEC.md §7 upsertPromotion; File storage: promotions/
@@ -16,16 +16,7 @@ import type { PromotionInput } from "~/rules/promotion-schema.ts";
  * Deleting is a soft delete; the image files stay with the row.
  */
 
-export type AdminPromotion = {
-  id: string;
-  name: string;
-  description: string;
-  image: string | null;
-  discount: string | null;
-  cta: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-};
+export type AdminPromotion = LivePromotion & { createdAt: Date; updatedAt: Date };
 
 export function listPromotionsForAdmin(db: Database): Promise<AdminPromotion[]> {
   return db

@@ -13,6 +13,9 @@ import {
   sponsoredProducts,
   userProfiles,
 } from "~/db/schema.ts";
+import { legacyProductId, uuidV5 } from "~/modules/catalog/import.server.ts";
+import { listLivePromotions } from "~/modules/promotions/promotions.server.ts";
+import { listSponsoredSlides } from "~/modules/sponsored/sponsored.server.ts";
 import {
   browserHeaders,
   createVerifiedUser,
@@ -24,11 +27,8 @@ import {
   startProcessRuntime,
   TEST_ORIGIN,
   uniqueEmail,
-} from "~/modules/accounts/testing.server.ts";
-import { legacyProductId, uuidV5 } from "~/modules/catalog/import.server.ts";
-import { listLivePromotions } from "~/modules/promotions/promotions.server.ts";
-import { insertProduct } from "~/modules/reviews/testing.server.ts";
-import { listSponsoredSlides } from "~/modules/sponsored/sponsored.server.ts";
+} from "../../../tests/support/accounts.ts";
+import { insertProduct } from "../../../tests/support/factories.ts";
 import { testDbKind } from "../../../tests/support/test-database.ts";
 
 /*

@@ -2,16 +2,8 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "~/adapters/db/index.server.ts";
 import { promotionInterests, promotions } from "~/db/schema.ts";
 import { enqueueJob, type RunJobsNow, runQueuedNow } from "~/modules/jobs/jobs.server.ts";
+import type { LivePromotion } from "~/rules/promotion-schema.ts";
 import type { PromotionInterestInput } from "~/rules/storefront-schemas.ts";
-
-export type LivePromotion = {
-  id: string;
-  name: string;
-  description: string;
-  image: string | null;
-  discount: string | null;
-  cta: string | null;
-};
 
 /** Promotions that aren't deleted, newest first. */
 export function listLivePromotions(db: Database): Promise<LivePromotion[]> {

@@ -5,7 +5,7 @@ import type { StoredGeometry } from "~/db/schema.ts";
 import { log } from "~/lib/log.server.ts";
 import { releaseScratch } from "~/rules/model3d/index.ts";
 import { type BuildVolume, ModelError } from "~/rules/model3d/types.ts";
-import { measureBytes } from "./geometry.ts";
+import { measureBytes } from "../../rules/model3d/geometry.ts";
 
 /*
  * Reading a 100 MB model takes the CPU for a second or more: done on the request's thread it would

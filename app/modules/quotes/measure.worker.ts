@@ -4,9 +4,9 @@
  * this file directly, outside the bundle.
  */
 import { parentPort } from "node:worker_threads";
+import { measureBytes } from "../../rules/model3d/geometry.ts";
 import type { BuildVolume } from "../../rules/model3d/types.ts";
 import { ModelError } from "../../rules/model3d/types.ts";
-import { measureBytes } from "./geometry.ts";
 
 type Request = { bytes: Uint8Array; name: string; printers: BuildVolume[] };
 

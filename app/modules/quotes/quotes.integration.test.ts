@@ -4,18 +4,6 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/adapters/db/index.server.ts";
 import { cartItems, orderItems, products, quotes } from "~/db/schema.ts";
-import {
-  browserHeaders,
-  createVerifiedUser,
-  formPost,
-  outcome,
-  pageGet,
-  signInCookie,
-  startProcessRuntime,
-  TEST_ORIGIN,
-  uniqueEmail,
-  uniqueIp,
-} from "~/modules/accounts/testing.server.ts";
 import { saveAddress } from "~/modules/addresses/addresses.server.ts";
 import {
   getCart,
@@ -27,6 +15,18 @@ import { checkoutLines, placeOrder } from "~/modules/checkout/checkout.server.ts
 import { updateShopSettings } from "~/modules/settings/settings.server.ts";
 import { cube, openBox, toBinaryStl } from "~/rules/model3d/testing/shapes.ts";
 import { defaultQuoteRates, priceQuote, quoteText } from "~/rules/quote-pricing.ts";
+import {
+  browserHeaders,
+  createVerifiedUser,
+  formPost,
+  outcome,
+  pageGet,
+  signInCookie,
+  startProcessRuntime,
+  TEST_ORIGIN,
+  uniqueEmail,
+  uniqueIp,
+} from "../../../tests/support/accounts.ts";
 import { testDbKind } from "../../../tests/support/test-database.ts";
 import { answerQuote } from "./quotes.server.ts";
 
@@ -414,6 +414,6 @@ describe(`custom quotes (${testDbKind()})`, () => {
 });
 
 async function insertProductForCart() {
-  const { insertProduct } = await import("~/modules/reviews/testing.server.ts");
+  const { insertProduct } = await import("../../../tests/support/factories.ts");
   return (await insertProduct(db)).id;
 }

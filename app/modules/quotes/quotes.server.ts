@@ -10,7 +10,6 @@ import {
   type QuoteStatus,
   quoteSettings,
   quotes,
-  type StoredGeometry,
   user,
 } from "~/db/schema.ts";
 import type { Viewer } from "~/modules/accounts/viewer.server.ts";
@@ -20,6 +19,7 @@ import type { CartLine } from "~/rules/cart.ts";
 import { detectFormat } from "~/rules/model3d/index.ts";
 import { UNSUPPORTED_FILE_MESSAGE } from "~/rules/model3d/messages.ts";
 import { ModelError } from "~/rules/model3d/types.ts";
+import type { QuoteSummary } from "~/rules/quote-pricing.ts";
 import {
   CUSTOM_PART_CATEGORY,
   customPartName,
@@ -90,24 +90,6 @@ export async function saveQuoteRates(db: Database, actor: Viewer, rates: QuoteRa
 
 // ---------------------------------------------------------------------------------------------
 // Upload
-
-export type QuoteSummary = {
-  id: string;
-  fileName: string;
-  fileBytes: number;
-  geometry: StoredGeometry;
-  status: QuoteStatus;
-  options: QuoteOptions | null;
-  unitPricePaise: number | null;
-  quantity: number | null;
-  expiresAt: string | null;
-  customerNote: string | null;
-  staffReply: string | null;
-  staffPriced: boolean;
-  productId: string | null;
-  orderId: string | null;
-  createdAt: string;
-};
 
 const contentTypes = {
   stl: "model/stl",

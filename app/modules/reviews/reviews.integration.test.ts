@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ZodError } from "zod";
 import type { Database } from "~/adapters/db/index.server.ts";
 import { orders, products, reviewStats, reviews } from "~/db/schema.ts";
+import { getReviewStats, listProductReviews } from "~/modules/catalog/products.server.ts";
 import {
   createVerifiedUser,
   outcome,
@@ -10,8 +11,13 @@ import {
   signInCookie,
   startProcessRuntime,
   uniqueEmail,
-} from "~/modules/accounts/testing.server.ts";
-import { getReviewStats, listProductReviews } from "~/modules/catalog/products.server.ts";
+} from "../../../tests/support/accounts.ts";
+import {
+  apiPost,
+  insertOrder,
+  insertProduct,
+  staticReviews,
+} from "../../../tests/support/factories.ts";
 import { testDbKind } from "../../../tests/support/test-database.ts";
 import {
   getMyReview,
@@ -19,7 +25,6 @@ import {
   reviewContext,
   upsertReview,
 } from "./reviews.server.ts";
-import { apiPost, insertOrder, insertProduct, staticReviews } from "./testing.server.ts";
 
 let harness: Awaited<ReturnType<typeof startProcessRuntime>>;
 let db: Database;

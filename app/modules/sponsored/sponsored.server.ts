@@ -1,15 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "~/adapters/db/index.server.ts";
 import { products, sponsoredProducts } from "~/db/schema.ts";
-
-export type SponsoredSlide = {
-  productId: string;
-  name: string;
-  description: string;
-  image: string | null;
-  pricePaise: number;
-  category: string;
-};
+import type { SponsoredSlide } from "~/rules/sponsored.ts";
 
 /** The home carousel's slides: sponsored, active products in their chosen order. */
 export function listSponsoredSlides(db: Database): Promise<SponsoredSlide[]> {

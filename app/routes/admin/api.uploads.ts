@@ -1,12 +1,13 @@
 import { log } from "~/lib/log.server.ts";
-import { requireAdmin } from "~/modules/accounts/guards.server.ts";
 import {
   discardProductUpload,
   ProductInputError,
   storeProductUpload,
 } from "~/modules/catalog/admin-products.server.ts";
 import { deleteImageVariants, ImageRejectedError } from "~/modules/catalog/images.server.ts";
-import { isUuid, MAX_UPLOAD_BYTES, uploadText } from "~/rules/admin-uploads.ts";
+import { requireAdmin } from "~/routes/guards.server.ts";
+import { MAX_UPLOAD_BYTES, uploadText } from "~/rules/admin-uploads.ts";
+import { isUuid } from "~/rules/ids.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/api.uploads";
 

@@ -1,5 +1,5 @@
 import { Minus, Plus, RotateCcw, Tags, Trash2, Undo2 } from "lucide-react";
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import { data, useFetcher } from "react-router";
 import {
   AlertDialog,
@@ -15,16 +15,17 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { useOutcomeToast } from "~/components/ui/use-outcome-toast";
 import { toast } from "~/components/ui/use-toast";
 import { readForm } from "~/lib/forms.server.ts";
 import { log } from "~/lib/log.server.ts";
-import { requireAdmin } from "~/modules/accounts/guards.server.ts";
 import {
   applyCategoryChanges,
   type CategoryChangeResult,
   CategoryConflictError,
   listCategoriesWithCounts,
 } from "~/modules/catalog/categories.server.ts";
+import { requireAdmin } from "~/routes/guards.server.ts";
 import {
   canAdd,
   canDelete,
@@ -124,7 +125,6 @@ export default function AdminCategories({ loaderData }: Route.ComponentProps) {
   const [confirming, setConfirming] = useState(false);
   const fetcher = useFetcher<ActionResult>();
   const busy = fetcher.state !== "idle";
-  const handled = useRef(new WeakSet<object>());
   const id = useId();
 
   const suggestions = suggestCategories(names, text);
@@ -132,14 +132,14 @@ export default function AdminCategories({ loaderData }: Route.ComponentProps) {
   const deleteEnabled = canDelete(names, staging, text) && !busy;
   const inUseDeleted = staging.toDelete.reduce((n, c) => n + (counts.get(categoryKey(c)) ?? 0), 0);
 
-  useEffect(() => {
-    const result = fetcher.data;
-    if (fetcher.state !== "idle" || !result || handled.current.has(result)) return;
-    handled.current.add(result);
-    if (result.ok) {
+  useOutcomeToast(
+    fetcher,
+    (result) => {
+      if (!result.ok) {
+        return { title: result.title, description: result.description, variant: "destructive" };
+      }
       const { added, restored, deleted } = result.result;
-      setStaging(emptyStaging);
-      toast({
+      return {
         title: "Categories updated",
         description: [
           added.length + restored.length > 0
@@ -149,11 +149,12 @@ export default function AdminCategories({ loaderData }: Route.ComponentProps) {
         ]
           .filter(Boolean)
           .join(" "),
-      });
-    } else {
-      toast({ title: result.title, description: result.description, variant: "destructive" });
-    }
-  }, [fetcher.state, fetcher.data]);
+      };
+    },
+    (result) => {
+      if (result.ok) setStaging(emptyStaging);
+    },
+  );
 
   const add = (raw: string) => {
     const r = stageAdd(names, staging, raw);

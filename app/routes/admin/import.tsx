@@ -1,12 +1,12 @@
 import { Download, FileUp, Upload } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { data, useFetcher } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
+import { useOutcomeToast } from "~/components/ui/use-outcome-toast";
 import { toast } from "~/components/ui/use-toast";
 import { formFile, readLimitedForm } from "~/lib/content-uploads.server.ts";
 import { log } from "~/lib/log.server.ts";
-import { requireAdmin } from "~/modules/accounts/guards.server.ts";
 import {
   type ImportPreview,
   type ImportResult,
@@ -14,6 +14,7 @@ import {
   previewOf,
   runImport,
 } from "~/modules/catalog/import.server.ts";
+import { requireAdmin } from "~/routes/guards.server.ts";
 import { MAX_IMPORT_BYTES, MAX_IMPORT_LABEL } from "~/rules/product-csv.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
 import { runtime } from "~/runtime.server.ts";
@@ -85,33 +86,35 @@ export default function AdminImport({ loaderData }: Route.ComponentProps) {
   const [shown, setShown] = useState<{ key: string; preview: ImportPreview } | null>(null);
   const [done, setDone] = useState<ImportResult | null>(null);
   const submittedKey = useRef<string | null>(null);
-  const handled = useRef(new WeakSet<object>());
 
-  useEffect(() => {
-    const result = fetcher.data;
-    if (fetcher.state !== "idle" || !result || handled.current.has(result)) return;
-    handled.current.add(result);
-    if (!result.ok) {
-      toast({ title: result.title, description: result.description, variant: "destructive" });
-      return;
-    }
-    if (result.kind === "preview") {
-      setShown({ key: submittedKey.current ?? "", preview: result.preview });
-      setDone(null);
-      return;
-    }
-    const r = result.result;
-    setDone(r);
-    setShown(null);
-    setFileKey(null);
-    formRef.current?.reset();
-    toast({
-      title: "Import complete",
-      description: `${plural(r.toCreate, "new product")}, ${plural(r.toUpdate, "product")} updated${
-        r.failures.length ? `, ${plural(r.failures.length, "failure")}` : ""
-      }.`,
-    });
-  }, [fetcher.state, fetcher.data]);
+  useOutcomeToast(
+    fetcher,
+    (result) => {
+      if (!result.ok) {
+        return { title: result.title, description: result.description, variant: "destructive" };
+      }
+      if (result.kind === "preview") return null;
+      const r = result.result;
+      return {
+        title: "Import complete",
+        description: `${plural(r.toCreate, "new product")}, ${plural(r.toUpdate, "product")} updated${
+          r.failures.length ? `, ${plural(r.failures.length, "failure")}` : ""
+        }.`,
+      };
+    },
+    (result) => {
+      if (!result.ok) return;
+      if (result.kind === "preview") {
+        setShown({ key: submittedKey.current ?? "", preview: result.preview });
+        setDone(null);
+        return;
+      }
+      setDone(result.result);
+      setShown(null);
+      setFileKey(null);
+      formRef.current?.reset();
+    },
+  );
 
   const preview = shown && shown.key === fileKey ? shown.preview : null;
   const importable = preview ? preview.toCreate + preview.toUpdate : 0;

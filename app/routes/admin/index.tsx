@@ -18,13 +18,13 @@ import { Link, useFetcher } from "react-router";
 import { SalesChart } from "~/components/admin/sales-chart";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { requireAdmin } from "~/modules/accounts/guards.server.ts";
 import {
   allProductsPage,
   dailySales,
   type ProductsPage,
   waitingWork,
 } from "~/modules/admin/dashboard.server.ts";
+import { requireAdmin } from "~/routes/guards.server.ts";
 import { formatPaise } from "~/rules/money.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
 import { runtime } from "~/runtime.server.ts";

@@ -1,33 +1,16 @@
 import { ArrowLeft, ExternalLink } from "lucide-react";
 import { data, Link, useNavigate } from "react-router";
 import { AdminDate } from "~/components/admin/admin-date";
-import {
-  type EditableProduct,
-  type ProductActionResult,
-  ProductForm,
-} from "~/components/admin/product-form";
+import { type EditableProduct, ProductForm } from "~/components/admin/product-form";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
-import { readForm } from "~/lib/forms.server.ts";
-import { log } from "~/lib/log.server.ts";
-import { requireAdmin } from "~/modules/accounts/guards.server.ts";
-import {
-  addCategory,
-  getAdminProduct,
-  listCategoryNames,
-  ProductInputError,
-  updateProduct,
-} from "~/modules/catalog/admin-products.server.ts";
-import { fieldErrors } from "~/rules/account-schemas.ts";
-import {
-  categoryNameSchema,
-  productFormInput,
-  updateProductSchema,
-} from "~/rules/admin-product-schema.ts";
-import { isUuid } from "~/rules/admin-uploads.ts";
+import { getAdminProduct, listCategoryNames } from "~/modules/catalog/admin-products.server.ts";
+import { requireAdmin } from "~/routes/guards.server.ts";
+import { isUuid } from "~/rules/ids.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/item";
+import { productAction } from "./product-action.server.ts";
 
 /*
  * /admin/items/:id (SPEC.md §2, §5): the edit screen. No field is required; a field left blank
@@ -72,54 +55,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const viewer = await requireAdmin(request);
-  if (!isUuid(params.id)) {
-    return data<ProductActionResult>({ kind: "not-found" }, { status: 404 });
-  }
-  const form = await readForm(request);
-  const rt = await runtime();
-  const intent = form.get("intent");
-  try {
-    if (intent === "add-category") {
-      const name = categoryNameSchema.safeParse(form.get("name") ?? "");
-      if (!name.success) {
-        return data<ProductActionResult>(
-          { kind: "invalid", fieldErrors: { name: name.error.issues[0]?.message } },
-          { status: 400 },
-        );
-      }
-      const added = await addCategory(rt.db, viewer, name.data);
-      return data<ProductActionResult>({ kind: "category", ...added });
-    }
-    if (intent === "update") {
-      const parsed = updateProductSchema.safeParse(productFormInput(form));
-      if (!parsed.success) {
-        return data<ProductActionResult>(
-          { kind: "invalid", fieldErrors: fieldErrors(parsed.error) },
-          { status: 400 },
-        );
-      }
-      await updateProduct(rt, viewer, params.id.toLowerCase(), parsed.data);
-      return data<ProductActionResult>({ kind: "saved", id: params.id });
-    }
-    return data<ProductActionResult>(
-      { kind: "failed", message: "Unknown request" },
-      { status: 400 },
-    );
-  } catch (error) {
-    if (error instanceof ProductInputError) {
-      if (error.status === 404) {
-        return data<ProductActionResult>({ kind: "not-found" }, { status: 404 });
-      }
-      return data<ProductActionResult>(
-        { kind: "invalid", fieldErrors: error.fieldErrors },
-        { status: error.status },
-      );
-    }
-    log.error("admin product update failed", { error, userId: viewer.id, productId: params.id });
-    return data<ProductActionResult>({ kind: "failed" }, { status: 500 });
-  }
+export function action({ request, params }: Route.ActionArgs) {
+  return productAction(request, { kind: "update", productId: params.id });
 }
 
 export function meta({ loaderData, matches, params }: Route.MetaArgs) {

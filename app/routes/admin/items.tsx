@@ -1,33 +1,23 @@
 import { ChevronLeft, ChevronRight, PackagePlus, Search } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, useNavigation, useSubmit } from "react-router";
-import { type ProductActionResult, ProductForm } from "~/components/admin/product-form";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { ProductForm } from "~/components/admin/product-form";
 import { ProductImage } from "~/components/product/product-image";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { readForm } from "~/lib/forms.server.ts";
-import { log } from "~/lib/log.server.ts";
-import { requireAdmin } from "~/modules/accounts/guards.server.ts";
 import {
   type AdminProductCard,
-  addCategory,
-  createProduct,
   listAdminProducts,
   listCategoryNames,
-  ProductInputError,
 } from "~/modules/catalog/admin-products.server.ts";
-import { fieldErrors } from "~/rules/account-schemas.ts";
-import {
-  categoryNameSchema,
-  createProductSchema,
-  productFormInput,
-} from "~/rules/admin-product-schema.ts";
+import { requireAdmin } from "~/routes/guards.server.ts";
 import { formatPaise } from "~/rules/money.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/items";
+import { productAction } from "./product-action.server.ts";
 
 /*
  * /admin/items (SPEC.md §2 Admin screens): the add-item form and a grid of every product (active
@@ -48,48 +38,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { ...list, query, categories };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireAdmin(request);
-  const form = await readForm(request);
-  const rt = await runtime();
-  const intent = form.get("intent");
-  try {
-    if (intent === "add-category") {
-      const name = categoryNameSchema.safeParse(form.get("name") ?? "");
-      if (!name.success) {
-        return data<ProductActionResult>(
-          { kind: "invalid", fieldErrors: { name: name.error.issues[0]?.message } },
-          { status: 400 },
-        );
-      }
-      const added = await addCategory(rt.db, viewer, name.data);
-      return data<ProductActionResult>({ kind: "category", ...added });
-    }
-    if (intent === "create") {
-      const parsed = createProductSchema.safeParse(productFormInput(form));
-      if (!parsed.success) {
-        return data<ProductActionResult>(
-          { kind: "invalid", fieldErrors: fieldErrors(parsed.error) },
-          { status: 400 },
-        );
-      }
-      const { id } = await createProduct(rt, viewer, parsed.data);
-      return data<ProductActionResult>({ kind: "created", id, name: parsed.data.name });
-    }
-    return data<ProductActionResult>(
-      { kind: "failed", message: "Unknown request" },
-      { status: 400 },
-    );
-  } catch (error) {
-    if (error instanceof ProductInputError) {
-      return data<ProductActionResult>(
-        { kind: "invalid", fieldErrors: error.fieldErrors },
-        { status: error.status },
-      );
-    }
-    log.error("admin product create failed", { error, userId: viewer.id, intent });
-    return data<ProductActionResult>({ kind: "failed" }, { status: 500 });
-  }
+export function action({ request }: Route.ActionArgs) {
+  return productAction(request, { kind: "create" });
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -1,14 +1,7 @@
-import { eq } from "drizzle-orm";
 import { NavLink, Outlet, useFetcher } from "react-router";
-import { userProfiles } from "~/db/schema.ts";
-import { requireAdmin } from "~/modules/accounts/guards.server.ts";
-import {
-  ADMIN_TIMEZONES,
-  type AdminTimezone,
-  adminTimezoneLabel,
-  DEFAULT_ADMIN_TIMEZONE,
-  isAdminTimezone,
-} from "~/rules/admin-dates.ts";
+import { getAdminTimezone } from "~/modules/accounts/profile.server.ts";
+import { requireAdmin } from "~/routes/guards.server.ts";
+import { ADMIN_TIMEZONES, adminTimezoneLabel, isAdminTimezone } from "~/rules/admin-dates.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/layout";
 
@@ -20,14 +13,7 @@ import type { Route } from "./+types/layout";
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireAdmin(request);
   const { db } = await runtime();
-  const [profile] = await db
-    .select({ timezone: userProfiles.adminTimezone })
-    .from(userProfiles)
-    .where(eq(userProfiles.userId, viewer.id));
-  const timezone: AdminTimezone = isAdminTimezone(profile?.timezone)
-    ? profile.timezone
-    : DEFAULT_ADMIN_TIMEZONE;
-  return { timezone };
+  return { timezone: await getAdminTimezone(db, viewer.id) };
 }
 
 const links = [

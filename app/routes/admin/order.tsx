@@ -13,7 +13,11 @@ import {
 import { useEffect, useId, useRef, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import { AdminDate } from "~/components/admin/admin-date";
-import { OrderStatusBadge, PaymentStatusBadge, ReturnBadge } from "~/components/admin/order-badges";
+import {
+  OrderStatusBadge,
+  PaymentStatusBadge,
+  ReturnBadge,
+} from "~/components/orders/status-badges";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -37,19 +41,20 @@ import {
 } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { toast } from "~/components/ui/use-toast";
+import { useOutcomeToast } from "~/components/ui/use-outcome-toast";
 import { cn } from "~/lib/cn";
 import { readForm } from "~/lib/forms.server.ts";
 import { log } from "~/lib/log.server.ts";
-import { requireAdmin } from "~/modules/accounts/guards.server.ts";
 import {
   applyOrderAction,
   getAdminOrder,
   OrderNotFoundError,
   OrderStateError,
 } from "~/modules/orders/admin-orders.server.ts";
+import { requireAdmin } from "~/routes/guards.server.ts";
 import { fieldErrors, formFields } from "~/rules/account-schemas.ts";
 import { isOrderAction, type OrderAction, shipSchema } from "~/rules/admin-orders.ts";
+import { isUuid } from "~/rules/ids.ts";
 import { formatPaise } from "~/rules/money.ts";
 import { statusLabel } from "~/rules/orders.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
@@ -63,11 +68,9 @@ import type { Route } from "./+types/order";
  * decides what is allowed; an action the state doesn't allow gets a 409.
  */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   const viewer = await requireAdmin(request);
-  if (!UUID.test(params.id)) throw data("Order not found", { status: 404 });
+  if (!isUuid(params.id)) throw data("Order not found", { status: 404 });
   const { db } = await runtime();
   try {
     return { order: await getAdminOrder(db, params.id) };
@@ -102,7 +105,7 @@ const failed = (
 export async function action({ request, params }: Route.ActionArgs) {
   const viewer = await requireAdmin(request);
   const fields = formFields(await readForm(request));
-  if (!UUID.test(params.id)) return failed("Order not found", 404);
+  if (!isUuid(params.id)) return failed("Order not found", 404);
   const intent = fields.intent;
   if (!isOrderAction(intent)) return failed("Unknown action", 400);
   let ship: ReturnType<typeof shipSchema.parse> | undefined;
@@ -459,20 +462,14 @@ function History({ order }: { order: Order }) {
 /** Submits one action and reports its outcome as a toast ('Order updated' / 'Failed to update'). */
 function useOrderAction(order: Order, onDone?: (result: OrderActionResult) => void) {
   const fetcher = useFetcher<OrderActionResult>();
-  const handled = useRef(new WeakSet<object>());
-  const onDoneRef = useRef(onDone);
-  onDoneRef.current = onDone;
-  useEffect(() => {
-    const result = fetcher.data;
-    if (fetcher.state !== "idle" || !result || handled.current.has(result)) return;
-    handled.current.add(result);
-    if (result.ok) {
-      toast({ title: "Order updated", description: `${order.orderNumber} was updated.` });
-    } else {
-      toast({ title: "Failed to update", description: result.error, variant: "destructive" });
-    }
-    onDoneRef.current?.(result);
-  }, [fetcher.state, fetcher.data, order.orderNumber]);
+  useOutcomeToast(
+    fetcher,
+    (result) =>
+      result.ok
+        ? { title: "Order updated", description: `${order.orderNumber} was updated.` }
+        : { title: "Failed to update", description: result.error, variant: "destructive" },
+    onDone,
+  );
   const submit = (intent: OrderAction, fields: Record<string, string> = {}) =>
     fetcher.submit({ intent, ...fields }, { method: "post", action: `/admin/orders/${order.id}` });
   return { fetcher, busy: fetcher.state !== "idle", submit };

@@ -9,19 +9,23 @@ import {
 import { useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { AdminDate } from "~/components/admin/admin-date";
-import { OrderStatusBadge, PaymentStatusBadge, ReturnBadge } from "~/components/admin/order-badges";
+import {
+  OrderStatusBadge,
+  PaymentStatusBadge,
+  ReturnBadge,
+} from "~/components/orders/status-badges";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/use-toast";
 import { cn } from "~/lib/cn";
 import { log } from "~/lib/log.server.ts";
-import { requireAdmin } from "~/modules/accounts/guards.server.ts";
 import {
   type AdminOrderPage,
   countReturnRequests,
   listAdminOrders,
 } from "~/modules/orders/admin-orders.server.ts";
+import { requireAdmin } from "~/routes/guards.server.ts";
 import {
   ADMIN_ORDERS_PAGE_SIZE,
   hasFilters,

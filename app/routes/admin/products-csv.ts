@@ -1,5 +1,5 @@
-import { requireAdmin } from "~/modules/accounts/guards.server.ts";
 import { listProductsForExport } from "~/modules/catalog/import.server.ts";
+import { requireAdmin } from "~/routes/guards.server.ts";
 import { productsCsv, productsCsvFilename } from "~/rules/product-csv.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/products-csv";

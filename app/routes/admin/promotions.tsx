@@ -1,5 +1,5 @@
 import { ImagePlus, Megaphone, Pencil, Plus, Trash2 } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { data, useFetcher } from "react-router";
 import { errorId, FieldError, FormField } from "~/components/account/form-field";
 import { AdminDate } from "~/components/admin/admin-date";
@@ -25,10 +25,10 @@ import {
 } from "~/components/ui/dialog";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
-import { toast } from "~/components/ui/use-toast";
+import { useOutcomeToast } from "~/components/ui/use-outcome-toast";
+import type { ToastOptions } from "~/components/ui/use-toast";
 import { formFile, readLimitedForm } from "~/lib/content-uploads.server.ts";
 import { log } from "~/lib/log.server.ts";
-import { requireAdmin } from "~/modules/accounts/guards.server.ts";
 import {
   type AdminPromotion,
   createPromotion,
@@ -38,13 +38,14 @@ import {
   PromotionNotFoundError,
   updatePromotion,
 } from "~/modules/promotions/admin.server.ts";
+import { requireAdmin } from "~/routes/guards.server.ts";
 import {
-  isUuid,
   MAX_UPLOAD_BYTES,
   MAX_UPLOAD_LABEL,
   UPLOAD_ACCEPT,
   uploadText,
 } from "~/rules/admin-uploads.ts";
+import { isUuid } from "~/rules/ids.ts";
 import { PROMOTION_LIMITS, promotionErrors, promotionSchema } from "~/rules/promotion-schema.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
 import { runtime } from "~/runtime.server.ts";
@@ -59,6 +60,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 type ActionResult =
   | { ok: true; message: string }
   | { ok: false; title: string; description: string; fieldErrors?: Record<string, string> };
+
+/** Each outcome's toast: the saved/removed message, or what went wrong. */
+const toastOf = (result: ActionResult): ToastOptions =>
+  result.ok
+    ? { title: result.message }
+    : { title: result.title, description: result.description, variant: "destructive" };
 
 const failed = (
   status: number,
@@ -166,15 +173,8 @@ export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
   const [session, setSession] = useState(0);
   const [deleting, setDeleting] = useState<AdminPromotion | null>(null);
   const remover = useFetcher<ActionResult>();
-  const handled = useRef(new WeakSet<object>());
 
-  useEffect(() => {
-    const result = remover.data;
-    if (remover.state !== "idle" || !result || handled.current.has(result)) return;
-    handled.current.add(result);
-    if (result.ok) toast({ title: result.message });
-    else toast({ title: result.title, description: result.description, variant: "destructive" });
-  }, [remover.state, remover.data]);
+  useOutcomeToast(remover, toastOf);
 
   const openEditor = (next: Editing) => {
     setEditing(next);
@@ -302,22 +302,14 @@ function PromotionForm({ editing, onDone }: { editing: Editing; onDone: () => vo
   const existing = editing.mode === "edit" ? editing.promotion : null;
   const [preview, setPreview] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | undefined>();
-  const handled = useRef(new WeakSet<object>());
   const result = fetcher.data;
   const errors = result && !result.ok ? (result.fieldErrors ?? {}) : {};
 
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
 
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !result || handled.current.has(result)) return;
-    handled.current.add(result);
-    if (result.ok) {
-      toast({ title: result.message });
-      onDone();
-    } else {
-      toast({ title: result.title, description: result.description, variant: "destructive" });
-    }
-  }, [fetcher.state, result, onDone]);
+  useOutcomeToast(fetcher, toastOf, (outcome) => {
+    if (outcome.ok) onDone();
+  });
 
   const onFile = (e: React.ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];

@@ -1,13 +1,13 @@
 import { ArrowLeft, Plus, Trash2 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { toast } from "~/components/ui/use-toast";
+import { useOutcomeToast } from "~/components/ui/use-outcome-toast";
 import { readForm } from "~/lib/forms.server.ts";
-import { requireAdmin } from "~/modules/accounts/guards.server.ts";
 import { getQuoteRates, saveQuoteRates } from "~/modules/quotes/quotes.server.ts";
+import { requireAdmin } from "~/routes/guards.server.ts";
 import { rupeesToPaise } from "~/rules/money.ts";
 import {
   duplicateTierText,
@@ -172,15 +172,96 @@ function Field({
   );
 }
 
+function RemoveButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <Button type="button" variant="ghost" size="icon" aria-label={label} onClick={onClick}>
+      <Trash2 aria-hidden="true" />
+    </Button>
+  );
+}
+
+function AddButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <Button type="button" variant="outline" className="w-fit" onClick={onClick}>
+      <Plus aria-hidden="true" />
+      {label}
+    </Button>
+  );
+}
+
+/** A text field of a form row: the draft's key, its id (after the row's prefix), label and unit. */
+type FieldSpec<R> = {
+  key: { [K in keyof R]: R[K] extends string ? K : never }[keyof R];
+  id: string;
+  label: string;
+  suffix?: string;
+};
+
+/** The row's fields, in order; ids are `${prefix}-${id}` (just `id` without a prefix). */
+function Fields<R>({
+  prefix,
+  fields,
+  row,
+  onChange,
+}: {
+  prefix?: string;
+  fields: ReadonlyArray<FieldSpec<R>>;
+  row: R;
+  onChange: (patch: Partial<R>) => void;
+}) {
+  return fields.map((f) => (
+    <Field
+      key={String(f.key)}
+      id={prefix ? `${prefix}-${f.id}` : f.id}
+      label={f.label}
+      suffix={f.suffix}
+      value={row[f.key] as string}
+      onChange={(v) => onChange({ [f.key]: v } as Partial<R>)}
+    />
+  ));
+}
+
+const rateFields: ReadonlyArray<FieldSpec<Draft>> = [
+  { key: "setupFee", id: "setupFee", label: "Setup fee", suffix: "₹ per piece" },
+  { key: "hourlyRate", id: "hourlyRate", label: "Machine rate", suffix: "₹ per hour" },
+  { key: "minimum", id: "minimum", label: "Minimum price", suffix: "₹ per piece" },
+  { key: "wallThicknessMm", id: "wall", label: "Wall thickness", suffix: "mm" },
+  { key: "layerChangeSeconds", id: "layerChange", label: "Layer change", suffix: "seconds" },
+  { key: "holdDays", id: "holdDays", label: "Price held for", suffix: "days" },
+];
+
+type MaterialDraft = Draft["materials"][number];
+const materialFields: ReadonlyArray<FieldSpec<MaterialDraft>> = [
+  { key: "id", id: "id", label: "Code" },
+  { key: "name", id: "name", label: "Name" },
+  { key: "density", id: "density", label: "Density", suffix: "g/cm³" },
+  { key: "pricePerGram", id: "price", label: "Price", suffix: "₹/g" },
+  { key: "flowRate", id: "flow", label: "Flow", suffix: "mm³/s" },
+];
+const colourField: ReadonlyArray<FieldSpec<MaterialDraft>> = [
+  { key: "colours", id: "colours", label: "Colours", suffix: "comma-separated" },
+];
+
+const tierFields: ReadonlyArray<FieldSpec<Draft["tiers"][number]>> = [
+  { key: "minQuantity", id: "q", label: "From pieces" },
+  { key: "percent", id: "p", label: "Discount", suffix: "%" },
+];
+
+const printerFields: ReadonlyArray<FieldSpec<Draft["printers"][number]>> = [
+  { key: "name", id: "name", label: "Name" },
+  { key: "x", id: "x", label: "X" },
+  { key: "y", id: "y", label: "Y" },
+  { key: "z", id: "z", label: "Z" },
+];
+
 export default function QuoteSettings({ loaderData }: Route.ComponentProps) {
   const [draft, setDraft] = useState(() => toDraft(loaderData.rates));
   const fetcher = useFetcher<SaveResult>();
-  useEffect(() => {
-    const r = fetcher.data;
-    if (fetcher.state !== "idle" || !r) return;
-    if (r.ok) toast({ title: "Rates saved", description: "New quotes use them at once." });
-    else toast({ title: "Not saved", description: r.error, variant: "destructive" });
-  }, [fetcher.state, fetcher.data]);
+  useOutcomeToast(fetcher, (r) =>
+    r.ok
+      ? { title: "Rates saved", description: "New quotes use them at once." }
+      : { title: "Not saved", description: r.error, variant: "destructive" },
+  );
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
@@ -216,47 +297,10 @@ export default function QuoteSettings({ loaderData }: Route.ComponentProps) {
       <form onSubmit={save} className="mt-6 grid gap-8">
         <section className="grid gap-4 rounded-xl border bg-card p-5 sm:grid-cols-3">
           <h2 className="font-semibold sm:col-span-3">Rates</h2>
-          <Field
-            id="setupFee"
-            label="Setup fee"
-            suffix="₹ per piece"
-            value={draft.setupFee}
-            onChange={(v) => set("setupFee", v)}
-          />
-          <Field
-            id="hourlyRate"
-            label="Machine rate"
-            suffix="₹ per hour"
-            value={draft.hourlyRate}
-            onChange={(v) => set("hourlyRate", v)}
-          />
-          <Field
-            id="minimum"
-            label="Minimum price"
-            suffix="₹ per piece"
-            value={draft.minimum}
-            onChange={(v) => set("minimum", v)}
-          />
-          <Field
-            id="wall"
-            label="Wall thickness"
-            suffix="mm"
-            value={draft.wallThicknessMm}
-            onChange={(v) => set("wallThicknessMm", v)}
-          />
-          <Field
-            id="layerChange"
-            label="Layer change"
-            suffix="seconds"
-            value={draft.layerChangeSeconds}
-            onChange={(v) => set("layerChangeSeconds", v)}
-          />
-          <Field
-            id="holdDays"
-            label="Price held for"
-            suffix="days"
-            value={draft.holdDays}
-            onChange={(v) => set("holdDays", v)}
+          <Fields
+            fields={rateFields}
+            row={draft}
+            onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))}
           />
         </section>
 
@@ -268,38 +312,11 @@ export default function QuoteSettings({ loaderData }: Route.ComponentProps) {
               className="grid gap-3 rounded-lg border p-3 sm:grid-cols-6"
               aria-label={`Material ${m.name || i + 1}`}
             >
-              <Field
-                id={`m${i}-id`}
-                label="Code"
-                value={m.id}
-                onChange={(v) => setRow("materials", i, { id: v })}
-              />
-              <Field
-                id={`m${i}-name`}
-                label="Name"
-                value={m.name}
-                onChange={(v) => setRow("materials", i, { name: v })}
-              />
-              <Field
-                id={`m${i}-density`}
-                label="Density"
-                suffix="g/cm³"
-                value={m.density}
-                onChange={(v) => setRow("materials", i, { density: v })}
-              />
-              <Field
-                id={`m${i}-price`}
-                label="Price"
-                suffix="₹/g"
-                value={m.pricePerGram}
-                onChange={(v) => setRow("materials", i, { pricePerGram: v })}
-              />
-              <Field
-                id={`m${i}-flow`}
-                label="Flow"
-                suffix="mm³/s"
-                value={m.flowRate}
-                onChange={(v) => setRow("materials", i, { flowRate: v })}
+              <Fields
+                prefix={`m${i}`}
+                fields={materialFields}
+                row={m}
+                onChange={(patch) => setRow("materials", i, patch)}
               />
               <div className="flex items-end gap-3">
                 <label className="flex items-center gap-2 text-sm">
@@ -310,31 +327,23 @@ export default function QuoteSettings({ loaderData }: Route.ComponentProps) {
                   />
                   Offered
                 </label>
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon"
-                  aria-label={`Remove ${m.name || "material"}`}
+                <RemoveButton
+                  label={`Remove ${m.name || "material"}`}
                   onClick={() => removeRow("materials", i)}
-                >
-                  <Trash2 aria-hidden="true" />
-                </Button>
+                />
               </div>
               <div className="sm:col-span-6">
-                <Field
-                  id={`m${i}-colours`}
-                  label="Colours"
-                  suffix="comma-separated"
-                  value={m.colours}
-                  onChange={(v) => setRow("materials", i, { colours: v })}
+                <Fields
+                  prefix={`m${i}`}
+                  fields={colourField}
+                  row={m}
+                  onChange={(patch) => setRow("materials", i, patch)}
                 />
               </div>
             </fieldset>
           ))}
-          <Button
-            type="button"
-            variant="outline"
-            className="w-fit"
+          <AddButton
+            label="Add material"
             onClick={() =>
               set("materials", [
                 ...draft.materials,
@@ -349,10 +358,7 @@ export default function QuoteSettings({ loaderData }: Route.ComponentProps) {
                 },
               ])
             }
-          >
-            <Plus aria-hidden="true" />
-            Add material
-          </Button>
+          />
         </section>
 
         <div className="grid gap-8 md:grid-cols-2">
@@ -360,90 +366,42 @@ export default function QuoteSettings({ loaderData }: Route.ComponentProps) {
             <h2 className="font-semibold">Volume discounts</h2>
             {draft.tiers.map((t, i) => (
               <div key={i} className="grid grid-cols-[1fr_1fr_auto] items-end gap-3">
-                <Field
-                  id={`t${i}-q`}
-                  label="From pieces"
-                  value={t.minQuantity}
-                  onChange={(v) => setRow("tiers", i, { minQuantity: v })}
+                <Fields
+                  prefix={`t${i}`}
+                  fields={tierFields}
+                  row={t}
+                  onChange={(patch) => setRow("tiers", i, patch)}
                 />
-                <Field
-                  id={`t${i}-p`}
-                  label="Discount"
-                  suffix="%"
-                  value={t.percent}
-                  onChange={(v) => setRow("tiers", i, { percent: v })}
-                />
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon"
-                  aria-label="Remove discount"
-                  onClick={() => removeRow("tiers", i)}
-                >
-                  <Trash2 aria-hidden="true" />
-                </Button>
+                <RemoveButton label="Remove discount" onClick={() => removeRow("tiers", i)} />
               </div>
             ))}
-            <Button
-              type="button"
-              variant="outline"
-              className="w-fit"
+            <AddButton
+              label="Add discount"
               onClick={() => set("tiers", [...draft.tiers, { minQuantity: "", percent: "" }])}
-            >
-              <Plus aria-hidden="true" />
-              Add discount
-            </Button>
+            />
           </section>
           <section className="grid gap-3 rounded-xl border bg-card p-5">
             <h2 className="font-semibold">Printers (build volume, mm)</h2>
             {draft.printers.map((p, i) => (
               <div key={i} className="grid grid-cols-[2fr_1fr_1fr_1fr_auto] items-end gap-2">
-                <Field
-                  id={`p${i}-name`}
-                  label="Name"
-                  value={p.name}
-                  onChange={(v) => setRow("printers", i, { name: v })}
+                <Fields
+                  prefix={`p${i}`}
+                  fields={printerFields}
+                  row={p}
+                  onChange={(patch) => setRow("printers", i, patch)}
                 />
-                <Field
-                  id={`p${i}-x`}
-                  label="X"
-                  value={p.x}
-                  onChange={(v) => setRow("printers", i, { x: v })}
-                />
-                <Field
-                  id={`p${i}-y`}
-                  label="Y"
-                  value={p.y}
-                  onChange={(v) => setRow("printers", i, { y: v })}
-                />
-                <Field
-                  id={`p${i}-z`}
-                  label="Z"
-                  value={p.z}
-                  onChange={(v) => setRow("printers", i, { z: v })}
-                />
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon"
-                  aria-label={`Remove ${p.name || "printer"}`}
+                <RemoveButton
+                  label={`Remove ${p.name || "printer"}`}
                   onClick={() => removeRow("printers", i)}
-                >
-                  <Trash2 aria-hidden="true" />
-                </Button>
+                />
               </div>
             ))}
-            <Button
-              type="button"
-              variant="outline"
-              className="w-fit"
+            <AddButton
+              label="Add printer"
               onClick={() =>
                 set("printers", [...draft.printers, { name: "", x: "", y: "", z: "" }])
               }
-            >
-              <Plus aria-hidden="true" />
-              Add printer
-            </Button>
+            />
           </section>
         </div>
 

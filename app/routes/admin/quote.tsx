@@ -1,5 +1,5 @@
 import { ArrowLeft, Download } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
 import { data, Link, useFetcher } from "react-router";
 import { z } from "zod";
 import { AdminDate } from "~/components/admin/admin-date";
@@ -8,9 +8,8 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
-import { toast } from "~/components/ui/use-toast";
+import { useOutcomeToast } from "~/components/ui/use-outcome-toast";
 import { readForm } from "~/lib/forms.server.ts";
-import { requireAdmin } from "~/modules/accounts/guards.server.ts";
 import {
   answerQuote,
   getQuoteForAdmin,
@@ -18,6 +17,7 @@ import {
   QuoteError,
   type StaffReply,
 } from "~/modules/quotes/quotes.server.ts";
+import { requireAdmin } from "~/routes/guards.server.ts";
 import { fieldErrors, formFields } from "~/rules/account-schemas.ts";
 import { MAX_LINE_QUANTITY } from "~/rules/cart.ts";
 import { formatPaise, rupeesToPaise } from "~/rules/money.ts";
@@ -118,19 +118,19 @@ export default function AdminQuote({ loaderData }: Route.ComponentProps) {
   const g = quote.geometry;
   const fetcher = useFetcher<AnswerResult>();
   const form = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    const r = fetcher.data;
-    if (fetcher.state !== "idle" || !r) return;
-    if (r.ok) {
-      toast({
-        title: answered[r.kind as keyof typeof answered] ?? "Saved",
-        description: `E-mailed to ${quote.customerEmail}.`,
-      });
-      form.current?.reset();
-    } else {
-      toast({ title: "Not sent", description: r.error, variant: "destructive" });
-    }
-  }, [fetcher.state, fetcher.data, quote.customerEmail]);
+  useOutcomeToast(
+    fetcher,
+    (r) =>
+      r.ok
+        ? {
+            title: answered[r.kind as keyof typeof answered] ?? "Saved",
+            description: `E-mailed to ${quote.customerEmail}.`,
+          }
+        : { title: "Not sent", description: r.error, variant: "destructive" },
+    (r) => {
+      if (r.ok) form.current?.reset();
+    },
+  );
   const materialName = (id: string) => materials.find((m) => m.id === id)?.name ?? id;
   const busy = fetcher.state !== "idle";
   const unit = g.fileUnit ?? quote.options?.unit ?? "file units";

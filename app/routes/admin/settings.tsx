@@ -1,5 +1,5 @@
 import { LoaderCircle } from "lucide-react";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { data, useFetcher } from "react-router";
 import { FormAlert } from "~/components/account/form-alert";
 import { errorId, FieldError, FormField } from "~/components/account/form-field";
@@ -7,12 +7,12 @@ import { AdminDate } from "~/components/admin/admin-date";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
-import { toast } from "~/components/ui/use-toast";
+import { useOutcomeToast } from "~/components/ui/use-outcome-toast";
 import { readForm } from "~/lib/forms.server.ts";
 import { log } from "~/lib/log.server.ts";
 import { useHydrated } from "~/lib/use-hydrated";
-import { requireAdmin } from "~/modules/accounts/guards.server.ts";
 import { getShopSettings, saveShopSettings } from "~/modules/settings/settings.server.ts";
+import { requireAdmin } from "~/routes/guards.server.ts";
 import { type FieldErrors, fieldErrors, formFields } from "~/rules/account-schemas.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
 import {
@@ -96,22 +96,23 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
   const errors = result?.kind === "invalid" ? result.fieldErrors : {};
 
   // With JavaScript every outcome is a toast; without, a message at the top of the form.
-  const shown = useRef(new WeakSet<object>());
-  useEffect(() => {
-    const outcome = clientResult ?? (fetcher.state === "idle" ? fetcher.data : undefined);
-    if (!outcome || shown.current.has(outcome)) return;
-    shown.current.add(outcome);
-    const message = describe(outcome);
-    toast({
-      title: message.title,
-      description: message.description,
-      variant: message.ok ? "default" : "destructive",
-    });
-    if (outcome.kind === "invalid") {
-      const first = Object.keys(outcome.fieldErrors)[0];
-      document.getElementById(`settings-${first}`)?.focus();
-    }
-  }, [clientResult, fetcher.state, fetcher.data]);
+  useOutcomeToast(
+    clientResult ? { state: "idle", data: clientResult } : fetcher,
+    (outcome) => {
+      const message = describe(outcome);
+      return {
+        title: message.title,
+        description: message.description,
+        variant: message.ok ? "default" : "destructive",
+      };
+    },
+    (outcome) => {
+      if (outcome.kind === "invalid") {
+        const first = Object.keys(outcome.fieldErrors)[0];
+        document.getElementById(`settings-${first}`)?.focus();
+      }
+    },
+  );
   const inline = !hydrated && actionData ? describe(actionData) : null;
 
   const field = (name: keyof typeof form) => ({

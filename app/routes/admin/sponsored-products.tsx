@@ -6,10 +6,9 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { toast } from "~/components/ui/use-toast";
+import { useOutcomeToast } from "~/components/ui/use-outcome-toast";
 import { readForm } from "~/lib/forms.server.ts";
 import { log } from "~/lib/log.server.ts";
-import { requireAdmin } from "~/modules/accounts/guards.server.ts";
 import {
   listSponsored,
   type SponsoredEntry,
@@ -17,6 +16,7 @@ import {
   setSponsoredProducts,
   UnknownProductsError,
 } from "~/modules/sponsored/admin.server.ts";
+import { requireAdmin } from "~/routes/guards.server.ts";
 import { formatPaise } from "~/rules/money.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
 import { MAX_SPONSORED, sponsoredIdsSchema } from "~/rules/sponsored.ts";
@@ -95,7 +95,6 @@ export default function AdminSponsored({ loaderData }: Route.ComponentProps) {
   const search = useFetcher<typeof loader>();
   const save = useFetcher<ActionResult>();
   const busy = save.state !== "idle";
-  const handled = useRef(new WeakSet<object>());
   const id = useId();
   const [query, setQuery] = useState("");
   const dirty = !sameOrder(list, saved);
@@ -109,16 +108,11 @@ export default function AdminSponsored({ loaderData }: Route.ComponentProps) {
     setList(saved);
   }, [savedKey, saved]);
 
-  useEffect(() => {
-    const result = save.data;
-    if (save.state !== "idle" || !result || handled.current.has(result)) return;
-    handled.current.add(result);
-    if (result.ok) {
-      toast({ title: "Sponsored products saved", description: "The home carousel is updated." });
-    } else {
-      toast({ title: result.title, description: result.description, variant: "destructive" });
-    }
-  }, [save.state, save.data]);
+  useOutcomeToast(save, (result) =>
+    result.ok
+      ? { title: "Sponsored products saved", description: "The home carousel is updated." }
+      : { title: result.title, description: result.description, variant: "destructive" },
+  );
 
   // Search as the admin types (a short pause first). `search` changes identity on every load,
   // so it is left out of the dependencies on purpose.

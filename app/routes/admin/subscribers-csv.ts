@@ -1,5 +1,5 @@
-import { requireAdmin } from "~/modules/accounts/guards.server.ts";
 import { allSubscribers } from "~/modules/subscribers/admin.server.ts";
+import { requireAdmin } from "~/routes/guards.server.ts";
 import { subscribersCsv, subscribersCsvFilename } from "~/rules/subscribers-csv.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/subscribers-csv";

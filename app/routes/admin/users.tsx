@@ -1,5 +1,4 @@
 import { Info, Search, ShieldCheck, ShieldOff } from "lucide-react";
-import { useEffect, useRef } from "react";
 import { data, Form, redirect, useFetcher, useSearchParams } from "react-router";
 import { AdminDate } from "~/components/admin/admin-date";
 import { Pager, pageParam } from "~/components/admin/people-pager";
@@ -17,10 +16,9 @@ import {
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { toast } from "~/components/ui/use-toast";
+import { useOutcomeToast } from "~/components/ui/use-outcome-toast";
 import { readForm } from "~/lib/forms.server.ts";
 import { log } from "~/lib/log.server.ts";
-import { requireAdmin } from "~/modules/accounts/guards.server.ts";
 import {
   type AdminUserRow,
   LastAdminError,
@@ -28,6 +26,8 @@ import {
   setAdmin,
   UserNotFoundError,
 } from "~/modules/accounts/users.server.ts";
+import { requireAdmin } from "~/routes/guards.server.ts";
+import { formFields, userChangeSchema } from "~/rules/account-schemas.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/users";
@@ -54,13 +54,9 @@ const failed = (message: string, status: number) =>
 
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireAdmin(request);
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  const userId = form.get("userId");
-  if (intent !== "grant" && intent !== "revoke") return failed("Unknown request.", 400);
-  if (typeof userId !== "string" || userId.length === 0 || userId.length > 200) {
-    return failed("Choose a user.", 400);
-  }
+  const parsed = userChangeSchema.safeParse(formFields(await readForm(request)));
+  if (!parsed.success) return failed(parsed.error.issues[0]?.message ?? "Unknown request.", 400);
+  const { intent, userId } = parsed.data;
   const { db } = await runtime();
   try {
     const result = await setAdmin(db, viewer, userId, intent === "grant");
@@ -171,22 +167,16 @@ function UserRow({ user, isViewer }: { user: AdminUserRow; isViewer: boolean }) 
   const pending = fetcher.formData?.get("intent");
   const isAdmin = pending === "grant" ? true : pending === "revoke" ? false : user.isAdmin;
 
-  const handled = useRef<UserChangeResult | null>(null);
-  useEffect(() => {
-    const result = fetcher.data;
-    if (fetcher.state !== "idle" || !result || handled.current === result) return;
-    handled.current = result;
-    if (result.kind === "failed") {
-      toast({ title: "Failed to update", description: result.message, variant: "destructive" });
-      return;
-    }
-    toast({
-      title: result.isAdmin ? "Admin granted" : "Admin revoked",
-      description: result.isAdmin
-        ? `${result.email} can now use the admin area.`
-        : `${result.email} no longer has admin access.`,
-    });
-  }, [fetcher.state, fetcher.data]);
+  useOutcomeToast(fetcher, (result) =>
+    result.kind === "failed"
+      ? { title: "Failed to update", description: result.message, variant: "destructive" }
+      : {
+          title: result.isAdmin ? "Admin granted" : "Admin revoked",
+          description: result.isAdmin
+            ? `${result.email} can now use the admin area.`
+            : `${result.email} no longer has admin access.`,
+        },
+  );
 
   const change = (intent: "grant" | "revoke") =>
     fetcher.submit({ intent, userId: user.id }, { method: "post" });

@@ -4,11 +4,11 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { Database } from "~/adapters/db/index.server.ts";
 import { user } from "~/db/schema.ts";
-import { createPostgresDatabase, testDbKind } from "../../../tests/support/test-database.ts";
-import { type Auth, CLIENT_IP_HEADER } from "./auth.server.ts";
+import { type Auth, CLIENT_IP_HEADER } from "~/modules/accounts/auth.server.ts";
+import { createPostgresDatabase, testDbKind } from "./test-database.ts";
 
 /*
- * Helpers for the accounts integration tests (never imported by the app). Requests go through
+ * Users, sign-in and request helpers for the integration tests (never imported by the app). Requests go through
  * Better Auth's HTTP handler, as a browser's would.
  */
 

@@ -1,11 +1,11 @@
 /**
  * Reads and measures a model into the measurements a quote keeps. Shared by the upload's worker
- * thread (measure.worker.ts, which Node runs outside the bundle: relative imports only) and the
+ * thread (app/modules/quotes/measure.worker.ts, which Node runs outside the bundle: relative imports only) and the
  * in-process fallback.
  */
-import type { StoredGeometry } from "../../db/schema.ts";
-import { analyseMesh, parseModel } from "../../rules/model3d/index.ts";
-import type { BuildVolume, ModelAnalysis, ParsedModel } from "../../rules/model3d/types.ts";
+import type { StoredGeometry } from "../stored-shapes.ts";
+import { analyseMesh, parseModel } from "./index.ts";
+import type { BuildVolume, ModelAnalysis, ParsedModel } from "./types.ts";
 
 export function measureBytes(
   bytes: Uint8Array,

@@ -1,10 +1,10 @@
 import type { Database } from "~/adapters/db/index.server.ts";
 import { orderItems, orders, products, type StaticReview } from "~/db/schema.ts";
-import { browserHeaders, TEST_ORIGIN } from "~/modules/accounts/testing.server.ts";
+import { browserHeaders, TEST_ORIGIN } from "./accounts.ts";
 
 /*
- * Factories for the cart, favourites and reviews integration tests (never imported by the app).
- * Checkout doesn't exist yet, so orders are written straight to the database.
+ * Test factories (products, orders, static reviews) for the integration tests; never imported by
+ * the app. Orders are written straight to the database, without checkout.
  */
 
 let counter = 0;

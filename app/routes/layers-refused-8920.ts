@@ -1,0 +1,1 @@
+import { insertProduct } from "../../tests/support/factories.ts";

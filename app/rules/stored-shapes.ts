@@ -1,0 +1,70 @@
+/*
+ * The shapes of the values the database keeps in JSON columns (app/db/schema.ts types its columns
+ * with them). Declared here so that rules and components, which never import the schema, can use
+ * them too.
+ */
+
+export type ProductImage = { url: string; storagePath: string | null };
+export type StaticReview = {
+  rating: number;
+  name: string;
+  title: string;
+  review: string;
+  date: string;
+};
+
+export type AddressSnapshot = {
+  addressId: string | null;
+  label: string;
+  name: string;
+  line1: string;
+  line2: string | null;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+  phone: string;
+};
+
+export type ShippingMethod = { id: string; label: string; costPaise: number };
+
+export type ReturnItem = {
+  orderItemId: string;
+  productId: string | null;
+  name: string;
+  quantity: number;
+};
+
+/** The raw measurements of an uploaded model, in the file's own coordinates. */
+export type StoredGeometry = {
+  format: string;
+  fileUnit: string | null;
+  triangles: number;
+  vertices: number;
+  volume: number;
+  area: number;
+  size: { x: number; y: number; z: number };
+  watertight: boolean;
+  openEdges: number;
+  nonManifoldEdges: number;
+  invertedNormals: boolean;
+  /** Shells facing opposite ways (a cavity or an inside-out part): priced by staff. */
+  mixedShells?: boolean;
+};
+
+/** What became of a customer's uploaded model (the quotes table's status). */
+export const quoteStatuses = [
+  /** uploaded and analysed; nothing chosen yet */
+  "draft",
+  /** priced and in the customer's cart (its custom part product exists) */
+  "in_cart",
+  /** the customer asked staff to look at it */
+  "review_requested",
+  /** staff answered with a price the customer can accept */
+  "offered",
+  /** paid for */
+  "ordered",
+  /** staff closed the request without an offer */
+  "closed",
+] as const;
+export type QuoteStatus = (typeof quoteStatuses)[number];
