@@ -11,6 +11,7 @@ import {
 import { rememberPayment } from "~/components/checkout/payment-storage";
 import { ProductImage } from "~/components/product/product-image";
 import { Button } from "~/components/ui/button";
+import { useOutcomeToast } from "~/components/ui/use-outcome-toast";
 import { toast } from "~/components/ui/use-toast";
 import { readForm } from "~/lib/forms.server.ts";
 import { log } from "~/lib/log.server.ts";
@@ -214,7 +215,6 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const [addressId, setAddressId] = useState(defaultAddress?.id ?? "");
   const [method, setMethod] = useState<"gateway" | "cod">("gateway");
   const [leaving, setLeaving] = useState(false);
-  const handled = useRef<CheckoutResult | null>(null);
   const ids = { address: useId(), payment: useId() };
   const address = addresses?.find((a) => a.id === addressId);
   const blocked = lines.some((l) => !l.available);
@@ -262,24 +262,25 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     return () => window.removeEventListener("pageshow", onShow);
   }, []);
 
-  useEffect(() => {
-    const result = fetcher.data;
-    if (!result || fetcher.state !== "idle" || handled.current === result) return;
-    handled.current = result;
-    if (result.kind === "redirect") {
-      setLeaving(true);
-      rememberPayment({ orderId: result.orderId, transactionId: result.transactionId });
-      window.location.assign(result.paymentUrl);
-      return;
-    }
-    if (result.kind === "placed") {
-      cartActions.clear();
-      navigate("/orders");
-      return;
-    }
-    toast({ title: result.title, description: result.description, variant: "destructive" });
-    void revalidate();
-  }, [fetcher.data, fetcher.state, navigate, revalidate]);
+  useOutcomeToast(
+    fetcher,
+    (result) =>
+      result.kind === "error"
+        ? { title: result.title, description: result.description, variant: "destructive" }
+        : null,
+    (result) => {
+      if (result.kind === "redirect") {
+        setLeaving(true);
+        rememberPayment({ orderId: result.orderId, transactionId: result.transactionId });
+        window.location.assign(result.paymentUrl);
+      } else if (result.kind === "placed") {
+        cartActions.clear();
+        navigate("/orders");
+      } else {
+        void revalidate();
+      }
+    },
+  );
 
   const submit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -3,19 +3,17 @@ import {
   allowedActions,
   csvSafe,
   escapeLike,
-  istDayEnd,
-  istDayStart,
-  istToday,
   itemsSummary,
   type OrderState,
   orderFiltersQuery,
-  paiseToRupees,
   parseDay,
   parseOrderFilters,
   refusal,
   shipSchema,
   shipText,
 } from "./admin-orders.ts";
+import { istDayEnd, istDayStart, istToday } from "./india-time.ts";
+import { paiseToRupeesText as paiseToRupees } from "./money.ts";
 
 const state = (over: Partial<OrderState> = {}): OrderState => ({
   status: "processing",

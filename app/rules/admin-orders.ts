@@ -6,10 +6,6 @@ import {
   type PaymentStatus,
 } from "~/rules/orders.ts";
 
-// The orders module takes these from here: one implementation each, in money.ts and india-time.ts.
-export { istDayEnd, istDayStart, istToday } from "./india-time.ts";
-export { paiseToRupeesText as paiseToRupees } from "./money.ts";
-
 /*
  * The admin's order screens (issue 7: /admin/orders): the list's filters as they travel in the
  * URL, the actions DESIGN.md decision 5 allows for an order's current state, the ship form, and

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, like, not, or } from "drizzle-orm";
 import type { Database } from "~/adapters/db/index.server.ts";
-import { type AddressSnapshot, addresses, cartItems, orders, products, user } from "~/db/schema.ts";
+import { addresses, cartItems, orders, products, user } from "~/db/schema.ts";
 import { takeStock } from "~/modules/inventory/inventory.server.ts";
 import { createOrder, supersedeOpenOrders } from "~/modules/orders/lifecycle.server.ts";
 import { checkQuotedLines } from "~/modules/quotes/quotes.server.ts";
@@ -14,6 +14,7 @@ import {
   SHIPPING_METHOD,
 } from "~/rules/orders.ts";
 import { isPurchasable } from "~/rules/product-display.ts";
+import type { AddressSnapshot } from "~/rules/stored-shapes.ts";
 import { orderTotals } from "~/rules/totals.ts";
 
 /*

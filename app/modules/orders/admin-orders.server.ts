@@ -14,7 +14,6 @@ import {
 } from "drizzle-orm";
 import type { Database, Tx } from "~/adapters/db/index.server.ts";
 import {
-  type AddressSnapshot,
   adminAudit,
   orderItems,
   orders,
@@ -44,19 +43,18 @@ import {
   auditAction,
   csvSafe,
   escapeLike,
-  istDayEnd,
-  istDayStart,
   itemsSummary,
   type OrderAction,
   type OrderFilters,
   type OrderState,
-  paiseToRupees,
   type ReturnStatus,
   refusal,
   type ShipInput,
 } from "~/rules/admin-orders.ts";
-import { formatPaise } from "~/rules/money.ts";
+import { istDayEnd, istDayStart } from "~/rules/india-time.ts";
+import { formatPaise, paiseToRupeesText } from "~/rules/money.ts";
 import { type OrderStatus, type PaymentStatus, paymentMethodLabel } from "~/rules/orders.ts";
+import type { AddressSnapshot } from "~/rules/stored-shapes.ts";
 
 /*
  * The admin's orders (issue 7: /admin/orders): every customer's orders filtered by status, date
@@ -385,10 +383,10 @@ export async function orderCsvRows(db: Database, filters: OrderFilters): Promise
           row.status,
           row.paymentStatus,
           row.paymentLabel,
-          paiseToRupees(r.subtotalPaise),
-          paiseToRupees(r.shippingPaise),
-          paiseToRupees(r.taxPaise),
-          paiseToRupees(r.totalPaise),
+          paiseToRupeesText(r.subtotalPaise),
+          paiseToRupeesText(r.shippingPaise),
+          paiseToRupeesText(r.taxPaise),
+          paiseToRupeesText(r.totalPaise),
           itemsSummary(itemsBy.get(r.id) ?? []),
         ].map(csvSafe),
       );

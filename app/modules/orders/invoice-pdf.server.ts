@@ -19,6 +19,7 @@ import {
   invoiceMismatches,
   placeOfSupply,
 } from "~/rules/gst.ts";
+import type { AddressSnapshot } from "~/rules/stored-shapes.ts";
 
 /*
  * The GST tax invoice of an order as an A4 PDF (pdf-lib, the standard Helvetica fonts). Every
@@ -26,16 +27,8 @@ import {
  * "Rs. 1,23,456.78" and any text they cannot draw (emoji, Devanagari…) becomes "?".
  */
 
-export type InvoiceAddress = {
-  name: string;
-  line1: string;
-  line2: string | null;
-  city: string;
-  state: string;
-  postalCode: string;
-  country: string;
-  phone: string;
-};
+/** The invoice's parties: an order's address snapshot without its book-keeping fields. */
+export type InvoiceAddress = Omit<AddressSnapshot, "addressId" | "label">;
 
 export type InvoiceDocument = {
   invoiceNumber: string;

@@ -2,7 +2,6 @@ import { and, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/adapters/db/index.server.ts";
 import type { Mailer } from "~/adapters/mail/types.ts";
 import {
-  type AddressSnapshot,
   invoiceSequences,
   orderItems,
   orders,
@@ -16,6 +15,7 @@ import type { JobPayloads } from "~/modules/jobs/jobs.server.ts";
 import { getShopSettings } from "~/modules/settings/settings.server.ts";
 import { financialYear, formatInvoiceNumber } from "~/rules/gst.ts";
 import type { OrderStatus, PaymentStatus } from "~/rules/orders.ts";
+import type { AddressSnapshot } from "~/rules/stored-shapes.ts";
 import {
   type OrderEmailData,
   orderCancelledEmail,

@@ -2,7 +2,8 @@ import Papa from "papaparse";
 import { log } from "~/lib/log.server.ts";
 import { orderCsvRows } from "~/modules/orders/admin-orders.server.ts";
 import { requireAdmin } from "~/routes/guards.server.ts";
-import { istToday, ORDER_CSV_COLUMNS, parseOrderFilters } from "~/rules/admin-orders.ts";
+import { ORDER_CSV_COLUMNS, parseOrderFilters } from "~/rules/admin-orders.ts";
+import { istToday } from "~/rules/india-time.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/orders-csv";
 
