@@ -298,21 +298,22 @@ describe(`checkout on ${testDbKind()}`, () => {
   });
 });
 
-describe(`payments on ${testDbKind()}`, () => {
-  async function pendingOrder(tag: string, stockCount: number | null = null) {
-    const u = await signedIn(tag);
-    const p = await insertProduct(db, { pricePaise: 20_000, stockCount });
-    await setCartItem(db, u.id, p.id, 1);
-    const order = await placeOrder(db, {
-      userId: u.id,
-      addressId: u.addressId,
-      method: "gateway",
-      provider: "sandbox",
-    });
-    const payment = await initiateOrderPayment(deps, u.id, order.id);
-    return { u, p, order, payment };
-  }
+/** A signed-in customer with one unit in an order waiting for its sandbox payment. */
+async function pendingOrder(tag: string, stockCount: number | null = null) {
+  const u = await signedIn(tag);
+  const p = await insertProduct(db, { pricePaise: 20_000, stockCount });
+  await setCartItem(db, u.id, p.id, 1);
+  const order = await placeOrder(db, {
+    userId: u.id,
+    addressId: u.addressId,
+    method: "gateway",
+    provider: "sandbox",
+  });
+  const payment = await initiateOrderPayment(deps, u.id, order.id);
+  return { u, p, order, payment };
+}
 
+describe(`payments on ${testDbKind()}`, () => {
   it("the same webhook delivered three times gives one transition and one e-mail", async () => {
     const { u, p, order, payment } = await pendingOrder("thrice");
     const body = {
@@ -668,16 +669,7 @@ describe(`cash on delivery on ${testDbKind()}`, () => {
   });
 
   it("warns before it replaces a pending online payment, and says why on the cancelled order", async () => {
-    const u = await signedIn("cod-replaces");
-    const p = await insertProduct(db, { pricePaise: 20_000, stockCount: 3 });
-    await setCartItem(db, u.id, p.id, 1);
-    const order = await placeOrder(db, {
-      userId: u.id,
-      addressId: u.addressId,
-      method: "gateway",
-      provider: "sandbox",
-    });
-    const payment = await initiateOrderPayment(deps, u.id, order.id);
+    const { u, p, order, payment } = await pendingOrder("cod-replaces", 3);
     await updateShopSettings(db, { codEnabled: true, codMaxOrderPaise: null });
     try {
       // The checkout page knows the open payment, so it can warn before a COD order ends it.
