@@ -160,6 +160,8 @@ test.describe("registration and sign-in", () => {
     await submitLogin(page, newUser.email, newUser.password);
     await expect(page).toHaveURL(/\/addresses$/);
 
+    // A request still in flight from the signed-in page would set the session cookie again.
+    await page.waitForLoadState("networkidle");
     await page.context().clearCookies();
     await page.goto("/auth?redirectTo=//evil.example/steal");
     await submitLogin(page, newUser.email, newUser.password);
