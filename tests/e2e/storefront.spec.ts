@@ -62,7 +62,10 @@ test.describe("home", () => {
     await dialog.getByRole("button", { name: "Submit" }).click();
     await expect(dialog.getByText("Name is required")).toBeVisible();
     await dialog.getByLabel("Name").fill("Asha Rao");
-    await dialog.getByLabel("Phone (optional)").fill("9876543210");
+    await dialog.getByLabel("Phone (optional)").fill("+1 415 555 0100");
+    await dialog.getByRole("button", { name: "Submit" }).click();
+    await expect(dialog.getByText("Please enter a valid 10-digit mobile number")).toBeVisible();
+    await dialog.getByLabel("Phone (optional)").fill("+91 98765 43210");
     await dialog.getByRole("button", { name: "Submit" }).click();
     await expect(dialog.getByText("Thank you! We will contact you shortly.")).toBeVisible();
     await dialog.getByRole("button", { name: "Close" }).first().click();
