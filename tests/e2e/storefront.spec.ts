@@ -262,16 +262,24 @@ test.describe("product page", () => {
       .click();
     await expect(page.getByTestId("review-page")).toHaveText("Page 2");
     await expect(reviews).toHaveCount(3);
-    // The new page's reviews are in view (a shorter page mustn't leave the reader below them).
+    // The new page's reviews are in view (a shorter page mustn't leave the reader below them),
+    // and so is keyboard focus (the Next link pressed is gone: focus was left on <body>).
     await expect(reviews.first()).toBeInViewport();
+    const focusInReviews = () =>
+      page.evaluate(() => Boolean(document.activeElement?.closest("#reviews")));
+    await expect.poll(focusInReviews).toBe(true);
     await expect(
       page.getByRole("navigation", { name: "Review pages" }).getByRole("link", { name: "Next" }),
     ).toHaveCount(0);
     await page
       .getByRole("navigation", { name: "Review pages" })
       .getByRole("link", { name: "Previous" })
-      .click();
+      .press("Enter");
     await expect(page.getByTestId("review-page")).toHaveText("Page 1");
+    await expect.poll(focusInReviews).toBe(true);
+    // From there, Tab goes on through the reviews' own controls, not from the top of the page.
+    await page.keyboard.press("Tab");
+    await expect.poll(focusInReviews).toBe(true);
   });
 
   test("the quantity stepper adds that many to the cart", async ({ page }) => {
