@@ -66,6 +66,7 @@ async function build(): Promise<Runtime> {
     mailer,
     secret: config.authSecret,
     publicUrl: config.publicUrl,
+    anyAddress: !config.publicUrlFixed,
   });
   if (config.seedDemo === "auto") {
     await seedDemoIfEmpty({ db: database.db, storage, auth, env: config });

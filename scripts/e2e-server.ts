@@ -19,7 +19,8 @@ const child = spawn(process.execPath, [path.join(root, "server/index.ts")], {
     NODE_ENV: "production",
     PORT: port,
     HOST: "127.0.0.1",
-    PUBLIC_URL: `http://localhost:${port}`,
+    // No PUBLIC_URL, as `npm run shop` starts it: links say http://localhost:$PORT, and the shop
+    // works on any address it is reached at (the journeys use localhost and 127.0.0.1).
     DATA_DIR: e2eDataDir,
     DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
     AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456789",

@@ -96,6 +96,8 @@ app.use((req, res, next) => {
   const site = req.get("sec-fetch-site");
   const origin = req.get("origin");
   if (site === "same-origin" || site === "none" || origin === publicOrigin) return next();
+  // Without PUBLIC_URL the shop is whatever address it was reached at (127.0.0.1, a LAN address).
+  if (!config.publicUrlFixed && origin === `${req.protocol}://${req.get("host")}`) return next();
   if (!site && !origin) return next();
   log.warning("cross-site request refused", { method: req.method, path: req.path, origin, site });
   res.status(403).json({ ok: false, error: "This request must come from the shop's own pages." });

@@ -133,6 +133,11 @@ export type Env = Readonly<{
   port: number;
   host: string;
   publicUrl: string;
+  /**
+   * PUBLIC_URL was set: the shop has one address, and sign-in there only. Unset, the shop works on
+   * whatever address it is reached at (localhost, 127.0.0.1, the machine's LAN address).
+   */
+  publicUrlFixed: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
   authSecret: string;
@@ -271,6 +276,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     port: e.PORT,
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    publicUrlFixed: e.PUBLIC_URL !== undefined,
     dataDir,
     databaseUrl: e.DATABASE_URL,
     authSecret: e.AUTH_SECRET ?? developmentSecret(dataDir),

@@ -16,6 +16,7 @@ import {
   formFields,
   profileSchema,
 } from "~/rules/account-schemas.ts";
+import { indianMobile } from "~/rules/phone.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/account";
@@ -170,11 +171,15 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
             id="profile-phone"
             name="phone"
             type="tel"
-            inputMode="numeric"
+            inputMode="tel"
             label="Phone (optional)"
-            autoComplete="tel-national"
+            autoComplete="tel"
             placeholder="10-digit mobile number"
             defaultValue={loaderData.phone}
+            // "+91 98765 43210" is understood and shown as the 10 digits it is saved as.
+            onBlur={(e) => {
+              e.currentTarget.value = indianMobile(e.currentTarget.value) ?? e.currentTarget.value;
+            }}
             error={errors.phone}
           />
           <div className="flex justify-end">

@@ -57,7 +57,7 @@ type ActionResult =
   | { kind: "login-invalid"; fieldErrors: FieldErrors }
   | { kind: "unverified"; email: string }
   | { kind: "incorrect" }
-  | { kind: "sign-in-failed" }
+  | { kind: "sign-in-failed"; message?: string }
   | { kind: "resent"; ok: boolean };
 
 const reply = (result: ActionResult, status = 200) => data(result, { status });
@@ -92,7 +92,10 @@ export async function action({ request }: Route.ActionArgs) {
       case "incorrect":
         return reply({ kind: "incorrect" }, 401);
       default:
-        return reply({ kind: "sign-in-failed" }, 503);
+        // A refused address is no outage: it says which address to use (403), not "try again".
+        return result.message
+          ? reply({ kind: "sign-in-failed", message: result.message }, 403)
+          : reply({ kind: "sign-in-failed" }, 503);
     }
   }
 
@@ -320,7 +323,10 @@ function LoginForm({ redirectTo, actionData }: { redirectTo: string | null; acti
         open={dialogOpen && result?.kind === "sign-in-failed"}
         onClose={close}
         title={accountText.signInFailedTitle}
-        description={accountText.signInFailedDescription}
+        description={
+          (result?.kind === "sign-in-failed" && result.message) ||
+          accountText.signInFailedDescription
+        }
         footer={<CloseButton onClose={close}>OK</CloseButton>}
       />
     </>

@@ -1,5 +1,5 @@
 import { Heart } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { FavouriteButton } from "~/components/product/favourite-button";
 import { ProductImage } from "~/components/product/product-image";
@@ -45,25 +45,35 @@ export default function FavouritesPage({ loaderData }: Route.ComponentProps) {
 
 type Favourite = Route.ComponentProps["loaderData"]["favourites"][number];
 
-/**
- * A product un-hearted here stays in the grid (its heart empty, so one click undoes it) until the
- * next visit; new favourites join at the front.
- */
-function keepRemoved(shown: Favourite[], current: Favourite[]): Favourite[] {
+/** New favourites (hearted in another tab) join at the front; those shown stay in their place. */
+function merge(shown: Favourite[], current: Favourite[]): Favourite[] {
   const seen = new Set(shown.map((f) => f.productId));
   return [...current.filter((f) => !seen.has(f.productId)), ...shown];
 }
 
+/**
+ * A product un-hearted here leaves the grid once its heart has said "Removed from favourites"
+ * (it once stayed until a reload, contradicting the toast). The heart tells the grid, rather than
+ * the card vanishing with the reloaded list: that would take the heart, and its toast, with it.
+ * Focus, which was on that heart, goes to the heading rather than being lost.
+ */
 function FavouritesGrid({ favourites: current }: { favourites: Favourite[] }) {
   const [favourites, setFavourites] = useState(current);
   const [source, setSource] = useState(current);
   if (source !== current) {
     setSource(current);
-    setFavourites(keepRemoved(favourites, current));
+    setFavourites(merge(favourites, current));
   }
+  const heading = useRef<HTMLHeadingElement>(null);
+  const removed = (productId: string) => {
+    setFavourites((shown) => shown.filter((f) => f.productId !== productId));
+    heading.current?.focus();
+  };
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <h1 className="font-bold text-3xl">Favourites</h1>
+      <h1 ref={heading} tabIndex={-1} className="font-bold text-3xl focus:outline-none">
+        Favourites
+      </h1>
       {favourites.length === 0 ? (
         <div className="mt-10 flex flex-col items-center gap-4 text-center">
           <p className="text-muted-foreground">No favourites yet.</p>
@@ -93,6 +103,7 @@ function FavouritesGrid({ favourites: current }: { favourites: Favourite[] }) {
               <FavouriteButton
                 productId={f.productId}
                 productName={f.name}
+                onSaved={(favourite) => (favourite ? undefined : removed(f.productId))}
                 className="absolute top-1.5 right-1.5 bg-background/80 hover:bg-background"
               />
               <div className="flex flex-col gap-1 p-3">

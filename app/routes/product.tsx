@@ -1,5 +1,5 @@
 import { ChevronRight } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { data, Link } from "react-router";
 import { z } from "zod";
 import { BackHomeButtons } from "~/components/layout/back-home-buttons";
@@ -219,6 +219,19 @@ function ProductDetail({
   const categoryPath = listingPathFor(product.category);
   const images = product.images.map((i) => i.url).filter(Boolean);
 
+  // Next and Previous bring the reader to the new page of reviews, and keyboard focus with them:
+  // the link pressed may not exist on the new page (no Next on the last), which left focus on
+  // <body>. Only on a change of page of the same product, never on arrival.
+  const reviewsHeading = useRef<HTMLHeadingElement>(null);
+  const shownPage = useRef({ productId: product.id, page: reviewPage });
+  useEffect(() => {
+    const before = shownPage.current;
+    shownPage.current = { productId: product.id, page: reviewPage };
+    if (before.productId === product.id && before.page !== reviewPage) {
+      reviewsHeading.current?.focus({ preventScroll: true });
+    }
+  }, [product.id, reviewPage]);
+
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
       <nav aria-label="Breadcrumb" className="mb-4 text-sm">
@@ -344,7 +357,12 @@ function ProductDetail({
 
       <section id="reviews" aria-labelledby="reviews-heading" className="mt-12 scroll-mt-20">
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-          <h2 id="reviews-heading" className="font-bold text-2xl">
+          <h2
+            id="reviews-heading"
+            ref={reviewsHeading}
+            tabIndex={-1}
+            className="font-bold text-2xl focus:outline-none"
+          >
             Customer Reviews
           </h2>
           {review.canReview ? (

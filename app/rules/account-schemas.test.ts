@@ -86,7 +86,10 @@ describe("profile", () => {
     expect(profileSchema.parse({ name: "M", phone: "  " }).phone).toBeNull();
     expect(profileSchema.parse({ name: "M" }).phone).toBeNull();
     expect(profileSchema.parse({ name: "M", phone: " 9876543210 " }).phone).toBe("9876543210");
-    for (const phone of ["98765", "98765432101", "98765-4321", "+919876543"]) {
+    for (const written of ["+91 98765 43210", "91-98765-43210", "098765 43210", "98765 43210"]) {
+      expect(profileSchema.parse({ name: "M", phone: written }).phone, written).toBe("9876543210");
+    }
+    for (const phone of ["98765", "98765432101", "98765-4321", "+919876543", "+1 415 555 0100"]) {
       const result = profileSchema.safeParse({ name: "M", phone });
       expect(result.success, phone).toBe(false);
       if (!result.success) {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { indianMobile } from "./phone.ts";
 
 /*
  * Account forms (SPEC.md §2 Auth, §5 Validation): one zod schema per form, parsed by the browser
@@ -34,6 +35,9 @@ export const accountText = {
   nameRequiredDescription: "Please enter your full name.",
   invalidPhoneTitle: "Invalid phone",
   invalidPhoneDescription: "Phone number must be 10 digits.",
+  /** PUBLIC_URL is set and the shop was opened at another address (its Origin is refused). */
+  wrongAddress: (address: string) =>
+    `Signing in and registering work only at ${address}. Please open the shop there and try again.`,
 } as const;
 
 const trimmed = (message: string) => z.string({ error: message }).trim().min(1, message);
@@ -102,11 +106,12 @@ export const profileSchema = z.object({
     .trim()
     .min(1, accountText.nameRequiredDescription)
     .max(120, "Please use at most 120 characters."),
+  // Written as people write it ("+91 98765 43210"), kept as the 10 digits (app/rules/phone.ts).
   phone: z
     .string()
     .trim()
     .optional()
-    .transform((v) => (v ? v : null))
+    .transform((v) => (v ? (indianMobile(v) ?? v) : null))
     .refine((v) => v === null || /^\d{10}$/.test(v), accountText.invalidPhoneDescription),
 });
 export type ProfileInput = z.infer<typeof profileSchema>;

@@ -38,9 +38,13 @@ describe("address form", () => {
     expect(errorsOf({ ...valid, label: "Office" })).toHaveProperty("label");
   });
 
-  it("phone: exactly 10 digits", () => {
-    for (const phone of ["", "987654321", "98765432101", "98765 43210", "+919876543210"]) {
+  it("phone: exactly 10 digits, with +91, 91 or 0 in front and spaces or dashes understood", () => {
+    for (const phone of ["", "987654321", "98765432101", "+91 98765 43210 77", "+1 415 555 0100"]) {
       expect(errorsOf({ ...valid, phone }).phone, phone).toBe(addressText.invalidPhone);
+    }
+    // "+91 98765 43210" was once kept as 9198765432: a wrong number that passed the check.
+    for (const phone of ["98765 43210", "+919876543210", "+91 98765 43210", "098765-43210"]) {
+      expect(addressSchema.parse({ ...valid, phone }).phone, phone).toBe("9876543210");
     }
   });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { toMobile } from "./phone.ts";
 
 /*
  * Delivery address form (SPEC.md §5): every field required; phone exactly 10 digits; PIN code 6
@@ -42,10 +43,11 @@ export const addressSchema = z.object({
     .trim()
     .regex(/^[1-9]\d{5}$/, addressText.invalidPin),
   country: required("country", 100),
-  phone: z
-    .string({ error: addressText.invalidPhone })
-    .trim()
-    .regex(/^\d{10}$/, addressText.invalidPhone),
+  // "+91 98765 43210", "098765-43210"… are kept as their 10 digits (app/rules/phone.ts).
+  phone: z.preprocess(
+    toMobile,
+    z.string({ error: addressText.invalidPhone }).regex(/^\d{10}$/, addressText.invalidPhone),
+  ),
 });
 export type AddressInput = z.infer<typeof addressSchema>;
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { formatAdminDate, isAdminTimezone } from "./admin-dates.ts";
+import {
+  csvDateHeading,
+  csvDateTime,
+  exportTimeZone,
+  formatAdminDate,
+  isAdminTimezone,
+} from "./admin-dates.ts";
 
 describe("admin dates", () => {
   const at = new Date("2026-11-22T08:35:09Z");
@@ -19,5 +25,26 @@ describe("admin dates", () => {
   it("knows the three zones", () => {
     expect(["Asia/Kolkata", "UTC", "local"].every(isAdminTimezone)).toBe(true);
     expect(isAdminTimezone("Europe/London")).toBe(false);
+  });
+});
+
+describe("export dates", () => {
+  // An order placed at 00:15 on 11 April, India time, is 18:45 UTC on 10 April: the export in
+  // UTC put it on the wrong day while every admin screen showed 11 April.
+  it("writes a spreadsheet date and time in the admin's zone", () => {
+    expect(csvDateTime(new Date("2026-04-10T18:45:00Z"), "Asia/Kolkata")).toBe(
+      "2026-04-11 00:15:00",
+    );
+    expect(csvDateTime("2026-04-10T18:45:00Z", "UTC")).toBe("2026-04-10 18:45:00");
+    expect(csvDateTime("2026-04-10T18:45:00Z", "America/New_York")).toBe("2026-04-10 14:45:00");
+    expect(csvDateTime("nonsense", "UTC")).toBe("");
+  });
+  it("uses the admin's choice, the browser's zone for 'This device', and says which", () => {
+    expect(exportTimeZone("Asia/Kolkata", "Europe/London")).toBe("Asia/Kolkata");
+    expect(exportTimeZone("UTC", null)).toBe("UTC");
+    expect(exportTimeZone("local", "Europe/London")).toBe("Europe/London");
+    expect(exportTimeZone("local", "Not/AZone")).toBe("Asia/Kolkata");
+    expect(exportTimeZone("local", null)).toBe("Asia/Kolkata");
+    expect(csvDateHeading("Asia/Kolkata")).toBe("Date (Asia/Kolkata)");
   });
 });

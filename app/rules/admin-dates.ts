@@ -59,3 +59,43 @@ export function formatAdminDate(value: Date | string | number, zone: AdminTimezo
     Number(parts.find((p) => p.type === type)?.value ?? 0);
   return `${pad(get("day"))}/${MONTHS[get("month") - 1]}/${get("year")} ${pad(get("hour"))}:${pad(get("minute"))}:${pad(get("second"))}`;
 }
+
+/**
+ * The zone an export is written in: the admin's choice, as on every admin screen. "This device"
+ * is the zone the admin's browser named (`?tz=` on the export link), when it is a real one; else
+ * India. (Exports were once in UTC while the screens showed India time: an order placed in the
+ * evening, India time, landed on the wrong day of a day-end export.)
+ */
+export function exportTimeZone(choice: AdminTimezone, browserZone: string | null): string {
+  if (choice !== "local") return choice;
+  if (browserZone) {
+    try {
+      return new Intl.DateTimeFormat("en-GB", { timeZone: browserZone }).resolvedOptions().timeZone;
+    } catch {
+      // Not a zone this runtime knows: India, like the rest of the admin area before hydration.
+    }
+  }
+  return DEFAULT_ADMIN_TIMEZONE;
+}
+
+/** "2026-11-25 21:30:05" in `zone`: what a spreadsheet reads as a date and time. */
+export function csvDateTime(value: Date | string, zone: string): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return "";
+  const parts = new Intl.DateTimeFormat("en-GB", {
+    timeZone: zone,
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+    second: "numeric",
+    hourCycle: "h23",
+  }).formatToParts(date);
+  const get = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return `${get("year")}-${pad(get("month"))}-${pad(get("day"))} ${pad(get("hour"))}:${pad(get("minute"))}:${pad(get("second"))}`;
+}
+
+/** A date column's heading that says which zone its times are in: "Date (Asia/Kolkata)". */
+export const csvDateHeading = (zone: string) => `Date (${zone})`;

@@ -14,6 +14,7 @@ import {
   quoteRatesSchema,
   type RawGeometry,
   ratesProblemText,
+  typedRupeesToPaise,
 } from "./quote-pricing.ts";
 
 const cube = (side: number, watertight = true): RawGeometry => ({
@@ -210,6 +211,25 @@ describe("schemas", () => {
     expect(problems({ materials: [badCode] })).toBe(
       "Material 1, code: Use 2–24 lower-case letters, digits or dashes.",
     );
+  });
+  it("a negative amount typed on the settings page is told it must be ₹0 or more", () => {
+    expect(typedRupeesToPaise("150")).toBe(15_000);
+    expect(typedRupeesToPaise(" 2.50 ")).toBe(250);
+    expect(typedRupeesToPaise("-10")).toBe(-1000);
+    for (const typed of ["", "ten", "1e3", "₹10", "10.555"]) {
+      expect(typedRupeesToPaise(typed), typed).toBeNaN();
+    }
+    const text = (minimum: string) => {
+      const r = quoteRatesSchema.safeParse({
+        ...defaultQuoteRates,
+        minimumPaise: typedRupeesToPaise(minimum),
+      });
+      return r.success ? null : ratesProblemText(r.error);
+    };
+    // -10 was once "Minimum price: enter a number.", as if it were not one.
+    expect(text("-10")).toBe("Minimum price: at least ₹0.");
+    expect(text("ten")).toBe("Minimum price: enter a number.");
+    expect(text("0")).toBeNull();
   });
   it("refuses two volume discounts from the same quantity", () => {
     expect(

@@ -12,6 +12,7 @@
 import { z } from "zod";
 import { type CartLine, MAX_LINE_QUANTITY } from "./cart.ts";
 import { CUSTOM_PART_CATEGORY, CUSTOM_PART_EXPIRED } from "./custom-part.ts";
+import { rupeesToPaise } from "./money.ts";
 import type { QuoteStatus, StoredGeometry } from "./stored-shapes.ts";
 
 export { CUSTOM_PART_CATEGORY };
@@ -130,6 +131,16 @@ export function ratesProblemText(error: z.ZodError): string {
     return `${where}: ${what.replace(/\.$/, "")}.`;
   });
   return texts.join(" ") || "Check the rates.";
+}
+
+/**
+ * Rupees as an admin typed them on the settings page ("150", "2.50", "-10") to paise; anything
+ * that is not a number is NaN, which the schema refuses with "enter a number". A negative amount
+ * is a number: it goes to the schema too, whose answer is "at least ₹0" (it was once "enter a
+ * number", as if -10 were not one).
+ */
+export function typedRupeesToPaise(typed: string): number {
+  return /^-?\d{1,7}(\.\d{1,2})?$/.test(typed.trim()) ? rupeesToPaise(typed) : Number.NaN;
 }
 
 /** Two volume discounts starting at the same quantity (the larger would silently win). */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { indianMobile } from "./phone.ts";
 
 /*
  * Input schemas of the storefront's forms, shared by the form (browser) and the action (server).
@@ -44,9 +45,12 @@ export const promotionInterestSchema = z.object({
   email: optionalText(254).refine((v) => v === undefined || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), {
     message: INVALID_EMAIL.description,
   }),
-  phone: optionalText(20).refine((v) => v === undefined || /^\+?[\d\s-]{7,20}$/.test(v), {
-    message: "Please enter a valid phone number",
-  }),
+  // An Indian mobile number, written as people write it, kept as its 10 digits (app/rules/phone.ts).
+  phone: optionalText(20)
+    .transform((v) => (v === undefined ? v : (indianMobile(v) ?? v)))
+    .refine((v) => v === undefined || /^\d{10}$/.test(v), {
+      message: "Please enter a valid 10-digit mobile number",
+    }),
 });
 export type PromotionInterestInput = z.infer<typeof promotionInterestSchema>;
 

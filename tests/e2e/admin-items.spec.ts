@@ -63,16 +63,29 @@ test.describe("admin items", () => {
     const productId = await newProductId(page);
     const name = `Lotus Glow Lamp ${Date.now()}`;
 
-    await form.getByLabel("Product name").fill(name);
+    const categoryText = "Current category is not valid (NA). Please select or add a category.";
+    // An untouched form shows no error (the category text once did, as if one had been made).
+    await expect(form.getByText(categoryText)).toHaveCount(0);
+    await form.getByRole("button", { name: "Add item" }).click();
+    const nameField = form.getByLabel("Product name");
+    const description = form.getByLabel(/^Description/);
+    await expect(nameField).toHaveAttribute("aria-invalid", "true");
+    await expect(description).toHaveAttribute("aria-invalid", "true");
+    await expect(form.getByText(categoryText)).toBeVisible();
+
+    // Each error goes as soon as its field is put right; the others stay until they are.
+    await nameField.fill(name);
+    await expect(nameField).not.toHaveAttribute("aria-invalid", "true");
+    await expect(description).toHaveAttribute("aria-invalid", "true");
     const price = form.getByLabel(/^Price/);
     await price.pressSequentially("₹1,299.999");
     await expect(price).toHaveValue("1299.99");
-    await expect(
-      form.getByText("Current category is not valid (NA). Please select or add a category."),
-    ).toBeVisible();
+    await expect(price).not.toHaveAttribute("aria-invalid", "true");
+    await expect(form.getByText(categoryText)).toBeVisible();
     await form.getByLabel(/^Category/).selectOption("3D Prints");
     await expect(form.getByText(/Current category is not valid/)).toHaveCount(0);
-    await form.getByLabel(/^Description/).fill("A lotus lamp printed in translucent PLA.");
+    await description.fill("A lotus lamp printed in translucent PLA.");
+    await expect(description).not.toHaveAttribute("aria-invalid", "true");
     await form.getByLabel("Discount (%)").pressSequentially("150");
     await expect(form.getByLabel("Discount (%)")).toHaveValue("100");
     await form.getByLabel("Discount (%)").fill("10");

@@ -84,6 +84,9 @@ test.describe("admin: dashboard, settings, users, subscribers, audit", () => {
     expect(Number(await todayBar.getAttribute("height"))).toBeGreaterThan(0);
     await expect(page.getByTestId("sales-totals")).toContainText(/[1-9]\d* paid orders?/);
     await expect(page.getByTestId("count-to-ship")).not.toHaveText("0");
+    // What is counted: processing orders, cash on delivery ones too (not only paid ones).
+    await expect(page.getByText("Processing: paid online or cash on delivery")).toBeVisible();
+    await expect(page.getByTestId("sales-totals")).toContainText("· days in India time (IST)");
     await expect(page.getByTestId("count-returns")).toHaveText(/^\d+$/);
     await expect(page.getByTestId("count-quotes")).toHaveText(/^\d+$/);
     await expect(page.getByText("Custom prints to review and answer")).toBeVisible();
@@ -183,6 +186,10 @@ test.describe("admin: dashboard, settings, users, subscribers, audit", () => {
 
     // When the demo admin is the only admin, revoking them is refused.
     await page.goto(`/admin/users?q=${encodeURIComponent(admin.email)}`);
+    // Their own row says so, with a space ("Demo Admin(you)" once).
+    await expect(
+      page.getByTestId("user-row").filter({ hasText: admin.email }).getByRole("cell").first(),
+    ).toHaveText(/\S \(you\)$/);
     if (await page.getByText(/· 1 admin$/).isVisible()) {
       const self = page.getByTestId("user-row").filter({ hasText: admin.email });
       await self.getByRole("button", { name: /^Revoke admin for/ }).click();

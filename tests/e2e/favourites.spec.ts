@@ -71,10 +71,10 @@ test.describe("favourites", () => {
     await expect(
       page.getByTestId("toast").filter({ hasText: "Removed from favourites" }),
     ).toBeVisible();
-    // It stays until the next visit, its heart empty, so a slip is one click to undo.
-    await expect(
-      page.getByRole("button", { name: "Add Lotus Tealight Holder to favourites", exact: true }),
-    ).toHaveAttribute("aria-pressed", "false");
+    // The card goes at once (it once stayed until a reload), and focus is not lost.
+    await expect(card).toHaveCount(0);
+    await expect(page.getByText("No favourites yet.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Favourites", level: 1 })).toBeFocused();
     await page.reload();
     await expect(page.getByText("No favourites yet.")).toBeVisible();
   });

@@ -135,6 +135,30 @@ export async function expectAccessible(page: Page) {
   expect(summary, `accessibility violations on ${page.url()}`).toEqual([]);
 }
 
+/** The widest viewport the journeys treat as a phone (they use 360 and 390 px). */
+const PHONE_MAX_WIDTH = 480;
+const isPhone = (size: { width: number } | null) => (size?.width ?? 1280) <= PHONE_MAX_WIDTH;
+
+/**
+ * Nothing on the page is wider than the viewport: on a phone it never scrolls sideways, whatever
+ * customers and staff wrote (a 1,000-character review without spaces once made a product page
+ * 7,090 px wide on a 390 px phone, and Add to Cart could not be tapped).
+ */
+export async function expectFitsViewport(page: Page) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        ),
+      { message: `${page.url()} is wider than its ${page.viewportSize()?.width} px viewport` },
+    )
+    .toBeLessThanOrEqual(0);
+}
+
+/** Paths already checked at a phone width this run (path and width). */
+const widthChecked = new Set<string>();
+
 type Fixtures = {
   /** A verified customer account, created for this test. */
   newUser: TestUser;
@@ -171,12 +195,32 @@ export const test = base.extend<Fixtures>({
   page: async ({ page }, use) => {
     const errors: string[] = [];
     const visited = new Set<string>();
+    // Pages opened at a phone width, and that width: each must fit it (with whatever long text
+    // the journey put in place by then).
+    const onPhone = new Map<string, { width: number; height: number }>();
     page.on("pageerror", (e) => errors.push(e.message));
     page.on("framenavigated", (frame) => {
-      if (frame === page.mainFrame() && frame.url().startsWith("http")) visited.add(frame.url());
+      if (frame !== page.mainFrame() || !frame.url().startsWith("http")) return;
+      visited.add(frame.url());
+      const size = page.viewportSize();
+      if (size && isPhone(size)) onPhone.set(frame.url(), size);
     });
     await use(page);
     expect(errors, "uncaught errors in the page").toEqual([]);
+    if (page.url().startsWith("http") && isPhone(page.viewportSize())) {
+      await expectFitsViewport(page);
+      widthChecked.add(`${new URL(page.url()).pathname}@${page.viewportSize()?.width}`);
+    }
+    for (const [url, size] of onPhone) {
+      const key = `${new URL(url).pathname}@${size.width}`;
+      if (widthChecked.has(key)) continue;
+      widthChecked.add(key);
+      const other = await page.context().newPage();
+      await other.setViewportSize(size);
+      await other.goto(url);
+      await expectFitsViewport(other);
+      await other.close();
+    }
     if (page.url().startsWith("http")) {
       await expectAccessible(page);
       checkedPaths.add(new URL(page.url()).pathname);

@@ -62,7 +62,10 @@ test.describe("home", () => {
     await dialog.getByRole("button", { name: "Submit" }).click();
     await expect(dialog.getByText("Name is required")).toBeVisible();
     await dialog.getByLabel("Name").fill("Asha Rao");
-    await dialog.getByLabel("Phone (optional)").fill("9876543210");
+    await dialog.getByLabel("Phone (optional)").fill("+1 415 555 0100");
+    await dialog.getByRole("button", { name: "Submit" }).click();
+    await expect(dialog.getByText("Please enter a valid 10-digit mobile number")).toBeVisible();
+    await dialog.getByLabel("Phone (optional)").fill("+91 98765 43210");
     await dialog.getByRole("button", { name: "Submit" }).click();
     await expect(dialog.getByText("Thank you! We will contact you shortly.")).toBeVisible();
     await dialog.getByRole("button", { name: "Close" }).first().click();
@@ -259,16 +262,24 @@ test.describe("product page", () => {
       .click();
     await expect(page.getByTestId("review-page")).toHaveText("Page 2");
     await expect(reviews).toHaveCount(3);
-    // The new page's reviews are in view (a shorter page mustn't leave the reader below them).
+    // The new page's reviews are in view (a shorter page mustn't leave the reader below them),
+    // and so is keyboard focus (the Next link pressed is gone: focus was left on <body>).
     await expect(reviews.first()).toBeInViewport();
+    const focusInReviews = () =>
+      page.evaluate(() => Boolean(document.activeElement?.closest("#reviews")));
+    await expect.poll(focusInReviews).toBe(true);
     await expect(
       page.getByRole("navigation", { name: "Review pages" }).getByRole("link", { name: "Next" }),
     ).toHaveCount(0);
     await page
       .getByRole("navigation", { name: "Review pages" })
       .getByRole("link", { name: "Previous" })
-      .click();
+      .press("Enter");
     await expect(page.getByTestId("review-page")).toHaveText("Page 1");
+    await expect.poll(focusInReviews).toBe(true);
+    // From there, Tab goes on through the reviews' own controls, not from the top of the page.
+    await page.keyboard.press("Tab");
+    await expect.poll(focusInReviews).toBe(true);
   });
 
   test("the quantity stepper adds that many to the cart", async ({ page }) => {

@@ -149,6 +149,21 @@ describe("a running shop on the embedded database", () => {
       body,
     });
     expect(sameOrigin.status).toBe(200);
+    // Without PUBLIC_URL the shop is whatever address it was reached at: a browser that sends
+    // only an Origin (no Sec-Fetch-Site) from the page at 127.0.0.1 is the shop's own; a page at
+    // another address is not.
+    const ownAddress = await fetch(`${base}/api/newsletter`, {
+      method: "POST",
+      headers: { ...form, origin: base },
+      body: "email=own-address%40example.com",
+    });
+    expect(ownAddress.status).toBe(200);
+    const otherAddress = await fetch(`${base}/api/newsletter`, {
+      method: "POST",
+      headers: { ...form, origin: `http://192.168.1.20:${server.port}` },
+      body: "email=other-address%40example.com",
+    });
+    expect(otherAddress.status).toBe(403);
   });
 
   it("answers a body that isn't a form with a 4xx, not a 500", async () => {

@@ -26,10 +26,10 @@ import {
   addressText,
   DEFAULT_COUNTRY,
   digitsOnly,
-  PHONE_DIGITS,
   PIN_DIGITS,
   type SavedAddress,
 } from "~/rules/address-schema.ts";
+import { indianMobile, mobileInput } from "~/rules/phone.ts";
 import { FormAlert } from "./form-alert";
 import { errorId, FieldError, FormField } from "./form-field";
 
@@ -123,6 +123,7 @@ export function AddressDialog({
               setFailure(null);
               return;
             }
+            setPhone(parsed.data.phone);
             setErrors({});
             setFailure(null);
             setSaving(true);
@@ -227,12 +228,15 @@ export function AddressDialog({
               name="phone"
               type="tel"
               label="Phone"
-              inputMode="numeric"
-              autoComplete="tel-national"
+              inputMode="tel"
+              autoComplete="tel"
               placeholder="10-digit mobile number"
               required
               value={phone}
-              onChange={(e) => setPhone(digitsOnly(e.target.value, PHONE_DIGITS))}
+              // "+91 98765 43210" is typed as written and shown as its 10 digits once left; keeping
+              // only digits while typing made it 9198765432 (app/rules/phone.ts).
+              onChange={(e) => setPhone(mobileInput(e.target.value))}
+              onBlur={() => setPhone((typed) => indianMobile(typed) ?? typed)}
               error={errors.phone}
             />
           </fieldset>

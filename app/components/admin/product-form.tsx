@@ -194,8 +194,12 @@ export function ProductForm({
   const saving = fetcher.state !== "idle";
   uploads.setSaving(saving);
   const categoryValid = categories.some((c) => c.toLowerCase() === category.trim().toLowerCase());
-  // Editing: a product filed under a category that is no longer listed keeps it until changed.
-  const categoryKept = !creating && product?.category === category;
+  // The spec's "Current category is not valid (…)" explains a category that is set but not
+  // listed, or left unchosen once the admin has been to the field; on a new, untouched form it
+  // read as an error before anything was done wrong.
+  const [categoryTouched, setCategoryTouched] = useState(false);
+  const categoryNote =
+    Boolean(errors.category) || (!categoryValid && (category.trim() !== "" || categoryTouched));
 
   // ---- Leaving with unsaved uploads ------------------------------------------------------------
   const unsavedRef = useRef(false);
@@ -315,6 +319,35 @@ export function ProductForm({
     return fd;
   }
 
+  /** What is wrong with the form as it stands (the browser's half of the server's checks). */
+  function validate(fd: FormData): FieldErrors {
+    const schema = creating ? createProductSchema : updateProductSchema;
+    const parsed = schema.safeParse(productFormInput(fd));
+    const found: FieldErrors = parsed.success ? {} : fieldErrors(parsed.error);
+    // Read from the form, not state: on a change event the state has not caught up yet.
+    const chosen = String(fd.get("category") ?? "");
+    const listed = categories.some((c) => c.toLowerCase() === chosen.trim().toLowerCase());
+    // Editing: a product filed under a category that is no longer listed keeps it until changed.
+    const kept = !creating && (product?.category === chosen || !chosen.trim());
+    if (!found.category && !listed && !kept) found.category = categoryInvalidText(chosen);
+    return found;
+  }
+
+  /**
+   * After a failed save, each change checks the form again: an error goes as soon as its field is
+   * put right (it once stayed, red, until the next save), and a field still wrong keeps its
+   * message. Fields with no error yet get none before the next save.
+   */
+  function recheck(event: React.FormEvent<HTMLFormElement>) {
+    if (Object.keys(errors).length === 0) return;
+    const found = validate(formData(event.currentTarget));
+    setErrors((shown) => {
+      const kept: FieldErrors = {};
+      for (const key of Object.keys(shown)) if (found[key]) kept[key] = found[key];
+      return kept;
+    });
+  }
+
   function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (saving || leaving) return;
@@ -327,12 +360,7 @@ export function ProductForm({
       return;
     }
     const fd = formData(event.currentTarget);
-    const schema = creating ? createProductSchema : updateProductSchema;
-    const parsed = schema.safeParse(productFormInput(fd));
-    const found: FieldErrors = parsed.success ? {} : fieldErrors(parsed.error);
-    if (!found.category && !categoryValid && !(categoryKept || (!creating && !category.trim()))) {
-      found.category = categoryInvalidText(category);
-    }
+    const found = validate(fd);
     if (Object.keys(found).length > 0) {
       showErrors(found);
       return;
@@ -383,6 +411,7 @@ export function ProductForm({
         method="post"
         noValidate
         onSubmit={submit}
+        onChange={recheck}
         aria-busy={saving}
         className="grid gap-6"
       >
@@ -442,12 +471,13 @@ export function ProductForm({
             <div className="flex gap-2">
               <select
                 {...fieldProps("category")}
-                aria-describedby={
-                  errors.category || !categoryValid ? `${id("category")}-note` : undefined
-                }
+                aria-describedby={categoryNote ? `${id("category")}-note` : undefined}
                 className={selectClass}
                 value={category}
-                onChange={(e) => setCategory(e.target.value)}
+                onChange={(e) => {
+                  setCategory(e.target.value);
+                  setCategoryTouched(true);
+                }}
               >
                 <option value="">Select a category</option>
                 {!categoryValid && category ? <option value={category}>{category}</option> : null}
@@ -467,7 +497,7 @@ export function ProductForm({
                 New<span className="sr-only"> category</span>
               </Button>
             </div>
-            {errors.category || !categoryValid ? (
+            {categoryNote ? (
               <p
                 id={`${id("category")}-note`}
                 className={cn(

@@ -67,7 +67,7 @@ export function SalesChart({ days }: { days: SalesDay[] }) {
           </h2>
           <p className="text-muted-foreground text-sm" data-testid="sales-totals">
             {totalOrders} paid {totalOrders === 1 ? "order" : "orders"} ·{" "}
-            {formatPaise(totalRevenue)} · India time (IST) days
+            {formatPaise(totalRevenue)} · days in India time (IST)
           </p>
         </div>
         <div className="flex flex-wrap gap-2">

@@ -13,6 +13,7 @@ import {
 } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { indianMobile } from "~/rules/phone.ts";
 import type { LivePromotion } from "~/rules/promotion-schema.ts";
 import { NewsletterBox } from "./newsletter-box";
 
@@ -168,6 +169,11 @@ function InterestDialog({
                 type="tel"
                 autoComplete="tel"
                 inputMode="tel"
+                // "+91 98765 43210" is understood and shown as the 10 digits it is kept as.
+                onBlur={(e) => {
+                  e.currentTarget.value =
+                    indianMobile(e.currentTarget.value) ?? e.currentTarget.value;
+                }}
                 aria-invalid={errors.phone ? true : undefined}
               />
               {errors.phone ? <p className="text-destructive text-sm">{errors.phone}</p> : null}

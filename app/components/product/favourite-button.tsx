@@ -1,5 +1,5 @@
 import { Heart } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/use-toast";
@@ -11,10 +11,13 @@ export function FavouriteButton({
   productId,
   productName,
   className,
+  onSaved,
 }: {
   productId: string;
   productName: string;
   className?: string;
+  /** After a change is saved and announced: whether it is now a favourite. */
+  onSaved?: (favourite: boolean) => void;
 }) {
   const root = useRootData();
   const fetcher = useFetcher<{ ok: boolean; favourite?: boolean; error?: string }>({
@@ -22,12 +25,15 @@ export function FavouriteButton({
   });
   const stored = root?.favouriteIds.includes(productId) ?? false;
   const pending = fetcher.formData?.get("intent");
+  const onSavedRef = useRef(onSaved);
+  onSavedRef.current = onSaved;
   const isFavourite = pending ? pending === "add" : stored;
 
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
     if (fetcher.data.ok) {
       toast({ title: fetcher.data.favourite ? "Added to favourites" : "Removed from favourites" });
+      onSavedRef.current?.(Boolean(fetcher.data.favourite));
     } else {
       toast({ title: "Failed to update favourite", variant: "destructive" });
     }

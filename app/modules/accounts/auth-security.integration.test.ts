@@ -4,9 +4,11 @@ import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOutboxMailer } from "~/adapters/mail/index.server.ts";
-import { rateLimit, userProfiles, verification } from "~/db/schema.ts";
+import { rateLimit, user, userProfiles, verification } from "~/db/schema.ts";
+import { accountText } from "~/rules/account-schemas.ts";
 import {
   authPost,
+  browserHeaders,
   createVerifiedUser,
   formPost,
   signInCookie,
@@ -218,5 +220,81 @@ describe(`auth endpoints on ${testDbKind()}`, () => {
     await expect(
       signInCookie(auth, { email: account.email, password: "the-new-password-9" }),
     ).resolves.toContain("session_token=");
+  });
+});
+
+/** A form POST from the shop's page as opened at `origin` (its Origin and its own address). */
+const formPostAt = (origin: string, options: { cookie?: string; from?: string } = {}) => {
+  const headers = browserHeaders({
+    ip: uniqueIp(),
+    origin: options.from ?? origin,
+    site: options.from ? "cross-site" : "same-origin",
+    // A browser that has been on the shop carries its cookies: Better Auth checks Origin then.
+    cookie: options.cookie ?? "lk-theme=light",
+  });
+  headers.set("content-type", "application/x-www-form-urlencoded");
+  return new Request(`${origin}/auth`, { method: "POST", headers, body: "" });
+};
+
+describe(`the shop's address on ${testDbKind()}`, () => {
+  const LOOPBACK = "http://127.0.0.1:3000";
+  const LAN = "http://192.168.1.20:3000";
+  const registration = (email: string) => ({
+    firstName: "Asha",
+    lastName: "Rao",
+    email,
+    password: "a-good-password-1",
+    confirmPassword: "a-good-password-1",
+  });
+
+  it("without PUBLIC_URL: register and sign in on 127.0.0.1, the LAN address and localhost", async () => {
+    const anywhere = createAuth({
+      db: t.db,
+      mailer: createOutboxMailer(path.join(dir, "outbox"), "shop@localhost"),
+      secret: "integration-secret-integration-secret-0123",
+      publicUrl: TEST_ORIGIN,
+      anyAddress: true,
+    });
+    for (const origin of [LOOPBACK, LAN, TEST_ORIGIN]) {
+      const email = uniqueEmail("anywhere");
+      expect(await register(anywhere, formPostAt(origin), registration(email)), origin).toEqual({
+        ok: true,
+      });
+      await t.db.update(user).set({ emailVerified: true }).where(eq(user.email, email));
+      const result = await signIn(anywhere, formPostAt(origin), {
+        email,
+        password: "a-good-password-1",
+      });
+      expect(result.status, origin).toBe("signed-in");
+    }
+    // Same-origin is still enforced: another site's page sending to the shop is refused.
+    const account = await createVerifiedUser(anywhere, t.db, { email: uniqueEmail("target") });
+    const crossSite = await signIn(
+      anywhere,
+      formPostAt(LOOPBACK, { from: "https://evil.example" }),
+      {
+        email: account.email,
+        password: account.password,
+      },
+    );
+    expect(crossSite).toEqual({ status: "failed" });
+    const forged = await register(
+      anywhere,
+      formPostAt(LAN, { from: "http://192.168.1.21:3000" }),
+      registration(uniqueEmail("forged")),
+    );
+    expect(forged.ok).toBe(false);
+  });
+
+  it("with PUBLIC_URL: another address is told which address to use", async () => {
+    const account = await createVerifiedUser(auth, t.db, { email: uniqueEmail("fixed") });
+    const message = accountText.wrongAddress(TEST_ORIGIN);
+    expect(message).toContain("http://localhost:3000");
+    const registered = await register(auth, formPostAt(LOOPBACK), registration(uniqueEmail("r")));
+    expect(registered).toEqual({ ok: false, message });
+    const signedIn = await signIn(auth, formPostAt(LAN), account);
+    expect(signedIn).toEqual({ status: "failed", message });
+    // At the printed address, both work.
+    expect((await signIn(auth, formPostAt(TEST_ORIGIN), account)).status).toBe("signed-in");
   });
 });

@@ -17,6 +17,13 @@ export type AuthOptions = {
   mailer: Mailer;
   secret: string;
   publicUrl: string;
+  /**
+   * PUBLIC_URL is not set: the shop answers on any address it is reached at (127.0.0.1, the
+   * machine's LAN address when the owner tries it on a phone), so sign-in must too. A request's
+   * own origin is trusted besides publicUrl: a page of the shop, whatever its address, may sign in;
+   * a page of another site still may not (its Origin is not the address it sent the request to).
+   */
+  anyAddress?: boolean;
   /** When false (tests of other features), auth endpoints are not rate-limited. */
   rateLimit?: boolean;
   /** Who becomes an admin on sign-in; defaults to ADMIN_EMAILS / ADMIN_EMAIL_DOMAIN. */
@@ -43,6 +50,7 @@ export function createAuth({
   mailer,
   secret,
   publicUrl,
+  anyAddress = false,
   rateLimit: limit = true,
   admins,
 }: AuthOptions) {
@@ -51,7 +59,9 @@ export function createAuth({
     secret,
     baseURL: publicUrl,
     basePath: "/api/auth",
-    trustedOrigins: [publicUrl],
+    trustedOrigins: anyAddress
+      ? (request) => [publicUrl, request ? new URL(request.url).origin : null]
+      : [publicUrl],
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: { user, session, account, verification, rateLimit },

@@ -73,6 +73,21 @@ async function callAuth(
   };
 }
 
+/**
+ * Better Auth refused the browser's Origin. With PUBLIC_URL set the shop has one address and the
+ * page was opened at another (127.0.0.1, a LAN address): say which address to use, rather than a
+ * raw "Invalid origin" or "try again in a moment", which never works.
+ */
+function wrongAddress(auth: Auth, res: AuthCall): string | null {
+  if (res.ok || (res.code !== "INVALID_ORIGIN" && res.code !== "MISSING_OR_NULL_ORIGIN")) {
+    return null;
+  }
+  // Without PUBLIC_URL every address of the shop is its own; a refusal is another site's page.
+  const { baseURL, trustedOrigins } = auth.options;
+  if (typeof trustedOrigins === "function") return null;
+  return typeof baseURL === "string" ? accountText.wrongAddress(new URL(baseURL).origin) : null;
+}
+
 const cookieHeaders = (setCookies: string[]) => {
   const headers = new Headers();
   for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
@@ -99,14 +114,17 @@ export async function register(
     callbackURL: verifiedCallback(returnTo),
   });
   if (res.ok) return { ok: true };
-  return { ok: false, message: res.message || accountText.registrationFailed };
+  return {
+    ok: false,
+    message: wrongAddress(auth, res) ?? (res.message || accountText.registrationFailed),
+  };
 }
 
 export type SignInResult =
   | { status: "signed-in"; headers: Headers }
   | { status: "unverified" }
   | { status: "incorrect" }
-  | { status: "failed" };
+  | { status: "failed"; message?: string };
 
 /**
  * Signs in with e-mail and password. An unverified account gets a fresh verification e-mail
@@ -127,7 +145,7 @@ export async function signIn(
   if (res.ok) return { status: "signed-in", headers: cookieHeaders(res.setCookies) };
   if (res.code === "EMAIL_NOT_VERIFIED") return { status: "unverified" };
   if (res.code === "INVALID_EMAIL_OR_PASSWORD") return { status: "incorrect" };
-  return { status: "failed" };
+  return { status: "failed", message: wrongAddress(auth, res) ?? undefined };
 }
 
 export type SendResult = { ok: true } | { ok: false; message: string };
@@ -143,7 +161,9 @@ export async function resendVerification(
     email,
     callbackURL: verifiedCallback(returnTo),
   });
-  return res.ok ? { ok: true } : { ok: false, message: res.message || accountText.tryAgain };
+  return res.ok
+    ? { ok: true }
+    : { ok: false, message: wrongAddress(auth, res) ?? (res.message || accountText.tryAgain) };
 }
 
 /** Sends a password reset link; the answer does not say whether the account exists. */
@@ -156,7 +176,9 @@ export async function requestPasswordReset(
     email,
     redirectTo: RESET_PASSWORD_PAGE,
   });
-  return res.ok ? { ok: true } : { ok: false, message: res.message || accountText.tryAgain };
+  return res.ok
+    ? { ok: true }
+    : { ok: false, message: wrongAddress(auth, res) ?? (res.message || accountText.tryAgain) };
 }
 
 export type ResetResult = { ok: true } | { ok: false; invalidToken: boolean; message: string };
@@ -178,6 +200,6 @@ export async function resetPassword(
     invalidToken,
     message: invalidToken
       ? "This reset link is invalid or has expired. Please ask for a new one."
-      : res.message || accountText.tryAgain,
+      : (wrongAddress(auth, res) ?? (res.message || accountText.tryAgain)),
   };
 }

@@ -73,7 +73,7 @@ export async function dailySales(
 }
 
 export type WaitingWork = {
-  /** Paid orders waiting to be shipped (status processing). */
+  /** Orders waiting to be shipped (status processing): paid online, or cash on delivery. */
   ordersToShip: number;
   /** Return requests nobody has approved or rejected yet. */
   returnsWaiting: number;

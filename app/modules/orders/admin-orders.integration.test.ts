@@ -513,9 +513,10 @@ describe(`admin orders on ${testDbKind()}`, () => {
 
   it("exports the filtered orders as CSV, formulas defused", async () => {
     const sly = await account("orders-csv", '=HYPERLINK("http://evil.example")');
+    // 00:15 on 11 April in India: the export once said 2026-04-10T18:45:00.000Z, the wrong day.
     const a = await order(sly.id, {
       status: "shipped",
-      createdAt: new Date("2026-04-10T10:00:00Z"),
+      createdAt: new Date("2026-04-10T18:45:00Z"),
     });
     await order(sly.id, { status: "processing", createdAt: new Date("2026-04-11T10:00:00Z") });
     await db
@@ -533,7 +534,7 @@ describe(`admin orders on ${testDbKind()}`, () => {
     const parsed = Papa.parse<string[]>(text.trim());
     expect(parsed.data[0]).toEqual([
       "Order number",
-      "Date",
+      "Date (Asia/Kolkata)",
       "Customer",
       "Email",
       "Status",
@@ -548,7 +549,7 @@ describe(`admin orders on ${testDbKind()}`, () => {
     expect(parsed.data.slice(1)).toEqual([
       [
         a.orderNumber,
-        "2026-04-10T10:00:00.000Z",
+        "2026-04-11 00:15:00",
         '\'=HYPERLINK("http://evil.example")',
         sly.email,
         "shipped",
@@ -564,6 +565,30 @@ describe(`admin orders on ${testDbKind()}`, () => {
     // The module gives the same rows for the same filters.
     const rows = await orderCsvRows(db, { ...emptyFilters, q: sly.email });
     expect(rows).toHaveLength(2);
+
+    // An admin who chose UTC, or "This device" (the browser's zone, sent as ?tz=), gets theirs.
+    const dateOf = async (query: string) => {
+      const csv = Papa.parse<string[]>((await (await getCsv(query)).text()).trim());
+      return [csv.data[0][1], csv.data[1][1]];
+    };
+    const query = `?status=shipped&q=${encodeURIComponent(sly.email)}`;
+    const choose = (adminTimezone: string) =>
+      db.update(userProfiles).set({ adminTimezone }).where(eq(userProfiles.userId, admin.id));
+    try {
+      await choose("UTC");
+      expect(await dateOf(query)).toEqual(["Date (UTC)", "2026-04-10 18:45:00"]);
+      await choose("local");
+      expect(await dateOf(`${query}&tz=Europe/London`)).toEqual([
+        "Date (Europe/London)",
+        "2026-04-10 19:45:00",
+      ]);
+      expect(await dateOf(`${query}&tz=Nowhere/Else`)).toEqual([
+        "Date (Asia/Kolkata)",
+        "2026-04-11 00:15:00",
+      ]);
+    } finally {
+      await choose("Asia/Kolkata");
+    }
   });
 
   it("the customer's name comes from the profile when it has one", async () => {

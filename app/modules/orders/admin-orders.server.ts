@@ -37,6 +37,7 @@ import {
   type OrderTransitionDeps,
   recordRefund,
 } from "~/modules/orders/lifecycle.server.ts";
+import { csvDateTime, DEFAULT_ADMIN_TIMEZONE } from "~/rules/admin-dates.ts";
 import {
   ADMIN_ORDERS_PAGE_SIZE,
   allowedActions,
@@ -355,8 +356,15 @@ const CSV_BATCH = 500;
 /** The export stops here (a safety net: the shop is far from it). */
 export const CSV_MAX_ROWS = 50_000;
 
-/** The filtered orders (every page) as CSV rows, formula-safe, amounts in rupees. */
-export async function orderCsvRows(db: Database, filters: OrderFilters): Promise<string[][]> {
+/**
+ * The filtered orders (every page) as CSV rows, formula-safe, amounts in rupees, times in
+ * `timeZone` (the admin's, as on their screens).
+ */
+export async function orderCsvRows(
+  db: Database,
+  filters: OrderFilters,
+  timeZone: string = DEFAULT_ADMIN_TIMEZONE,
+): Promise<string[][]> {
   const out: string[][] = [];
   for (let offset = 0; offset < CSV_MAX_ROWS; offset += CSV_BATCH) {
     const rows = await listQuery(db, filters).limit(CSV_BATCH).offset(offset);
@@ -377,7 +385,7 @@ export async function orderCsvRows(db: Database, filters: OrderFilters): Promise
       out.push(
         [
           row.orderNumber,
-          row.createdAt,
+          csvDateTime(r.createdAt, timeZone),
           row.customerName,
           row.customerEmail,
           row.status,

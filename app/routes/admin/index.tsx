@@ -138,7 +138,8 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             to="/admin/orders?status=processing"
             label="Orders to ship"
             count={work.ordersToShip}
-            note="Paid and processing"
+            // Processing counts cash on delivery orders too, unpaid until the courier collects.
+            note="Processing: paid online or cash on delivery"
             icon={PackageCheck}
             testId="count-to-ship"
           />

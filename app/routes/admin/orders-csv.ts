@@ -1,7 +1,15 @@
+import { eq } from "drizzle-orm";
 import Papa from "papaparse";
+import { userProfiles } from "~/db/schema.ts";
 import { log } from "~/lib/log.server.ts";
 import { orderCsvRows } from "~/modules/orders/admin-orders.server.ts";
 import { requireAdmin } from "~/routes/guards.server.ts";
+import {
+  csvDateHeading,
+  DEFAULT_ADMIN_TIMEZONE,
+  exportTimeZone,
+  isAdminTimezone,
+} from "~/rules/admin-dates.ts";
 import { ORDER_CSV_COLUMNS, parseOrderFilters } from "~/rules/admin-orders.ts";
 import { istToday } from "~/rules/india-time.ts";
 import { runtime } from "~/runtime.server.ts";
@@ -9,15 +17,25 @@ import type { Route } from "./+types/orders-csv";
 
 /*
  * /admin/orders.csv: the orders the list's filters select (every page), one row per order,
- * amounts in rupees with 2 decimals. Cells a spreadsheet would run as formulas are defused.
+ * amounts in rupees with 2 decimals, times in the admin's time zone (named in the Date column's
+ * heading; "This device" is the zone the browser sends as ?tz=). Cells a spreadsheet would run as formulas are defused.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireAdmin(request);
-  const filters = parseOrderFilters(new URL(request.url).searchParams);
+  const url = new URL(request.url);
+  const filters = parseOrderFilters(url.searchParams);
   const { db } = await runtime();
   let rows: string[][];
+  let zone: string;
   try {
-    rows = await orderCsvRows(db, filters);
+    // Times in the admin's zone, as on their screens, and the Date column says which.
+    const [profile] = await db
+      .select({ timezone: userProfiles.adminTimezone })
+      .from(userProfiles)
+      .where(eq(userProfiles.userId, viewer.id));
+    const choice = isAdminTimezone(profile?.timezone) ? profile.timezone : DEFAULT_ADMIN_TIMEZONE;
+    zone = exportTimeZone(choice, url.searchParams.get("tz"));
+    rows = await orderCsvRows(db, filters, zone);
   } catch (error) {
     log.error("order CSV export failed", { error, adminId: viewer.id });
     return new Response("Failed to load", {
@@ -25,7 +43,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
     });
   }
-  const csv = Papa.unparse({ fields: [...ORDER_CSV_COLUMNS], data: rows }, { newline: "\r\n" });
+  const fields = ORDER_CSV_COLUMNS.map((c) => (c === "Date" ? csvDateHeading(zone) : c));
+  const csv = Papa.unparse({ fields, data: rows }, { newline: "\r\n" });
   const filename = `orders-${istToday().replaceAll("-", "")}.csv`;
   return new Response(`\uFEFF${csv}\r\n`, {
     headers: {

@@ -8,7 +8,7 @@ import {
 } from "lucide-react";
 import { useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { AdminDate } from "~/components/admin/admin-date";
+import { AdminDate, useAdminTimezone } from "~/components/admin/admin-date";
 import {
   OrderStatusBadge,
   PaymentStatusBadge,
@@ -20,6 +20,7 @@ import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/use-toast";
 import { cn } from "~/lib/cn";
 import { log } from "~/lib/log.server.ts";
+import { useHydrated } from "~/lib/use-hydrated";
 import {
   type AdminOrderPage,
   countReturnRequests,
@@ -92,6 +93,15 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
     navigation.state === "loading" && navigation.location.pathname === "/admin/orders";
   const returnsView = filters.view === "returns";
   const exportQuery = orderFiltersQuery(filters, { page: false });
+  // "This device": the export is written in this browser's zone, which only the browser knows.
+  const zone = useAdminTimezone();
+  const hydrated = useHydrated();
+  const deviceZone =
+    zone === "local" && hydrated ? Intl.DateTimeFormat().resolvedOptions().timeZone : null;
+  const exportParams = [exportQuery, deviceZone ? `tz=${encodeURIComponent(deviceZone)}` : ""]
+    .filter(Boolean)
+    .join("&");
+  const exportHref = exportParams ? `/admin/orders.csv?${exportParams}` : "/admin/orders.csv";
 
   useEffect(() => {
     if (failed) {
@@ -114,7 +124,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
         <a
-          href={exportQuery ? `/admin/orders.csv?${exportQuery}` : "/admin/orders.csv"}
+          href={exportHref}
           download
           className={buttonVariants({ variant: "outline", className: "max-sm:w-full" })}
         >

@@ -8,12 +8,12 @@ import { useOutcomeToast } from "~/components/ui/use-outcome-toast";
 import { readForm } from "~/lib/forms.server.ts";
 import { getQuoteRates, saveQuoteRates } from "~/modules/quotes/quotes.server.ts";
 import { requireAdmin } from "~/routes/guards.server.ts";
-import { rupeesToPaise } from "~/rules/money.ts";
 import {
   duplicateTierText,
   type QuoteRates,
   quoteRatesSchema,
   ratesProblemText,
+  typedRupeesToPaise,
 } from "~/rules/quote-pricing.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
 import { runtime } from "~/runtime.server.ts";
@@ -117,9 +117,8 @@ function toDraft(r: QuoteRates): Draft {
 }
 
 const num = (s: string) => (s.trim() === "" ? Number.NaN : Number(s));
-/** Rupees as typed ("150", "2.50") to paise; anything else NaN, which the server refuses. */
-const money = (s: string) =>
-  /^\d{1,7}(\.\d{1,2})?$/.test(s.trim()) ? rupeesToPaise(s) : Number.NaN;
+/** Rupees as typed ("150", "2.50", "-10") to paise; not a number: NaN, which is refused. */
+const money = typedRupeesToPaise;
 
 function fromDraft(d: Draft) {
   return {

@@ -190,7 +190,13 @@ function UserRow({ user, isViewer }: { user: AdminUserRow; isViewer: boolean }) 
     >
       <td className={`${cell} font-medium`}>
         {user.name}
-        {isViewer ? <span className="ml-2 font-normal text-muted-foreground">(you)</span> : null}
+        {/* A real space, not only a margin: it was read and copied as "Demo Admin(you)". */}
+        {isViewer ? (
+          <>
+            {" "}
+            <span className="font-normal text-muted-foreground">(you)</span>
+          </>
+        ) : null}
       </td>
       <td className={`${cell} break-all`}>
         <span>{user.email}</span>

@@ -1,1 +1,0 @@
-import { insertProduct } from "../../tests/support/factories.ts";
