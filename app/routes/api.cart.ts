@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { z } from "zod";
+import { readForm, readJson } from "~/lib/forms.server.ts";
 import { requireUser } from "~/modules/accounts/guards.server.ts";
 import {
   clearCart,
@@ -52,10 +53,9 @@ export type CartIntent = z.input<typeof cartInput>;
 /** A JSON body, or a form whose `lines` field holds JSON; null for anything else (answered 400). */
 async function readInput(request: Request): Promise<unknown> {
   if (request.headers.get("content-type")?.includes("application/json")) {
-    return request.json().catch(() => null);
+    return readJson(request);
   }
-  const form = await request.formData().catch(() => null);
-  if (!form) return null;
+  const form = await readForm(request);
   const fields: Record<string, unknown> = formFields(form);
   if (typeof fields.lines === "string") {
     try {
