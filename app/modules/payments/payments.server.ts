@@ -274,7 +274,8 @@ async function decide(
     return { outcome: "applied", orderId: order.id, paymentStatus: "failed", fulfilled: false };
   }
 
-  // SUCCESS
+  // Only an explicit success marks paid; anything else a gateway says is recorded and ignored.
+  if (update.state !== "SUCCESS") return unchanged;
   if (update.amountPaise !== null && update.amountPaise !== order.totalPaise) {
     return {
       outcome: "amount-mismatch",
