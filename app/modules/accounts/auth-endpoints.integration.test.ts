@@ -109,6 +109,18 @@ describe(`Better Auth's endpoints from a browser on ${testDbKind()}`, () => {
     expect(row.image).toBeNull();
   });
 
+  it("signing in sets the session cookie and never puts the token in the answer's body", async () => {
+    const account = await createVerifiedUser(harness.rt.auth, harness.rt.db, {
+      email: uniqueEmail("no-token"),
+    });
+    const res = await post("/sign-in/email", { email: account.email, password: account.password });
+    expect(res.status).toBe(200);
+    expect(res.headers.getSetCookie().join(";")).toContain("session_token=");
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(body.token ?? null).toBeNull();
+    expect(JSON.stringify(body)).not.toMatch(/session_token|"token":"/);
+  });
+
   it("a password change, from any path, ends the account's other sessions", async () => {
     const { auth, db } = harness.rt;
     const account = await createVerifiedUser(auth, db, { email: uniqueEmail("change-pw") });

@@ -172,15 +172,23 @@ export function createAuth({
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== "/sign-in/email" || !limit) return;
-        const email = String((ctx.body as { email?: unknown } | undefined)?.email ?? "");
+        if (ctx.path !== "/sign-in/email") return;
         const returned = ctx.context.returned;
-        const throttle = signInThrottle(db);
-        if (returned instanceof APIError) {
-          // A wrong password (or unknown e-mail) counts; an unverified account's right one doesn't.
-          if (returned.statusCode === 401) await throttle.failed(clientIp(ctx.headers), email);
-        } else {
-          await throttle.succeeded(clientIp(ctx.headers), email);
+        if (limit) {
+          const email = String((ctx.body as { email?: unknown } | undefined)?.email ?? "");
+          const throttle = signInThrottle(db);
+          if (returned instanceof APIError) {
+            // A wrong password (or unknown e-mail) counts; an unverified account's right one
+            // doesn't.
+            if (returned.statusCode === 401) await throttle.failed(clientIp(ctx.headers), email);
+          } else {
+            await throttle.succeeded(clientIp(ctx.headers), email);
+          }
+        }
+        // The session token travels only in the HttpOnly cookie, never in a body a script can
+        // read (Better Auth's sign-in answer carries it too).
+        if (returned && typeof returned === "object" && "token" in returned) {
+          return ctx.json({ ...(returned as Record<string, unknown>), token: null });
         }
       }),
     },
