@@ -145,6 +145,7 @@ function tooLarge(req: express.Request, res: express.Response, limit: number) {
     setTimeout(() => socket.destroy(), 1_000).unref();
   };
   const message = "This request is too large. Please send less and try again.";
+  setFileHeaders(res);
   if (req.path.startsWith("/api/") || !req.accepts("html")) {
     res.status(413).json({ ok: false, error: message });
   } else {
@@ -311,6 +312,7 @@ app.use(
         : status < 500
           ? "The shop couldn't read that request. Please check the address and try again."
           : "Something went wrong on our side. Please try again in a moment.";
+    setFileHeaders(res);
     res
       .status(status)
       .set("Cache-Control", "no-store")
