@@ -55,7 +55,12 @@ async function readInput(request: Request): Promise<unknown> {
   if (request.headers.get("content-type")?.includes("application/json")) {
     return readJson(request);
   }
-  const form = await readForm(request);
+  const form = await readForm(request).catch((thrown: unknown) => {
+    // Not a form at all: answered 400 like any other unreadable body.
+    if ((thrown as { init?: { status?: number } }).init?.status === 415) return null;
+    throw thrown;
+  });
+  if (!form) return null;
   const fields: Record<string, unknown> = formFields(form);
   if (typeof fields.lines === "string") {
     try {
