@@ -12,6 +12,7 @@ import { currentPageCacheTicket } from "~/lib/request-context.server.ts";
 import { contentSecurityPolicy } from "~/lib/security-headers.ts";
 import { runtime } from "~/runtime.server.ts";
 
+export { bodyLimitFor } from "~/lib/body-limits.server.ts";
 export { log } from "~/lib/log.server.ts";
 // The custom server (server/index.ts) reaches the runtime through these exports, so that the
 // bundle and the server share one database handle.

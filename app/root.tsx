@@ -18,6 +18,7 @@ import { SiteHeader } from "~/components/layout/site-header";
 import { useOptimisticTheme } from "~/components/layout/theme-switcher";
 import { Toaster } from "~/components/ui/toaster";
 import { TooltipProvider } from "~/components/ui/tooltip";
+import { privateWhenSignedIn, refuseControlCharacters } from "~/lib/edge.server.ts";
 import { useNonce } from "~/lib/nonce.ts";
 import { readFlash } from "~/modules/accounts/flash.server.ts";
 import { getViewer } from "~/modules/accounts/viewer.server.ts";
@@ -26,6 +27,12 @@ import { themeFromCookieHeader } from "~/rules/theme.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/root";
 import "./app.css";
+
+/** Every request: hostile characters refused, signed-in answers kept out of caches (issue 20). */
+export const middleware: Route.MiddlewareFunction[] = [
+  privateWhenSignedIn,
+  refuseControlCharacters,
+];
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

@@ -35,6 +35,7 @@ const {
   observeRequest,
   encodedBody,
   setPageCacheTicket,
+  bodyLimitFor,
 } = entry;
 
 let rt: Awaited<ReturnType<Entry["runtime"]>>;
@@ -102,6 +103,60 @@ app.use((req, res, next) => {
   log.warning("cross-site request refused", { method: req.method, path: req.path, origin, site });
   res.status(403).json({ ok: false, error: "This request must come from the shop's own pages." });
 });
+
+// One body limit for every request, by the kind of route (app/lib/body-limits.server.ts): a
+// declared Content-Length over it is answered 413 before anything is read; a chunked body is
+// counted as the route reads it and cut off with 413 once it passes. Nothing larger is buffered.
+app.use((req, res, next) => {
+  if (req.method === "GET" || req.method === "HEAD") return next();
+  const limit = bodyLimitFor(req.path, config.formBodyBytes);
+  const declared = Number(req.get("content-length") ?? 0);
+  if (declared > limit) return tooLarge(req, res, limit);
+  let size = 0;
+  const count = (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > limit) {
+      // The route reading the body sees it fail (never end short, which would read as a smaller
+      // form), and nothing more reaches it.
+      req.removeAllListeners("data");
+      if (req.listenerCount("error") > 0) req.emit("error", new Error("request body too large"));
+      tooLarge(req, res, limit);
+    }
+  };
+  // Paused first, so that counting doesn't start the flow: the body still flows only as fast as
+  // the route reads it, and a route that never reads it never has it counted.
+  req.pause();
+  req.on("data", count);
+  next();
+});
+
+function tooLarge(req: express.Request, res: express.Response, limit: number) {
+  log.warning("request body too large", { method: req.method, path: req.path, limit });
+  if (res.headersSent) {
+    req.socket.destroy();
+    return;
+  }
+  // The rest of the body is never read, and the connection is not used again. Once the answer is
+  // sent the connection stops reading (the client's sending stalls) and closes a second later:
+  // time for the client to read the answer, which closing at once, with the body unread, would
+  // reset away. (Node closes a `Connection: close` response's socket through destroySoon.)
+  res.setHeader("Connection", "close");
+  const socket = req.socket;
+  socket.destroySoon = () => {
+    socket.pause();
+    setTimeout(() => socket.destroy(), 1_000).unref();
+  };
+  const message = "This request is too large. Please send less and try again.";
+  setFileHeaders(res);
+  if (req.path.startsWith("/api/") || !req.accepts("html")) {
+    res.status(413).json({ ok: false, error: message });
+  } else {
+    res
+      .status(413)
+      .type("html")
+      .send(errorPage(413, message, res.getHeader("X-Request-Id")));
+  }
+}
 
 app.use(
   helmet({
@@ -202,7 +257,8 @@ app.use(
 // is answered from the page cache (app/lib/page-cache.server.ts); on a miss, the render below
 // may store it.
 // A miss for a page another request is rendering waits for that render (at most 3 s).
-app.get("/{*splat}", async (req, res, next) => {
+app.use(async (req, res, next) => {
+  if (req.method !== "GET") return next();
   const key = rt.pageCache.keyFor(req.method, req.originalUrl, req.headers.cookie);
   if (!key) return next();
   let page = rt.pageCache.get(key);
@@ -233,7 +289,50 @@ app.get("/{*splat}", async (req, res, next) => {
   res.status(200).end(body);
 });
 
-app.all("/{*splat}", createRequestHandler({ build, mode: process.env.NODE_ENV }));
+// Mounted without a path pattern, so Express never decodes the address itself: React Router
+// answers a malformed one (`/%`) with the shop's 404 page. The handler always runs in production
+// mode: an error's message and stack stay in the log, never in the page (issue 20).
+app.use(createRequestHandler({ build, mode: "production" }));
+
+// The last word on anything that went wrong outside React Router (a malformed upload path, a
+// broken body, an error in a handler above): the shop's own page with the request id, never
+// Express's stack trace.
+app.use(
+  (error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    const given = (error as { status?: unknown; statusCode?: unknown }) ?? {};
+    const raw = Number(given.status ?? given.statusCode);
+    const status = raw >= 400 && raw < 600 ? raw : error instanceof URIError ? 400 : 500;
+    if (status >= 500) log.error("request failed", { error, method: req.method, path: req.path });
+    else log.warning("request refused", { status, method: req.method, path: req.path });
+    if (res.headersSent) {
+      req.socket.destroy();
+      return;
+    }
+    const message =
+      status === 404
+        ? "We couldn't find that page."
+        : status < 500
+          ? "The shop couldn't read that request. Please check the address and try again."
+          : "Something went wrong on our side. Please try again in a moment.";
+    setFileHeaders(res);
+    res
+      .status(status)
+      .set("Cache-Control", "no-store")
+      .type("html")
+      .send(errorPage(status, message, res.getHeader("X-Request-Id")));
+  },
+);
+
+/** A self-contained page in the shop's name: no scripts, nothing from the failed request. */
+function errorPage(status: number, message: string, requestId: unknown): string {
+  const id = typeof requestId === "string" ? requestId.replace(/[^\w-]/g, "") : "";
+  return `<!doctype html>
+<html lang="en-IN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${status} · LayerKart</title>
+<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:15vh auto;padding:0 1.5rem;color:#1c1917;line-height:1.5}a{color:#c2410c}small{color:#78716c}</style>
+</head><body><h1>LayerKart</h1><p><strong>${status}</strong> ${message}</p>
+<p><a href="/">Back to the shop</a></p>${id ? `<p><small>Request id: ${id}</small></p>` : ""}</body></html>`;
+}
 
 const server = app.listen(config.port, config.host, () => {
   log.info("listening", { url: config.publicUrl, host: config.host, port: config.port });

@@ -122,6 +122,15 @@ const envSchema = z.object({
       .max(4096, "must be at most 4096")
       .default(64),
   ),
+  FORM_BODY_KB: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: "must be a number of kilobytes" })
+      .int("must be a whole number")
+      .min(16, "must be at least 16")
+      .max(10240, "must be at most 10240")
+      .default(256),
+  ),
   METRICS_TOKEN: z.preprocess(
     emptyToUndefined,
     z.string().min(16, "must be at least 16 characters").optional(),
@@ -162,6 +171,8 @@ export type Env = Readonly<{
   serverTiming: boolean;
   /** Memory for rendered public pages (app/lib/page-cache.server.ts); 0 turns the cache off. */
   pageCacheBytes: number;
+  /** The largest form or JSON body read (app/lib/body-limits.ts); uploads have their own. */
+  formBodyBytes: number;
   /** Bearer token for GET /metrics (Prometheus); unset: /metrics answers 404. */
   metricsToken: string | undefined;
 }>;
@@ -332,6 +343,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       e.TRUST_PROXY === "true" ? true : e.TRUST_PROXY === "false" ? false : Number(e.TRUST_PROXY),
     serverTiming: e.SERVER_TIMING ? e.SERVER_TIMING === "true" : e.NODE_ENV !== "production",
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
+    formBodyBytes: e.FORM_BODY_KB * 1024,
     metricsToken: e.METRICS_TOKEN,
   });
 }

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { FORM_OVERHEAD_BYTES } from "~/lib/body-limits.server.ts";
 import { readForm } from "~/lib/forms.server.ts";
 
 /*
@@ -6,9 +7,6 @@ import { readForm } from "~/lib/forms.server.ts";
  * as soon as it passes the limit, declared (Content-Length) or not (a chunked body is counted
  * as it arrives), so an oversized upload is never held in memory whole.
  */
-
-/** Room for the other fields and the multipart framing around the file. */
-const FORM_OVERHEAD_BYTES = 64 * 1024;
 
 export type TooLargeBody = { ok: false; title: string; description: string };
 
@@ -21,7 +19,7 @@ export async function readLimitedForm(
   const refuse = () => data<TooLargeBody>({ ok: false, ...tooLarge }, { status: 413 });
   const declared = Number(request.headers.get("content-length") ?? "");
   if (Number.isFinite(declared) && declared > limit) throw refuse();
-  if (!request.body) return readForm(request);
+  if (!request.body) return readForm(request, limit);
 
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -39,6 +37,7 @@ export async function readLimitedForm(
   const body = Buffer.concat(chunks);
   return readForm(
     new Request(request.url, { method: request.method, headers: request.headers, body }),
+    limit,
   );
 }
 

@@ -8,8 +8,9 @@ import { CLIENT_IP_HEADER } from "./client-ip.ts";
  * and for model uploads (large bodies, parsed on the server), per client address (the server sets
  * the address header from the socket or the trusted proxy).
  * Counted in the database (table form_rate_limits), so several instances share one count; if the
- * database can't answer, each instance falls back to counting in its own memory. Sign-in and
- * registration have Better Auth's own, database-backed limits.
+ * database can't answer, each instance falls back to counting in its own memory. Registration and
+ * the e-mail endpoints have Better Auth's own, database-backed limits; sign-in has those and the
+ * failure counts below (signInThrottle).
  */
 
 const limits = {
@@ -24,14 +25,19 @@ export type RateLimitBucket = keyof typeof limits;
 
 export const RATE_LIMITED_MESSAGE = "Too many requests. Please wait a minute and try again.";
 
-type Limiters = Record<RateLimitBucket, RateLimiterDrizzle>;
-const byDatabase = new WeakMap<Database, Limiters>();
+type Limits = Record<string, { points: number; duration: number }>;
+const byDatabase = new WeakMap<Database, WeakMap<Limits, Record<string, RateLimiterDrizzle>>>();
 
-function limitersFor(db: Database): Limiters {
-  let limiters = byDatabase.get(db);
+function limitersFor<L extends Limits>(db: Database, set: L): Record<keyof L, RateLimiterDrizzle> {
+  let sets = byDatabase.get(db);
+  if (!sets) {
+    sets = new WeakMap();
+    byDatabase.set(db, sets);
+  }
+  let limiters = sets.get(set);
   if (!limiters) {
     limiters = Object.fromEntries(
-      Object.entries(limits).map(([name, opts]) => [
+      Object.entries(set).map(([name, opts]) => [
         name,
         new RateLimiterDrizzle({
           storeClient: db,
@@ -41,10 +47,10 @@ function limitersFor(db: Database): Limiters {
           insuranceLimiter: new RateLimiterMemory({ keyPrefix: name, ...opts }),
         }),
       ]),
-    ) as Limiters;
-    byDatabase.set(db, limiters);
+    );
+    sets.set(set, limiters);
   }
-  return limiters;
+  return limiters as Record<keyof L, RateLimiterDrizzle>;
 }
 
 /**
@@ -58,10 +64,66 @@ export async function rateLimited(
 ): Promise<number | null> {
   const key = request.headers.get(CLIENT_IP_HEADER) ?? "unknown";
   try {
-    await limitersFor(db)[bucket].consume(key);
+    await limitersFor(db, limits)[bucket].consume(key);
     return null;
   } catch (rejection) {
     const ms = (rejection as { msBeforeNext?: number }).msBeforeNext ?? 60_000;
     return Math.max(1, Math.ceil(ms / 1000));
   }
+}
+
+/*
+ * Sign-in failures (issue 20), counted three ways so that one address can't lock everyone behind
+ * it out and many addresses can't share the guessing of one account's password:
+ * - per address and account: the customer who mistypes, or one machine guessing one account;
+ * - per account, from anywhere: guesses spread over many addresses;
+ * - per address, over any account: one machine trying many accounts (a leaked list).
+ * Only wrong passwords count; a correct one clears its address-and-account count. Better Auth's
+ * own per-address limit stays as a flood guard well above these.
+ */
+const signInLimits = {
+  "sign-in-pair": { points: 10, duration: 10 * 60 },
+  "sign-in-account": { points: 20, duration: 60 * 60 },
+  "sign-in-address": { points: 100, duration: 60 * 60 },
+} as const;
+
+export const SIGN_IN_THROTTLED_MESSAGE =
+  "Too many sign-in attempts. Please wait a few minutes and try again, or reset your password.";
+
+export function signInThrottle(db: Database) {
+  const limiters = () => limitersFor(db, signInLimits);
+  const keys = (ip: string, email: string) => {
+    const account = email.trim().toLowerCase();
+    return {
+      "sign-in-pair": `${ip}|${account}`,
+      "sign-in-account": account,
+      "sign-in-address": ip,
+    } as const;
+  };
+  return {
+    /** Seconds to wait when any count is used up; null when the attempt may go ahead. */
+    async wait(ip: string, email: string): Promise<number | null> {
+      const all = limiters();
+      let wait = 0;
+      for (const [bucket, key] of Object.entries(keys(ip, email))) {
+        const name = bucket as keyof typeof signInLimits;
+        const res = await all[name].get(key).catch(() => null);
+        if (res && res.consumedPoints >= signInLimits[name].points) {
+          wait = Math.max(wait, Math.ceil(res.msBeforeNext / 1000));
+        }
+      }
+      return wait > 0 ? wait : null;
+    },
+    async failed(ip: string, email: string): Promise<void> {
+      const all = limiters();
+      for (const [bucket, key] of Object.entries(keys(ip, email))) {
+        await all[bucket as keyof typeof signInLimits].consume(key).catch(() => undefined);
+      }
+    },
+    async succeeded(ip: string, email: string): Promise<void> {
+      await limiters()
+        ["sign-in-pair"].delete(keys(ip, email)["sign-in-pair"])
+        .catch(() => false);
+    },
+  };
 }

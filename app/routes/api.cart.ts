@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { z } from "zod";
+import { readForm, readJson } from "~/lib/forms.server.ts";
 import {
   clearCart,
   getCart,
@@ -52,9 +53,13 @@ export type CartIntent = z.input<typeof cartInput>;
 /** A JSON body, or a form whose `lines` field holds JSON; null for anything else (answered 400). */
 async function readInput(request: Request): Promise<unknown> {
   if (request.headers.get("content-type")?.includes("application/json")) {
-    return request.json().catch(() => null);
+    return readJson(request);
   }
-  const form = await request.formData().catch(() => null);
+  const form = await readForm(request).catch((thrown: unknown) => {
+    // Not a form at all: answered 400 like any other unreadable body.
+    if ((thrown as { init?: { status?: number } }).init?.status === 415) return null;
+    throw thrown;
+  });
   if (!form) return null;
   const fields: Record<string, unknown> = formFields(form);
   if (typeof fields.lines === "string") {

@@ -19,9 +19,8 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   const { db } = await runtime();
-  const isNew = await subscribe(db, parsed.data.email);
-  return data({
-    ok: true as const,
-    message: isNew ? "Thanks for subscribing!" : "You're already subscribed. Thank you!",
-  });
+  // The same answer whether or not the address was already on the list: the form must not tell
+  // anyone who subscribes (issue 20).
+  await subscribe(db, parsed.data.email);
+  return data({ ok: true as const, message: "Thanks for subscribing!" });
 }

@@ -52,7 +52,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     return Response.json(
       {
         success: true,
-        status: status.state,
+        // A state the shop doesn't know changes nothing: the customer keeps waiting.
+        status: status.state === "UNKNOWN" ? "PENDING" : status.state,
         orderNumber: status.orderNumber,
         productIds: status.productIds,
       } satisfies PaymentStatusResponse,

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { z } from "zod";
+import { readForm, readJson } from "~/lib/forms.server.ts";
 import { ReviewProductNotFoundError, upsertReview } from "~/modules/reviews/reviews.server.ts";
 import { requireUser } from "~/routes/guards.server.ts";
 import { fieldErrors, formFields } from "~/rules/account-schemas.ts";
@@ -23,11 +24,8 @@ export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireUser(request);
   // A JSON or form body; anything else, or a broken body, is answered 400 by the schema.
   const body = request.headers.get("content-type")?.includes("application/json")
-    ? await request.json().catch(() => null)
-    : await request
-        .formData()
-        .then(formFields)
-        .catch(() => null);
+    ? await readJson(request)
+    : formFields(await readForm(request));
   const parsed = reviewRequest.safeParse(body);
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);

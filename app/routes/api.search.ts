@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { z } from "zod";
+import { queryParam } from "~/lib/forms.server.ts";
 import { suggestProducts } from "~/modules/catalog/products.server.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/api.search";
@@ -8,7 +9,7 @@ const query = z.string().trim().min(1).max(100);
 
 /** Suggestions for the header search box. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const parsed = query.safeParse(new URL(request.url).searchParams.get("q") ?? "");
+  const parsed = query.safeParse(queryParam(request.url, "q") ?? "");
   if (!parsed.success) return data({ suggestions: [] });
   const { db } = await runtime();
   return data(

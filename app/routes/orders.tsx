@@ -37,6 +37,7 @@ import { isUuid } from "~/rules/ids.ts";
 import { inIndia } from "~/rules/india-time.ts";
 import { formatPaise } from "~/rules/money.ts";
 import { paymentMethodLabel, statusLabel } from "~/rules/orders.ts";
+import { returnLinesSchema } from "~/rules/return-lines.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/orders";
@@ -66,10 +67,10 @@ export async function action({ request }: Route.ActionArgs) {
   if (form.get("intent") !== "return") return failed("Unknown request", 400);
   const orderId = String(form.get("orderId") ?? "");
   if (!isUuid(orderId)) return failed("Order not found", 404);
-  const items = form.getAll("item").map((entry) => {
-    const [orderItemId = "", quantity = ""] = String(entry).split(":");
-    return { orderItemId, quantity: Number(quantity) };
-  });
+  // One entry per line; a line named twice is merged, not returned twice (issue 20).
+  const lines = returnLinesSchema.safeParse(form.getAll("item"));
+  if (!lines.success) return failed(lines.error.issues[0].message, 400);
+  const items = lines.data;
   const { db } = await runtime();
   try {
     await requestReturn(db, viewer.id, orderId, {

@@ -1,3 +1,4 @@
+import { and, eq } from "drizzle-orm";
 import { FlaskConical } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { sandboxEnabled } from "~/adapters/payments/index.server.ts";
@@ -7,7 +8,9 @@ import {
   settleSandboxPayment,
 } from "~/adapters/payments/sandbox.server.ts";
 import { Button } from "~/components/ui/button";
+import { orders } from "~/db/schema.ts";
 import { readForm } from "~/lib/forms.server.ts";
+import { requireUser } from "~/routes/guards.server.ts";
 import { formatPaise } from "~/rules/money.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/sandbox-pay";
@@ -25,8 +28,26 @@ async function sandbox() {
   return rt;
 }
 
-export async function loader({ params }: Route.LoaderArgs) {
+/**
+ * Only the customer whose order it is may see or settle a payment (issue 20: a transaction id
+ * alone was enough); anyone else is told it doesn't exist.
+ */
+async function ownPayment(
+  rt: Awaited<ReturnType<typeof sandbox>>,
+  request: Request,
+  transactionId: string,
+) {
+  const viewer = await requireUser(request);
+  const [order] = await rt.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.paymentTransactionId, transactionId), eq(orders.userId, viewer.id)));
+  if (!order) throw data("Not found", { status: 404 });
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
   const rt = await sandbox();
+  await ownPayment(rt, request, params.transactionId);
   const payment = await getSandboxPayment(rt.db, params.transactionId);
   if (!payment) throw data("Not found", { status: 404 });
   return {
@@ -41,6 +62,7 @@ const outcomes = new Set<SandboxOutcome>(["success", "failure", "pending"]);
 
 export async function action({ request, params }: Route.ActionArgs) {
   const rt = await sandbox();
+  await ownPayment(rt, request, params.transactionId);
   const outcome = (await readForm(request)).get("outcome");
   if (typeof outcome !== "string" || !outcomes.has(outcome as SandboxOutcome)) {
     throw data("Choose an outcome", { status: 400 });

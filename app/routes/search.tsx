@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ProductGrid } from "~/components/product/product-card";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
+import { queryParam } from "~/lib/forms.server.ts";
 import { searchProducts } from "~/modules/catalog/products.server.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
 import { runtime } from "~/runtime.server.ts";
@@ -19,7 +20,7 @@ const searchParams = z.object({
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { q, page } = searchParams.parse({
-    q: url.searchParams.get("q") ?? "",
+    q: queryParam(url, "q") ?? "",
     page: url.searchParams.get("page") ?? 1,
   });
   if (!q) return { q, page, items: [], hasNext: false };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { indianMobile } from "./phone.ts";
+import { hasControlCharacters } from "./text.ts";
 
 /*
  * Account forms (SPEC.md §2 Auth, §5 Validation): one zod schema per form, parsed by the browser
@@ -115,6 +116,29 @@ export const profileSchema = z.object({
     .refine((v) => v === null || /^\d{10}$/.test(v), accountText.invalidPhoneDescription),
 });
 export type ProfileInput = z.infer<typeof profileSchema>;
+
+/** The longest account name: registration's "First Last", each part at most 60. */
+export const ACCOUNT_NAME_MAX = 121;
+
+/**
+ * The account's name wherever it is set, Better Auth's own sign-up endpoint included (issue 20):
+ * it is shown on reviews and written into the shop's e-mails, so it is a name, not a message —
+ * short, no control characters, no links or markup.
+ */
+export const accountNameSchema = z
+  .string({ error: accountText.nameRequiredDescription })
+  .trim()
+  .min(1, accountText.nameRequiredDescription)
+  .max(ACCOUNT_NAME_MAX, `Please use at most ${ACCOUNT_NAME_MAX} characters for your name.`)
+  .refine(
+    (v) => !hasControlCharacters(v) && !/[\t\n\r]/.test(v),
+    "Please enter your name as plain text.",
+  )
+  .refine(
+    (v) => !/[<>]|:\/\/|www\./i.test(v),
+    "Please enter your name without links or angle brackets.",
+  )
+  .transform((v) => v.normalize("NFC"));
 
 /** Field name → first message, for showing beside each input. */
 export type FieldErrors = Partial<Record<string, string>>;

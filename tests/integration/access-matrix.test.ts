@@ -37,7 +37,7 @@ type Access =
   | "browse"
   /** Server-to-server (payment webhook): refused without the gateway's signature. */
   | "gateway"
-  /** Better Auth's own endpoints (tested in the accounts suite). */
+  /** Better Auth's own endpoints: the table below (BROWSER_AUTH_ENDPOINTS). */
   | "auth-library"
   /** Operators' scrapers with a bearer token (tested in tests/integration/metrics.test.ts). */
   | "token";
@@ -108,7 +108,8 @@ const expected: Record<string, Access> = {
   "/payment-success": "public",
   "/api/payment-status": "customer",
   "/api/payment-webhook": "gateway",
-  "/sandbox/pay/:transactionId": "public",
+  // The order's customer only (issue 20): a transaction id alone no longer settles a payment.
+  "/sandbox/pay/:transactionId": "owner",
   "/orders": "customer",
   "/orders/:id/invoice.pdf": "owner",
   "/custom-printing": "browse",
@@ -311,4 +312,70 @@ describe(`access matrix on ${testDbKind()}`, () => {
     }
     expect(problems).toEqual([]);
   }, 300_000);
+
+  it("Better Auth's endpoints: those behind the shop's screens answer, every other is not there", async () => {
+    const route = (await import("~/routes/api.auth.$.ts")) as unknown as Record<
+      "loader" | "action",
+      (args: unknown) => Promise<Response>
+    >;
+    // [method, endpoint, reachable from a browser]
+    const endpoints: Array<["GET" | "POST", string, boolean]> = [
+      ["POST", "/sign-up/email", true],
+      ["POST", "/sign-in/email", true],
+      ["POST", "/send-verification-email", true],
+      ["GET", "/verify-email?token=nope", true],
+      ["POST", "/request-password-reset", true],
+      ["GET", "/reset-password/nope?callbackURL=%2Freset-password", true],
+      ["POST", "/reset-password", true],
+      ["GET", "/ok", true],
+      ["GET", "/get-session", false],
+      ["GET", "/list-sessions", false],
+      ["GET", "/list-accounts", false],
+      ["GET", "/account-info", false],
+      ["POST", "/update-user", false],
+      ["POST", "/change-password", false],
+      ["POST", "/set-password", false],
+      ["POST", "/change-email", false],
+      ["POST", "/delete-user", false],
+      ["POST", "/revoke-session", false],
+      ["POST", "/revoke-sessions", false],
+      ["POST", "/revoke-other-sessions", false],
+      ["POST", "/update-session", false],
+      ["POST", "/verify-password", false],
+      ["POST", "/sign-in/social", false],
+      ["POST", "/link-social", false],
+      ["POST", "/unlink-account", false],
+      ["POST", "/refresh-token", false],
+      ["POST", "/get-access-token", false],
+      ["GET", "/no-such-endpoint", false],
+    ];
+    const problems: string[] = [];
+    for (const [method, endpoint, reachable] of endpoints) {
+      for (const who of ["anonymous", "customerA", "admin"] as const) {
+        const headers = browserHeaders({
+          cookie: cookies[who],
+          origin: method === "POST" ? TEST_ORIGIN : undefined,
+          site: method === "POST" ? "same-origin" : undefined,
+          ip: `203.0.113.${Math.floor(Math.random() * 250) + 1}`,
+        });
+        headers.set("content-type", "application/json");
+        const request = new Request(`${TEST_ORIGIN}/api/auth${endpoint}`, {
+          method,
+          headers,
+          body: method === "POST" ? JSON.stringify({}) : undefined,
+        });
+        const fn = method === "GET" ? route.loader : route.action;
+        const res = await fn({ request, params: { "*": endpoint.slice(1) }, context: {} });
+        const text = await res.text();
+        if (res.status >= 500) problems.push(`${method} ${endpoint} as ${who}: ${res.status}`);
+        if (!reachable && res.status !== 404)
+          problems.push(`${method} ${endpoint} as ${who}: reachable (${res.status})`);
+        if (reachable && res.status === 404 && endpoint !== "/no-such-endpoint")
+          problems.push(`${method} ${endpoint} as ${who}: missing`);
+        if (/"token"\s*:/.test(text))
+          problems.push(`${method} ${endpoint} as ${who}: a session token in the answer`);
+      }
+    }
+    expect(problems).toEqual([]);
+  }, 120_000);
 });

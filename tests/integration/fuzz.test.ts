@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { shopSettings, subscribers, userProfiles } from "~/db/schema.ts";
+import { quotes, shopSettings, subscribers, userProfiles } from "~/db/schema.ts";
 import routes from "~/routes.ts";
 import {
   browserHeaders,
@@ -12,11 +12,13 @@ import {
   TEST_ORIGIN,
   uniqueEmail,
 } from "../support/accounts.ts";
+import { insertOrder, insertProduct } from "../support/factories.ts";
 import { testDbKind } from "../support/test-database.ts";
 
 /*
  * Fuzzing (issue #9): generated form bodies — the fields each action reads, filled with random
- * text, numbers, ids, JSON and nothing at all — are sent to every action of the app as a signed-in
+ * text, numbers, ids, JSON and nothing at all, and (issue 20) control characters, overlong text
+ * and repeated fields — are sent to every action of the app as a signed-in
  * customer and as an admin. No input may cause a server error (5xx); bad input is a 4xx, and a
  * refused request leaves no partial write: every table's row count and latest update time are the
  * same after it as before (sessions and Better Auth's own bookkeeping aside).
@@ -99,6 +101,35 @@ const FIELDS = [
   "rates",
 ];
 
+/**
+ * Issue 20: characters PostgreSQL refuses or no form should carry, text that isn't in Unicode's
+ * composed form, and text far longer than any field.
+ */
+const hostile = fc.oneof(
+  // NUL, the one PostgreSQL refuses outright, most often.
+  {
+    weight: 3,
+    arbitrary: fc
+      .tuple(fc.string({ maxLength: 10 }), fc.string({ maxLength: 10 }))
+      .map(([a, b]) => `${a}\u0000${b}`),
+  },
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(
+        fc.string({ maxLength: 10 }),
+        fc.constantFrom("\u0007", "\u001b[31m", "\u007f", "\u0085", "\u009b", "\ud800"),
+        fc.string({ maxLength: 10 }),
+      )
+      .map((parts) => parts.join("")),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom("Cafe\u0301", "e\u0301\u0301\u0301", "\u202eevil", "\ufeffname"),
+  },
+  { weight: 1, arbitrary: fc.constantFrom(5_001, 20_000, 300_000).map((n) => "x".repeat(n)) },
+);
+
 const value = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.constantFrom("", "0", "-1", "1", "99999999999", "1.005", "NaN", "true", "null", "[]", "{}"),
@@ -128,9 +159,17 @@ const value = fc.oneof(
   ),
   fc.json({ maxDepth: 2 }),
   fc.string({ unit: "grapheme", maxLength: 20 }),
+  hostile,
 );
 
-const body = fc.dictionary(fc.constantFrom(...FIELDS), value, { maxKeys: 8 });
+/** Field names: the ones actions read, and a few no form has. */
+const field = fc.oneof(
+  { weight: 9, arbitrary: fc.constantFrom(...FIELDS) },
+  { weight: 1, arbitrary: fc.constantFrom("\u0000", "name\u0000", "x".repeat(5_000)) },
+);
+
+/** Up to 10 fields, a name possibly repeated (`item=X&item=X`, `id=a&id=b`). */
+const body = fc.array(fc.tuple(field, value), { maxLength: 10 });
 
 let harness: Awaited<ReturnType<typeof startProcessRuntime>>;
 /** One query giving each table's row count and latest updated_at (where it has one). */
@@ -150,6 +189,8 @@ async function fingerprint(): Promise<string> {
   return JSON.stringify((result as unknown as { rows: unknown[] }).rows);
 }
 const cookies: Record<"customer" | "admin", string> = { customer: "", admin: "" };
+/** Forms that pass every check, for the customer's own records (filled in beforeAll). */
+const validForms: Record<string, Record<string, string>> = {};
 
 beforeAll(async () => {
   harness = await startProcessRuntime();
@@ -159,6 +200,54 @@ beforeAll(async () => {
   await rt.db.update(userProfiles).set({ isAdmin: true }).where(eq(userProfiles.userId, admin.id));
   cookies.customer = await signInCookie(rt.auth, customer);
   cookies.admin = await signInCookie(rt.auth, admin);
+  const product = await insertProduct(rt.db);
+  await insertOrder(rt.db, customer.id, [product.id], "paid");
+  const [quote] = await rt.db
+    .insert(quotes)
+    .values({
+      userId: customer.id,
+      fileName: "part.stl",
+      storagePath: "quotes/fuzz-part.stl",
+      fileBytes: 84,
+      geometry: {
+        format: "stl",
+        fileUnit: null,
+        triangles: 12,
+        vertices: 8,
+        volume: 1000,
+        area: 600,
+        size: { x: 10, y: 10, z: 10 },
+        watertight: true,
+        openEdges: 0,
+        nonManifoldEdges: 0,
+        invertedNormals: false,
+      },
+    })
+    .returning();
+  Object.assign(validForms, {
+    "/contact": {
+      firstName: "Asha",
+      lastName: "Rao",
+      email: "asha@example.com",
+      subject: "Hello",
+      message: "A question about a print",
+    },
+    "/account": { name: "Asha Rao", phone: "9876543210" },
+    "/addresses": {
+      intent: "save",
+      label: "Home",
+      name: "Asha Rao",
+      line1: "1 MG Road",
+      city: "Pune",
+      state: "Maharashtra",
+      postalCode: "411001",
+      country: "India",
+      phone: "9876543210",
+    },
+    "/api/reviews": { productId: product.id, rating: "5", title: "Nice", review: "Good print" },
+    "/custom-printing": { intent: "request-review", quoteId: quote.id, note: "Please check" },
+    "/api/newsletter": { email: "reader@example.com" },
+  });
   const columns = (
     (await rt.db.execute(
       sql`select table_name as t, bool_or(column_name = 'updated_at') as u
@@ -211,7 +300,7 @@ describe(`fuzzing every action on ${testDbKind()}`, () => {
             fc.constantFrom("customer", "admin") as fc.Arbitrary<"customer" | "admin">,
             async (fields, who) => {
               const form = new URLSearchParams();
-              for (const [k, v] of Object.entries(fields)) form.append(k, v);
+              for (const [k, v] of fields) form.append(k, v);
               const headers = browserHeaders({
                 cookie: cookies[who],
                 origin: TEST_ORIGIN,
@@ -235,17 +324,19 @@ describe(`fuzzing every action on ${testDbKind()}`, () => {
                 // A thrown error is a 500 for the visitor.
                 status = 500;
                 failures.push(
-                  `${path} as ${who} with ${JSON.stringify(fields)}: ${String(error).slice(0, 200)}`,
+                  `${path} as ${who} with ${JSON.stringify(fields).slice(0, 300)}: ${String(error).slice(0, 200)}`,
                 );
                 return false;
               }
               if (status >= 500) {
-                failures.push(`${path} as ${who} with ${JSON.stringify(fields)}: ${status}`);
+                failures.push(
+                  `${path} as ${who} with ${JSON.stringify(fields).slice(0, 300)}: ${status}`,
+                );
                 return false;
               }
               if (status >= 400 && (await fingerprint()) !== before) {
                 failures.push(
-                  `${path} as ${who} with ${JSON.stringify(fields)}: refused (${status}) but wrote`,
+                  `${path} as ${who} with ${JSON.stringify(fields).slice(0, 300)}: refused (${status}) but wrote`,
                 );
                 return false;
               }
@@ -258,6 +349,67 @@ describe(`fuzzing every action on ${testDbKind()}`, () => {
         .catch(() => undefined);
     }
     console.log(`fuzz: ${sent} generated requests`);
+    expect(failures.slice(0, 10)).toEqual([]);
+  }, 600_000);
+
+  it("hostile text in forms that are otherwise valid: never a server error, refused without a write", async () => {
+    const failures: string[] = [];
+    for (const { path, file } of flatten(routes as unknown as RouteEntry[])) {
+      const base = validForms[path];
+      if (!base) continue;
+      const mod = (await import(/* @vite-ignore */ `../../app/${file}`)) as {
+        action: (args: unknown) => Promise<unknown>;
+      };
+      const textFields = Object.keys(base).filter((k) => k !== "intent");
+      const mutation = fc.record({
+        replace: fc.dictionary(fc.constantFrom(...textFields), hostile, { minKeys: 1, maxKeys: 2 }),
+        repeat: fc.option(fc.constantFrom(...textFields)),
+      });
+      await fc
+        .assert(
+          fc.asyncProperty(mutation, async ({ replace, repeat }) => {
+            const form = new URLSearchParams({ ...base, ...replace });
+            if (repeat) form.append(repeat, base[repeat]);
+            const headers = browserHeaders({
+              cookie: cookies.customer,
+              origin: TEST_ORIGIN,
+              site: "same-origin",
+              ip: `198.19.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+            });
+            headers.set("content-type", "application/x-www-form-urlencoded");
+            const request = new Request(`${TEST_ORIGIN}${path}`, {
+              method: "POST",
+              headers,
+              body: form.toString(),
+            });
+            const described = `${path} with ${JSON.stringify(replace).slice(0, 200)}`;
+            const before = await fingerprint();
+            let status: number;
+            try {
+              status = (await outcome(() => mod.action({ request, params: {}, context: {} })))
+                .status;
+            } catch (error) {
+              failures.push(`${described}: ${String(error).slice(0, 200)}`);
+              return false;
+            }
+            if (status >= 500) {
+              failures.push(`${described}: ${status}`);
+              return false;
+            }
+            if (status >= 400 && (await fingerprint()) !== before) {
+              failures.push(`${described}: refused (${status}) but wrote`);
+              return false;
+            }
+            return true;
+          }),
+          {
+            numRuns: Math.max(20, Math.round(RUNS_PER_ACTION / 4)),
+            seed: 20261125,
+            endOnFailure: true,
+          },
+        )
+        .catch(() => undefined);
+    }
     expect(failures.slice(0, 10)).toEqual([]);
   }, 600_000);
 });

@@ -3,8 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { Database } from "~/adapters/db/index.server.ts";
-import { user } from "~/db/schema.ts";
+import { user, userProfiles } from "~/db/schema.ts";
 import { type Auth, CLIENT_IP_HEADER } from "~/modules/accounts/auth.server.ts";
+import { accountNameSchema } from "~/rules/account-schemas.ts";
 import { createPostgresDatabase, testDbKind } from "./test-database.ts";
 
 /*
@@ -126,19 +127,26 @@ export async function createVerifiedUser(
   input: { email: string; password?: string; name?: string },
 ): Promise<{ id: string; email: string; password: string }> {
   const password = input.password ?? "correct-horse-battery";
+  const name = input.name ?? "Test Customer";
+  // A name sign-up refuses (a test of how a hostile stored name is shown, say in a CSV export) is
+  // written into the account afterwards, as an older account might hold it.
+  const acceptable = accountNameSchema.safeParse(name).success;
   const res = await auth.handler(
     authPost(
       "/sign-up/email",
-      { name: input.name ?? "Test Customer", email: input.email, password },
+      { name: acceptable ? name : "Test Customer", email: input.email, password },
       { ip: uniqueIp() },
     ),
   );
   if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
   const [row] = await db
     .update(user)
-    .set({ emailVerified: true })
+    .set({ emailVerified: true, ...(acceptable ? {} : { name }) })
     .where(eq(user.email, input.email.toLowerCase()))
     .returning({ id: user.id });
+  if (!acceptable) {
+    await db.update(userProfiles).set({ displayName: name }).where(eq(userProfiles.userId, row.id));
+  }
   return { id: row.id, email: input.email, password };
 }
 

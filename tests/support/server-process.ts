@@ -22,7 +22,9 @@ export type Started = { child: ChildProcess; output: () => string; port: number 
 
 /** Starts server/index.ts with NODE_ENV=production on 127.0.0.1 and the given variables. */
 export function startServer(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, [path.join(projectRoot, "server/index.ts")], {
+  // SERVER_ENTRY runs another copy of the server (checking a test against an older one).
+  const entry = process.env.SERVER_ENTRY ?? "server/index.ts";
+  const child = spawn(process.execPath, [path.join(projectRoot, entry)], {
     cwd: projectRoot,
     env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", ...env },
   });

@@ -482,6 +482,24 @@ describe("PhonePe webhook", () => {
     ).rejects.toThrow("malformed webhook");
   });
 
+  it("reads a state it doesn't know as UNKNOWN (recorded, never paid), and checks the payload's types", async () => {
+    expect(await hook(body("checkout.order.completed", "REFUNDED"))).toMatchObject({
+      state: "UNKNOWN",
+      transactionId: "LKT_42",
+    });
+    for (const payload of [
+      { merchantOrderId: "LKT_42", state: "COMPLETED", amount: "129900" },
+      { merchantOrderId: "LKT 42; drop", state: "COMPLETED" },
+      { merchantOrderId: ["LKT_42"], state: "COMPLETED" },
+      { merchantOrderId: "LKT_42", state: { is: "COMPLETED" } },
+    ]) {
+      await expect(
+        hook(JSON.stringify({ event: "checkout.order.completed", payload })),
+        JSON.stringify(payload),
+      ).rejects.toThrow("malformed webhook");
+    }
+  });
+
   it("gives the same eventId for the same notification delivered twice", async () => {
     const raw = body("checkout.order.completed", "COMPLETED");
     const first = await hook(raw);

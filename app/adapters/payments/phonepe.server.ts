@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from "node:crypto";
+import { z } from "zod";
 import type { PhonePeConfig } from "~/config/env.server.ts";
 import {
   type IgnoredWebhook,
@@ -30,6 +31,17 @@ const STATES: Record<string, PaymentState> = {
   PENDING: "PENDING",
 };
 const WEBHOOK_EVENTS = new Set(["checkout.order.completed", "checkout.order.failed"]);
+
+/*
+ * A notification's body, checked after its Authorization (issue 20): the event first (others are
+ * ignored), then the payload of the two the shop reads. Fields PhonePe adds are let through.
+ */
+const webhookSchema = z.object({ event: z.string().min(1).max(100), payload: z.unknown() });
+const webhookPayloadSchema = z.object({
+  merchantOrderId: z.string().regex(MERCHANT_ORDER_ID),
+  state: z.string().min(1).max(40),
+  amount: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+});
 
 type Token = { accessToken: string; expiresAtMs: number };
 
@@ -192,24 +204,22 @@ export function createPhonePeProvider(
       if (!hexEquals(headers.get("authorization"), expectedAuthorization)) {
         throw new WebhookAuthError("PhonePe webhook: bad Authorization header");
       }
-      const body = parseObject(rawBody);
+      const body = webhookSchema.safeParse(parseObject(rawBody));
+      if (!body.success) throw new Error("malformed webhook");
       // `event` is current; the old `type` field is deprecated and deliberately not read.
-      const event = body?.event;
-      if (typeof event !== "string") throw new Error("malformed webhook");
+      const { event } = body.data;
       if (!WEBHOOK_EVENTS.has(event)) return { ignored: true, reason: `event ${event}` };
-      const payload = isObject(body?.payload) ? body.payload : null;
-      const merchantOrderId = payload?.merchantOrderId;
-      const rawState = payload?.state;
-      const state = typeof rawState === "string" ? STATES[rawState] : undefined;
-      if (typeof merchantOrderId !== "string" || merchantOrderId === "" || !state) {
-        throw new Error("malformed webhook");
-      }
+      const payload = webhookPayloadSchema.safeParse(body.data.payload);
+      if (!payload.success) throw new Error("malformed webhook");
+      const { merchantOrderId, state: rawState, amount } = payload.data;
+      // A state PhonePe adds later is recorded and changes nothing (issue 20).
+      const state = STATES[rawState] ?? "UNKNOWN";
       return {
         // PhonePe sends no event id; the same notification always yields the same key.
         eventId: `phonepe:${event}:${merchantOrderId}:${rawState}`,
         transactionId: merchantOrderId,
         state,
-        amountPaise: Number.isSafeInteger(payload?.amount) ? (payload?.amount as number) : null,
+        amountPaise: amount ?? null,
       };
     },
   };

@@ -306,6 +306,27 @@ describe("Razorpay webhook", () => {
     });
   });
 
+  it("checks the payment link's fields by type", async () => {
+    for (const change of [
+      (e: ReturnType<typeof event>) => {
+        (e.payload.payment_link.entity as Record<string, unknown>).amount_paid = "129900";
+      },
+      (e: ReturnType<typeof event>) => {
+        (e.payload.payment_link.entity as Record<string, unknown>).reference_id = 42;
+      },
+      (e: ReturnType<typeof event>) => {
+        (e.payload.payment_link as Record<string, unknown>).entity = "LKT_42";
+      },
+    ]) {
+      const body = event("payment_link.paid", "paid");
+      change(body);
+      const raw = JSON.stringify(body);
+      await expect(hook(raw, { "x-razorpay-signature": sign(raw) })).rejects.toThrow(
+        "malformed webhook",
+      );
+    }
+  });
+
   it("falls back to the payment amount when amount_paid is absent", async () => {
     const body = event("payment_link.paid", "paid");
     delete (body.payload.payment_link.entity as Record<string, unknown>).amount_paid;

@@ -1,4 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { z } from "zod";
 import type { RazorpayConfig } from "~/config/env.server.ts";
 import {
   type IgnoredWebhook,
@@ -139,14 +140,16 @@ export function createRazorpayProvider(
       if (!hexEquals(headers.get("x-razorpay-signature"), expected)) {
         throw new WebhookAuthError("Razorpay webhook: bad signature");
       }
-      let body: unknown;
+      let json: unknown;
       try {
-        body = JSON.parse(rawBody);
+        json = JSON.parse(rawBody);
       } catch {
         throw new Error("malformed webhook");
       }
-      if (!isObject(body) || typeof body.event !== "string") throw new Error("malformed webhook");
-      const event = body.event;
+      const body = webhookSchema.safeParse(json);
+      if (!body.success) throw new Error("malformed webhook");
+      const { event } = body.data;
+      // Only these events say anything about a payment link; "paid" is the one explicit success.
       const state =
         event === "payment_link.paid"
           ? "SUCCESS"
@@ -155,17 +158,14 @@ export function createRazorpayProvider(
             : null;
       // Everything else, payment.failed included: a link stays payable after a failed attempt.
       if (!state) return { ignored: true, reason: `event ${event}` };
-      const payload = isObject(body.payload) ? body.payload : {};
-      const link = entity(payload.payment_link);
-      const referenceId = link?.reference_id;
-      if (typeof referenceId !== "string" || referenceId === "") {
-        throw new Error("malformed webhook");
-      }
-      let amountPaise: number | null = null;
-      if (state === "SUCCESS") {
-        const paid = link?.amount_paid ?? entity(payload.payment)?.amount;
-        amountPaise = Number.isSafeInteger(paid) ? (paid as number) : null;
-      }
+      const payload = linkPayloadSchema.safeParse(body.data.payload);
+      if (!payload.success) throw new Error("malformed webhook");
+      const link = payload.data.payment_link.entity;
+      const referenceId = link.reference_id;
+      const amountPaise =
+        state === "SUCCESS"
+          ? (link.amount_paid ?? payload.data.payment?.entity.amount ?? null)
+          : null;
       return {
         eventId:
           headers.get("x-razorpay-event-id") ||
@@ -177,6 +177,22 @@ export function createRazorpayProvider(
     },
   };
 }
+
+/*
+ * A notification's body, checked after its signature (issue 20): the event first (others are
+ * ignored), then the payment link the three link events carry. Fields Razorpay adds pass.
+ */
+const amount = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+const webhookSchema = z.object({ event: z.string().min(1).max(100), payload: z.unknown() });
+const linkPayloadSchema = z.object({
+  payment_link: z.object({
+    entity: z.object({
+      reference_id: z.string().min(1).max(63),
+      amount_paid: amount.optional(),
+    }),
+  }),
+  payment: z.object({ entity: z.object({ amount: amount.optional() }) }).optional(),
+});
 
 /**
  * Checks the `razorpay_signature` on the customer's return from a payment link: HMAC-SHA256 of
@@ -200,11 +216,6 @@ export function verifyRazorpayRedirectSignature(
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** `payload.x.entity` of a Razorpay webhook, when present. */
-function entity(wrapper: unknown): Record<string, unknown> | null {
-  return isObject(wrapper) && isObject(wrapper.entity) ? wrapper.entity : null;
 }
 
 /** Constant-time comparison of a hex string (any case) with the expected bytes. */

@@ -1,5 +1,6 @@
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { z } from "zod";
 import type { Database } from "~/adapters/db/index.server.ts";
 import { sandboxPayments } from "~/db/schema.ts";
 import {
@@ -28,6 +29,23 @@ export type SandboxOptions = {
 
 const sign = (secret: string, body: string) =>
   createHmac("sha256", `sandbox-webhook:${secret}`).update(body).digest("hex");
+
+/**
+ * The sandbox's notification, as its TEST MODE page sends it. The signature proves who sent it,
+ * not that it makes sense: the body is still checked, and a state other than the three the
+ * sandbox knows is UNKNOWN (recorded, changes nothing), never a payment (issue 20).
+ */
+const notificationSchema = z.object({
+  eventId: z.string().min(1).max(100),
+  transactionId: z.string().regex(/^[A-Za-z0-9_-]{1,63}$/),
+  state: z
+    .string()
+    .max(40)
+    .transform(
+      (s): PaymentState => (s === "SUCCESS" || s === "FAILED" || s === "PENDING" ? s : "UNKNOWN"),
+    ),
+  amountPaise: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullable(),
+});
 
 export function createSandboxProvider(options: SandboxOptions): PaymentProvider {
   const { db, secret, publicUrl, enabled } = options;
@@ -68,18 +86,15 @@ export function createSandboxProvider(options: SandboxOptions): PaymentProvider 
       ) {
         throw new WebhookAuthError("Bad sandbox signature");
       }
-      const body = JSON.parse(rawBody) as {
-        eventId: string;
-        transactionId: string;
-        state: PaymentState;
-        amountPaise: number;
-      };
-      return {
-        eventId: body.eventId,
-        transactionId: body.transactionId,
-        state: body.state,
-        amountPaise: body.amountPaise,
-      };
+      let json: unknown;
+      try {
+        json = JSON.parse(rawBody);
+      } catch {
+        throw new Error("malformed webhook");
+      }
+      const body = notificationSchema.safeParse(json);
+      if (!body.success) throw new Error("malformed webhook");
+      return body.data;
     },
   };
 }

@@ -4,8 +4,12 @@
  * (shared reference: payments.md). Amounts are integer paise. Nothing here touches the database.
  */
 
-/** The shop's reading of a payment: PhonePe's COMPLETED is SUCCESS. */
-export type PaymentState = "PENDING" | "SUCCESS" | "FAILED";
+/**
+ * The shop's reading of a payment: PhonePe's COMPLETED is SUCCESS. UNKNOWN is a state a genuine
+ * notification named that the shop doesn't know (a refund, a state added later): it is recorded
+ * and changes nothing. Only SUCCESS ever marks an order paid (issue 20).
+ */
+export type PaymentState = "PENDING" | "SUCCESS" | "FAILED" | "UNKNOWN";
 
 export type PaymentProviderName = "sandbox" | "phonepe" | "razorpay";
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOutboxMailer } from "~/adapters/mail/index.server.ts";
-import { rateLimit, user, userProfiles, verification } from "~/db/schema.ts";
+import { formRateLimits, rateLimit, user, userProfiles, verification } from "~/db/schema.ts";
 import { accountText } from "~/rules/account-schemas.ts";
 import {
   authPost,
@@ -71,6 +71,39 @@ describe(`auth endpoints on ${testDbKind()}`, () => {
       password: account.password,
     });
     expect(viaForm.status).toBe("failed");
+  });
+
+  it("counts wrong passwords per account and address: one address doesn't lock out everyone behind it", async () => {
+    const victim = await createVerifiedUser(auth, t.db, { email: uniqueEmail("pair-victim") });
+    const neighbour = await createVerifiedUser(auth, t.db, { email: uniqueEmail("pair-other") });
+    const shared = uniqueIp();
+    for (let i = 0; i < 10; i++) expect((await badLogin(victim.email, shared)).status).toBe(401);
+    // This address has used up its tries at this account...
+    expect((await badLogin(victim.email, shared)).status).toBe(429);
+    // ...but someone else behind the same address signs in with their right password.
+    await expect(signInCookie(auth, neighbour, shared)).resolves.toContain("session_token=");
+    // Counted in the shared database, so every instance sees the same count.
+    const [{ n }] = await t.db.select({ n: count() }).from(formRateLimits);
+    expect(n).toBeGreaterThan(0);
+  });
+
+  it("counts wrong passwords per account from anywhere: many addresses can't share the guessing", async () => {
+    const account = await createVerifiedUser(auth, t.db, { email: uniqueEmail("spread") });
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) statuses.push((await badLogin(account.email, uniqueIp())).status);
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(401));
+    expect(statuses[20]).toBe(429);
+    // Even the right password waits, from a new address: a guess that happened to be right
+    // would look the same.
+    const res = await auth.handler(
+      authPost(
+        "/sign-in/email",
+        { email: account.email.toUpperCase(), password: account.password },
+        { ip: uniqueIp() },
+      ),
+    );
+    expect(res.status).toBe(429);
+    expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
   });
 
   it("refuses a cross-origin sign-in, through the API and through the sign-in form", async () => {

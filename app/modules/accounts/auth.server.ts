@@ -1,11 +1,14 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import type { Database } from "~/adapters/db/index.server.ts";
 import type { Mailer } from "~/adapters/mail/index.server.ts";
 import { env } from "~/config/env.server.ts";
 import { account, rateLimit, session, user, userProfiles, verification } from "~/db/schema.ts";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.ts";
 import { log } from "~/lib/log.server.ts";
+import { SIGN_IN_THROTTLED_MESSAGE, signInThrottle } from "~/lib/rate-limit.server.ts";
+import { accountNameSchema } from "~/rules/account-schemas.ts";
 import type { AdminRuleConfig } from "~/rules/admin-rule.ts";
 import { passwordResetEmail, verificationEmail } from "./emails.ts";
 import { syncProfileOnSignIn, syncProfileVerified } from "./profile.server.ts";
@@ -44,6 +47,33 @@ function configuredAdmins(): AdminRuleConfig {
 /** Only an explicit request for another verification e-mail reports a failed send. */
 const isResendRequest = (request: Request | undefined) =>
   request ? new URL(request.url).pathname.endsWith("/send-verification-email") : false;
+
+/**
+ * Better Auth's endpoints a browser may reach (routes/api.auth.$.ts): the ones behind the shop's
+ * own screens (registration, sign-in and out, verification, password reset). The rest — changing
+ * the name, e-mail or password, listing sessions (with their tokens), reading the session, deleting
+ * the account — the shop either does itself, with its own rules, or doesn't offer (issue 20); the
+ * server calls what it needs through `auth.api`, which this list doesn't limit.
+ */
+export const BROWSER_AUTH_ENDPOINTS: ReadonlyArray<{ method: "GET" | "POST"; path: RegExp }> = [
+  { method: "POST", path: /^\/sign-up\/email$/ },
+  { method: "POST", path: /^\/sign-in\/email$/ },
+  { method: "POST", path: /^\/sign-out$/ },
+  { method: "POST", path: /^\/send-verification-email$/ },
+  { method: "GET", path: /^\/verify-email$/ },
+  { method: "POST", path: /^\/request-password-reset$/ },
+  { method: "GET", path: /^\/reset-password\/[^/]+$/ },
+  { method: "POST", path: /^\/reset-password$/ },
+  { method: "GET", path: /^\/(ok|error)$/ },
+];
+
+/** Whether a request to /api/auth/… may reach Better Auth from a browser. */
+export function isBrowserAuthEndpoint(method: string, pathname: string): boolean {
+  const path = pathname.replace(/^\/api\/auth/, "").replace(/\/+$/, "");
+  return BROWSER_AUTH_ENDPOINTS.some((e) => e.method === method && e.path.test(path));
+}
+
+const clientIp = (headers: Headers | undefined) => headers?.get(CLIENT_IP_HEADER) ?? "unknown";
 
 export function createAuth({
   db,
@@ -104,7 +134,9 @@ export function createAuth({
       window: 60,
       max: 100,
       customRules: {
-        "/sign-in/email": { window: 60, max: 10 },
+        // A flood guard only: wrong passwords are counted per account and per address in the
+        // hooks below, so that one address can't lock out everyone behind it.
+        "/sign-in/email": { window: 60, max: 60 },
         "/sign-up/email": { window: 60, max: 10 },
         "/request-password-reset": { window: 60, max: 5 },
         "/send-verification-email": { window: 60, max: 5 },
@@ -116,6 +148,59 @@ export function createAuth({
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: publicUrl.startsWith("https://"),
       database: { generateId: () => crypto.randomUUID() },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === "/sign-up/email") {
+          // The shop's registration rules for anyone who calls the endpoint directly too: a name,
+          // not a message to put in the shop's verification e-mail; no picture (issue 20).
+          const body = (ctx.body ?? {}) as Record<string, unknown>;
+          if ("image" in body) {
+            throw new APIError("BAD_REQUEST", { message: "A picture can't be set here." });
+          }
+          const name = accountNameSchema.safeParse(body.name);
+          if (!name.success) {
+            throw new APIError("BAD_REQUEST", { message: name.error.issues[0].message });
+          }
+          return { context: { body: { ...body, name: name.data } } };
+        }
+        if (ctx.path === "/change-password") {
+          // Not reachable from a browser; should the server ever call it, a new password still
+          // signs out every other session, as a reset does.
+          return { context: { body: { ...(ctx.body ?? {}), revokeOtherSessions: true } } };
+        }
+        if (ctx.path === "/sign-in/email" && limit) {
+          const email = String((ctx.body as { email?: unknown } | undefined)?.email ?? "");
+          const wait = await signInThrottle(db).wait(clientIp(ctx.headers), email);
+          if (wait !== null) {
+            throw new APIError(
+              "TOO_MANY_REQUESTS",
+              { message: SIGN_IN_THROTTLED_MESSAGE, code: "TOO_MANY_ATTEMPTS" },
+              { "Retry-After": String(wait) },
+            );
+          }
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/sign-in/email") return;
+        const returned = ctx.context.returned;
+        if (limit) {
+          const email = String((ctx.body as { email?: unknown } | undefined)?.email ?? "");
+          const throttle = signInThrottle(db);
+          if (returned instanceof APIError) {
+            // A wrong password (or unknown e-mail) counts; an unverified account's right one
+            // doesn't.
+            if (returned.statusCode === 401) await throttle.failed(clientIp(ctx.headers), email);
+          } else {
+            await throttle.succeeded(clientIp(ctx.headers), email);
+          }
+        }
+        // The session token travels only in the HttpOnly cookie, never in a body a script can
+        // read (Better Auth's sign-in answer carries it too).
+        if (returned && typeof returned === "object" && "token" in returned) {
+          return ctx.json({ ...(returned as Record<string, unknown>), token: null });
+        }
+      }),
     },
     databaseHooks: {
       user: {

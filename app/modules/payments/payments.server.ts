@@ -265,7 +265,7 @@ async function decide(
     return { outcome: "applied", orderId: order.id, paymentStatus: "failed", fulfilled: false };
   }
 
-  // Only an explicit success marks paid; any other state a gateway may send is ignored.
+  // Only an explicit success marks paid; anything else a gateway says is recorded and ignored.
   if (update.state !== "SUCCESS") return unchanged;
   if (update.amountPaise !== null && update.amountPaise !== order.totalPaise) {
     return {

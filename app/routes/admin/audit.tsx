@@ -5,6 +5,7 @@ import { Pager, pageParam } from "~/components/admin/people-pager";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { queryParam } from "~/lib/forms.server.ts";
 import { auditActionFamilies, countAudit, listAudit } from "~/modules/audit/audit.server.ts";
 import { requireAdmin } from "~/routes/guards.server.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
@@ -20,8 +21,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { db } = await runtime();
   const url = new URL(request.url);
   const filter = {
-    actionPrefix: (url.searchParams.get("action") ?? "").slice(0, 100),
-    actor: (url.searchParams.get("actor") ?? "").slice(0, 200),
+    actionPrefix: (queryParam(url, "action") ?? "").slice(0, 100),
+    actor: (queryParam(url, "actor") ?? "").slice(0, 200),
   };
   const [total, families] = await Promise.all([countAudit(db, filter), auditActionFamilies(db)]);
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));

@@ -7,6 +7,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { queryParam } from "~/lib/forms.server.ts";
 import {
   type AdminProductCard,
   listAdminProducts,
@@ -28,7 +29,7 @@ import { productAction } from "./product-action.server.ts";
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
-  const query = (url.searchParams.get("q") ?? "").slice(0, 100);
+  const query = (queryParam(url, "q") ?? "").slice(0, 100);
   const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
   const { db } = await runtime();
   const [list, categories] = await Promise.all([

@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { useOutcomeToast } from "~/components/ui/use-outcome-toast";
-import { readForm } from "~/lib/forms.server.ts";
+import { queryParam, readForm } from "~/lib/forms.server.ts";
 import { log } from "~/lib/log.server.ts";
 import {
   listSponsored,
@@ -26,7 +26,7 @@ import type { Route } from "./+types/sponsored-products";
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const { db } = await runtime();
-  const q = new URL(request.url).searchParams.get("q") ?? "";
+  const q = queryParam(request.url, "q") ?? "";
   const [sponsored, results] = await Promise.all([listSponsored(db), searchProductsByName(db, q)]);
   return { sponsored, results, q };
 }

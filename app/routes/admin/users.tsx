@@ -17,7 +17,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { useOutcomeToast } from "~/components/ui/use-outcome-toast";
-import { readForm } from "~/lib/forms.server.ts";
+import { queryParam, readForm } from "~/lib/forms.server.ts";
 import { log } from "~/lib/log.server.ts";
 import {
   type AdminUserRow,
@@ -36,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireAdmin(request);
   const { db, env } = await runtime();
   const url = new URL(request.url);
-  const query = url.searchParams.get("q") ?? "";
+  const query = queryParam(url, "q") ?? "";
   const page = await listUsers(db, {
     query,
     page: pageParam(url),
