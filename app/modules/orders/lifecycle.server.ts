@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte, not, or } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, not, or, type SQL } from "drizzle-orm";
 import type { Database, Tx } from "~/adapters/db/index.server.ts";
 import { orderItems, orders, returnRequests } from "~/db/schema.ts";
 import { recordAudit, SYSTEM_ACTOR } from "~/modules/audit/audit.server.ts";
@@ -233,8 +233,18 @@ export async function expireOrder(db: Database, orderId: string, now: Date): Pro
 
 // ---- payments ----------------------------------------------------------------------------------
 
+/** Changes one order when `where` holds (a claim): true when it did. */
+async function updateIf(
+  db: Database,
+  changes: Partial<typeof orders.$inferInsert>,
+  where: SQL | undefined,
+): Promise<boolean> {
+  const [row] = await db.update(orders).set(changes).where(where).returning({ id: orders.id });
+  return Boolean(row);
+}
+
 /** Records the gateway payment just started for an order (only the first start is kept). */
-export async function recordPaymentStart(
+export function recordPaymentStart(
   db: Database,
   orderId: string,
   started: {
@@ -246,45 +256,39 @@ export async function recordPaymentStart(
     now: Date;
   },
 ): Promise<boolean> {
-  const [saved] = await db
-    .update(orders)
-    .set({
+  return updateIf(
+    db,
+    {
       paymentTransactionId: started.transactionId,
       paymentReference: started.providerReference,
       paymentUrl: started.paymentUrl,
       paymentExpiresAt: started.expiresAt,
       nextReconcileAt: started.nextCheckAt,
       updatedAt: started.now,
-    })
-    .where(and(eq(orders.id, orderId), isNull(orders.paymentTransactionId)))
-    .returning({ id: orders.id });
-  return Boolean(saved);
+    },
+    and(eq(orders.id, orderId), isNull(orders.paymentTransactionId)),
+  );
 }
 
 /**
  * Claims the right to ask the gateway about an order's payment now: at most once every
  * `throttleMs` per order, whoever asks.
  */
-export async function claimStatusCheck(
+export function claimStatusCheck(
   db: Database,
   orderId: string,
   now: Date,
   throttleMs: number,
 ): Promise<boolean> {
-  const [claimed] = await db
-    .update(orders)
-    .set({ paymentCheckedAt: now })
-    .where(
-      and(
-        eq(orders.id, orderId),
-        or(
-          isNull(orders.paymentCheckedAt),
-          lte(orders.paymentCheckedAt, new Date(now.getTime() - throttleMs)),
-        ),
-      ),
-    )
-    .returning({ id: orders.id });
-  return Boolean(claimed);
+  const lastAskedBefore = new Date(now.getTime() - throttleMs);
+  return updateIf(
+    db,
+    { paymentCheckedAt: now },
+    and(
+      eq(orders.id, orderId),
+      or(isNull(orders.paymentCheckedAt), lte(orders.paymentCheckedAt, lastAskedBefore)),
+    ),
+  );
 }
 
 /**
@@ -413,14 +417,15 @@ export type AlsoInTransaction = (tx: Tx) => Promise<void>;
 
 /**
  * One staff transition: lock the order, let `change` check and write it, queue the customer's
- * e-mail, run the caller's part (its audit entry) in the same transaction, then send the e-mail.
+ * e-mail (if any), run the caller's part (its audit entry) in the same transaction, then send the
+ * e-mail.
  */
 async function transition(
   deps: OrderTransitionDeps,
   orderId: string,
-  change: (tx: Tx, o: OrderRow, now: Date) => Promise<void>,
   email: JobPayloads["order-email"]["template"] | null,
-  also?: AlsoInTransaction,
+  also: AlsoInTransaction | undefined,
+  change: (tx: Tx, o: OrderRow, now: Date) => Promise<unknown>,
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const o = await lockOrder(tx, orderId);
@@ -431,106 +436,61 @@ async function transition(
   if (email) await runQueuedNow(deps.jobs);
 }
 
+const setOrder = (tx: Tx, o: OrderRow, changes: Partial<typeof orders.$inferInsert>) =>
+  tx.update(orders).set(changes).where(eq(orders.id, o.id));
+
 /** Marks a processing order shipped with its tracking details, and e-mails the customer. */
-export function markShipped(
+export const markShipped = (
   deps: OrderTransitionDeps,
   orderId: string,
   tracking: Tracking,
   also?: AlsoInTransaction,
-): Promise<void> {
-  return transition(
-    deps,
-    orderId,
-    async (tx, o, now) => {
-      assertMove(o.status, "shipped");
-      await tx
-        .update(orders)
-        .set({
-          status: "shipped",
-          carrier: tracking.carrier,
-          trackingNumber: tracking.trackingNumber,
-          trackingUrl: tracking.trackingUrl,
-          shippedAt: now,
-          updatedAt: now,
-        })
-        .where(eq(orders.id, o.id));
-    },
-    "shipped",
-    also,
-  );
-}
+) =>
+  transition(deps, orderId, "shipped", also, (tx, o, now) => {
+    assertMove(o.status, "shipped");
+    const { carrier, trackingNumber, trackingUrl } = tracking;
+    return setOrder(tx, o, {
+      status: "shipped",
+      ...{ carrier, trackingNumber, trackingUrl },
+      shippedAt: now,
+      updatedAt: now,
+    });
+  });
 
 /** Marks a shipped order delivered (a COD order is paid on delivery), and e-mails the customer. */
-export function markDelivered(
+export const markDelivered = (
   deps: OrderTransitionDeps,
   orderId: string,
   also?: AlsoInTransaction,
-): Promise<void> {
-  return transition(
-    deps,
-    orderId,
-    async (tx, o, now) => {
-      assertMove(o.status, "delivered");
-      const codPaid = o.paymentMethod === "cod" && o.paymentStatus === "unpaid";
-      await tx
-        .update(orders)
-        .set({
-          status: "delivered",
-          deliveredAt: now,
-          ...(codPaid ? { paymentStatus: "paid" as const, paidAt: now } : {}),
-          updatedAt: now,
-        })
-        .where(eq(orders.id, o.id));
-    },
-    "delivered",
-    also,
-  );
-}
+) =>
+  transition(deps, orderId, "delivered", also, (tx, o, now) => {
+    assertMove(o.status, "delivered");
+    const cashNow = o.paymentMethod === "cod" && o.paymentStatus === "unpaid";
+    const paid = cashNow ? { paymentStatus: "paid" as const, paidAt: now } : {};
+    return setOrder(tx, o, { status: "delivered", deliveredAt: now, ...paid, updatedAt: now });
+  });
 
-/** Records the cash for an unpaid COD order that is still going ahead. */
-export function markCodPaid(
-  deps: OrderTransitionDeps,
-  orderId: string,
-  also?: AlsoInTransaction,
-): Promise<void> {
-  return transition(
-    deps,
-    orderId,
-    async (tx, o, now) => {
-      if (o.paymentMethod !== "cod")
-        throw new OrderStateError("Only cash-on-delivery orders are paid by hand");
-      if (o.paymentStatus !== "unpaid") throw new OrderStateError("This order is already paid");
-      if (o.status === "cancelled" || o.status === "refunded") {
-        throw new OrderStateError(`An order that is ${o.status} can't be marked paid`);
-      }
-      await tx
-        .update(orders)
-        .set({ paymentStatus: "paid", paidAt: now, updatedAt: now })
-        .where(eq(orders.id, o.id));
-    },
-    null,
-    also,
-  );
-}
+/** Records the cash for an unpaid COD order that is still going ahead (no e-mail). */
+export const markCodPaid = (deps: OrderTransitionDeps, orderId: string, also?: AlsoInTransaction) =>
+  transition(deps, orderId, null, also, (tx, o, now) => {
+    if (o.paymentMethod !== "cod")
+      throw new OrderStateError("Only cash-on-delivery orders are paid by hand");
+    if (o.paymentStatus !== "unpaid") throw new OrderStateError("This order is already paid");
+    if (o.status === "cancelled" || o.status === "refunded") {
+      throw new OrderStateError(`An order that is ${o.status} can't be marked paid`);
+    }
+    return setOrder(tx, o, { paymentStatus: "paid", paidAt: now, updatedAt: now });
+  });
 
-/** Staff cancel a pending or processing order: its stock goes back and the customer is told. */
-export function cancelOrder(
-  deps: OrderTransitionDeps,
-  orderId: string,
-  also?: AlsoInTransaction,
-): Promise<void> {
-  return transition(
-    deps,
-    orderId,
-    async (tx, o, now) => {
-      assertMove(o.status, "cancelled");
-      await cancelLocked(tx, o, now);
-    },
-    // The customer hears of it (and of the refund, if they paid), as of shipping and delivery.
-    "cancelled",
-    also,
-  );
-}
+/**
+ * Staff cancel a pending or processing order: its stock goes back and the customer hears of it
+ * (and of the refund, if they paid), as of shipping and delivery.
+ */
+export const cancelOrder = (deps: OrderTransitionDeps, orderId: string, also?: AlsoInTransaction) =>
+  transition(deps, orderId, "cancelled", also, (tx, o, now) => {
+    assertMove(o.status, "cancelled");
+    return cancelLocked(tx, o, now);
+  });
 
 /** Where a return request stands after staff looked at it. */
 export type ReturnDecision = "approved" | "rejected";
