@@ -80,11 +80,17 @@ export async function rateLimited(
  * - per address, over any account: one machine trying many accounts (a leaked list).
  * Only wrong passwords count; a correct one clears its address-and-account count. Better Auth's
  * own per-address limit stays as a flood guard well above these.
+ *
+ * The per-account count must not let a stranger lock the owner out by guessing wrong on purpose:
+ * an address the account has signed in from before (within 30 days) is not held back by it, and
+ * a password reset clears it (the throttle message says to reset).
  */
 const signInLimits = {
   "sign-in-pair": { points: 10, duration: 10 * 60 },
   "sign-in-account": { points: 20, duration: 60 * 60 },
   "sign-in-address": { points: 100, duration: 60 * 60 },
+  /** Addresses an account has signed in from (a point each), not a limit. */
+  "sign-in-known": { points: 1_000_000, duration: 30 * 24 * 60 * 60 },
 } as const;
 
 export const SIGN_IN_THROTTLED_MESSAGE =
@@ -92,21 +98,23 @@ export const SIGN_IN_THROTTLED_MESSAGE =
 
 export function signInThrottle(db: Database) {
   const limiters = () => limitersFor(db, signInLimits);
-  const keys = (ip: string, email: string) => {
-    const account = email.trim().toLowerCase();
-    return {
-      "sign-in-pair": `${ip}|${account}`,
-      "sign-in-account": account,
+  const account = (email: string) => email.trim().toLowerCase();
+  const keys = (ip: string, email: string) =>
+    ({
+      "sign-in-pair": `${ip}|${account(email)}`,
+      "sign-in-account": account(email),
       "sign-in-address": ip,
-    } as const;
-  };
+    }) as const;
+  const known = (ip: string, email: string) => `${ip}|${account(email)}`;
   return {
     /** Seconds to wait when any count is used up; null when the attempt may go ahead. */
     async wait(ip: string, email: string): Promise<number | null> {
       const all = limiters();
+      const familiar = await all["sign-in-known"].get(known(ip, email)).catch(() => null);
       let wait = 0;
       for (const [bucket, key] of Object.entries(keys(ip, email))) {
-        const name = bucket as keyof typeof signInLimits;
+        const name = bucket as keyof ReturnType<typeof keys>;
+        if (name === "sign-in-account" && familiar && familiar.consumedPoints > 0) continue;
         const res = await all[name].get(key).catch(() => null);
         if (res && res.consumedPoints >= signInLimits[name].points) {
           wait = Math.max(wait, Math.ceil(res.msBeforeNext / 1000));
@@ -117,12 +125,18 @@ export function signInThrottle(db: Database) {
     async failed(ip: string, email: string): Promise<void> {
       const all = limiters();
       for (const [bucket, key] of Object.entries(keys(ip, email))) {
-        await all[bucket as keyof typeof signInLimits].consume(key).catch(() => undefined);
+        await all[bucket as keyof ReturnType<typeof keys>].consume(key).catch(() => undefined);
       }
     },
     async succeeded(ip: string, email: string): Promise<void> {
+      const all = limiters();
+      await all["sign-in-pair"].delete(keys(ip, email)["sign-in-pair"]).catch(() => false);
+      await all["sign-in-known"].consume(known(ip, email)).catch(() => undefined);
+    },
+    /** A new password was set by reset: the account's own count starts again. */
+    async passwordReset(email: string): Promise<void> {
       await limiters()
-        ["sign-in-pair"].delete(keys(ip, email)["sign-in-pair"])
+        ["sign-in-account"].delete(account(email))
         .catch(() => false);
     },
   };

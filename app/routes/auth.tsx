@@ -91,6 +91,8 @@ export async function action({ request }: Route.ActionArgs) {
         return reply({ kind: "unverified", email: parsed.data.email }, 403);
       case "incorrect":
         return reply({ kind: "incorrect" }, 401);
+      case "throttled":
+        return reply({ kind: "sign-in-failed", message: result.message }, 429);
       default:
         // A refused address is no outage: it says which address to use (403), not "try again".
         return result.message

@@ -106,6 +106,11 @@ export function createAuth({
         const mail = passwordResetEmail(u.name, url);
         await mailer.send({ to: u.email, ...mail });
       },
+      // The throttle tells a locked-out customer to reset: a new password lifts the account's
+      // own count of wrong guesses.
+      async onPasswordReset({ user: u }) {
+        if (limit) await signInThrottle(db).passwordReset(u.email);
+      },
     },
     emailVerification: {
       sendOnSignUp: true,

@@ -1,3 +1,4 @@
+import { SIGN_IN_THROTTLED_MESSAGE } from "~/lib/rate-limit.server.ts";
 import { accountText, displayName, type RegisterInput } from "~/rules/account-schemas.ts";
 import { type Auth, CLIENT_IP_HEADER } from "./auth.server.ts";
 
@@ -124,6 +125,8 @@ export type SignInResult =
   | { status: "signed-in"; headers: Headers }
   | { status: "unverified" }
   | { status: "incorrect" }
+  /** Too many tries (the shop's sign-in counts or Better Auth's flood guard): wait or reset. */
+  | { status: "throttled"; message: string }
   | { status: "failed"; message?: string };
 
 /**
@@ -145,6 +148,9 @@ export async function signIn(
   if (res.ok) return { status: "signed-in", headers: cookieHeaders(res.setCookies) };
   if (res.code === "EMAIL_NOT_VERIFIED") return { status: "unverified" };
   if (res.code === "INVALID_EMAIL_OR_PASSWORD") return { status: "incorrect" };
+  if (res.status === 429) {
+    return { status: "throttled", message: res.message || SIGN_IN_THROTTLED_MESSAGE };
+  }
   return { status: "failed", message: wrongAddress(auth, res) ?? undefined };
 }
 
