@@ -171,7 +171,7 @@ export type Env = Readonly<{
   serverTiming: boolean;
   /** Memory for rendered public pages (app/lib/page-cache.server.ts); 0 turns the cache off. */
   pageCacheBytes: number;
-  /** The largest form or JSON body read (app/lib/body-limits.ts); uploads have their own. */
+  /** The largest form or JSON body read (app/lib/body-limits.server.ts); uploads have their own. */
   formBodyBytes: number;
   /** Bearer token for GET /metrics (Prometheus); unset: /metrics answers 404. */
   metricsToken: string | undefined;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  ACCOUNT_NAME_MAX,
   accountText,
   displayName,
   fieldErrors,
@@ -79,6 +80,19 @@ describe("profile", () => {
     if (result.success) return;
     expect(fieldErrors(result.error).name).toBe(accountText.nameRequiredDescription);
     expect(profileSchema.parse({ name: "  Meera Iyer " }).name).toBe("Meera Iyer");
+  });
+
+  it("takes a name, not a message: the same rules as registration (it is shown on reviews)", () => {
+    for (const name of [
+      "Claim your refund at https://evil.example",
+      "Visit www.evil.example",
+      "<b>Meera</b>",
+      "Meera\u0000Iyer",
+      "M".repeat(ACCOUNT_NAME_MAX + 1),
+    ]) {
+      expect(profileSchema.safeParse({ name }).success, name.slice(0, 40)).toBe(false);
+    }
+    expect(profileSchema.parse({ name: "Meera Iyer-Rao" }).name).toBe("Meera Iyer-Rao");
   });
 
   it("saves an empty phone as null and otherwise needs exactly 10 digits", () => {

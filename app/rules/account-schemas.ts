@@ -100,23 +100,6 @@ export const resetPasswordSchema = z
     path: ["confirmPassword"],
   });
 
-/** Profile (SPEC.md §5): name required after trim; phone optional, else exactly 10 digits. */
-export const profileSchema = z.object({
-  name: z
-    .string({ error: accountText.nameRequiredDescription })
-    .trim()
-    .min(1, accountText.nameRequiredDescription)
-    .max(120, "Please use at most 120 characters."),
-  // Written as people write it ("+91 98765 43210"), kept as the 10 digits (app/rules/phone.ts).
-  phone: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (v ? (indianMobile(v) ?? v) : null))
-    .refine((v) => v === null || /^\d{10}$/.test(v), accountText.invalidPhoneDescription),
-});
-export type ProfileInput = z.infer<typeof profileSchema>;
-
 /** The longest account name: registration's "First Last", each part at most 60. */
 export const ACCOUNT_NAME_MAX = 121;
 
@@ -139,6 +122,20 @@ export const accountNameSchema = z
     "Please enter your name without links or angle brackets.",
   )
   .transform((v) => v.normalize("NFC"));
+
+/** Profile (SPEC.md §5): name required after trim; phone optional, else exactly 10 digits. */
+export const profileSchema = z.object({
+  // Shown publicly on reviews and written into e-mails: the same rules as at registration.
+  name: accountNameSchema,
+  // Written as people write it ("+91 98765 43210"), kept as the 10 digits (app/rules/phone.ts).
+  phone: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? (indianMobile(v) ?? v) : null))
+    .refine((v) => v === null || /^\d{10}$/.test(v), accountText.invalidPhoneDescription),
+});
+export type ProfileInput = z.infer<typeof profileSchema>;
 
 /** Field name → first message, for showing beside each input. */
 export type FieldErrors = Partial<Record<string, string>>;

@@ -16,11 +16,7 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const full = path.join(dir, e.name);
     if (e.isDirectory()) return sourceFiles(full);
-    return /\.tsx?$/.test(e.name) &&
-      !/\.test\.tsx?$/.test(e.name) &&
-      !/testing\.server\.ts$/.test(e.name)
-      ? [full]
-      : [];
+    return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [full] : [];
   });
 }
 
@@ -30,13 +26,8 @@ function valueImports(file: string, source: string): string[] {
   const statement = /^(import|export)\s+(type\s+)?([\s\S]*?)\s+from\s+["']([^"']+)["']/gm;
   for (const m of source.matchAll(statement)) {
     if (m[2]) continue; // import type / export type
-    const names = m[3].replace(/^\{|\}$/g, "").trim();
-    // `import { type A, type B }` brings in no value either.
-    const specifiers = names.startsWith("{")
-      ? names.slice(1, -1).split(",")
-      : names.split(",").length > 0 && !names.includes("{")
-        ? [names]
-        : names.replace(/[{}]/g, "").split(",");
+    // `a`, `{ a, type B }`, `a, { b }`, `* as a`: every name, braces or not.
+    const specifiers = m[3].replace(/[{}]/g, ",").split(",");
     const valued = specifiers.map((s) => s.trim()).filter((s) => s && !s.startsWith("type "));
     if (valued.length === 0) continue;
     const target = m[4].startsWith("~/")
@@ -110,11 +101,12 @@ describe("the modules' import graph", () => {
           'import type { A } from "~/modules/a/a.server.ts";',
           'import { type B } from "~/modules/b/b.server.ts";',
           'import { c, type C } from "~/modules/c/c.server.ts";',
+          'import { type F, f } from "~/modules/f/f.server.ts";',
           'import d from "../d/d.server.ts";',
           'export { e } from "~/modules/e/e.server.ts";',
           'import { z } from "zod";',
         ].join("\n"),
       ),
-    ).toEqual(["c", "d", "e"]);
+    ).toEqual(["c", "f", "d", "e"]);
   });
 });

@@ -524,6 +524,12 @@ describe(`payments on ${testDbKind()}`, () => {
       status: "cancelled",
     });
     expect(await stockOf(lapsed.p.id)).toEqual({ stockCount: 1, inStock: true });
+    // Staff see why: the order's notes and its history, written by the shop itself.
+    expect((await orderRow(lapsed.order.id)).notes).toContain("payment window closed");
+    const { getAdminOrder } = await import("~/modules/orders/admin-orders.server.ts");
+    expect((await getAdminOrder(db, lapsed.order.id)).history).toEqual([
+      expect.objectContaining({ action: "order.cancel", actorEmail: "LayerKart (automatic)" }),
+    ]);
     expect(await orderRow(stuck.order.id)).toMatchObject({ status: "pending" });
     // ...and given up on an hour later.
     const later = new Date(now.getTime() + 61 * 60_000);

@@ -219,7 +219,7 @@ export async function expireOrder(db: Database, orderId: string, now: Date): Pro
   return db.transaction(async (tx) => {
     const [o] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (o?.status !== "pending" || o.paymentStatus === "paid") return false;
-    await cancelLocked(tx, o, now);
+    await cancelLocked(tx, o, now, "Cancelled: its payment window closed without a payment");
     await recordAudit(tx, SYSTEM_ACTOR, {
       action: "order.cancel",
       targetType: "order",
