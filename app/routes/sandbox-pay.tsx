@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { FlaskConical } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
+import { z } from "zod";
 import { sandboxEnabled } from "~/adapters/payments/index.server.ts";
 import {
   getSandboxPayment,
@@ -11,6 +12,7 @@ import { Button } from "~/components/ui/button";
 import { orders } from "~/db/schema.ts";
 import { readForm } from "~/lib/forms.server.ts";
 import { requireUser } from "~/routes/guards.server.ts";
+import { formFields } from "~/rules/account-schemas.ts";
 import { formatPaise } from "~/rules/money.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/sandbox-pay";
@@ -58,19 +60,20 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-const outcomes = new Set<SandboxOutcome>(["success", "failure", "pending"]);
+/** The TEST MODE page's form: which outcome the tester chose. */
+const sandboxForm = z.object({
+  outcome: z.enum(["success", "failure", "pending"] satisfies SandboxOutcome[]),
+});
 
 export async function action({ request, params }: Route.ActionArgs) {
   const rt = await sandbox();
   await ownPayment(rt, request, params.transactionId);
-  const outcome = (await readForm(request)).get("outcome");
-  if (typeof outcome !== "string" || !outcomes.has(outcome as SandboxOutcome)) {
-    throw data("Choose an outcome", { status: 400 });
-  }
+  const parsed = sandboxForm.safeParse(formFields(await readForm(request)));
+  if (!parsed.success) throw data("Choose an outcome", { status: 400 });
   const settled = await settleSandboxPayment(
     { db: rt.db, secret: rt.env.authSecret },
     params.transactionId,
-    outcome as SandboxOutcome,
+    parsed.data.outcome,
   );
   if (!settled) throw data("Not found", { status: 404 });
   return redirect(settled.redirectUrl);
