@@ -122,7 +122,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     return (
       <UnexpectedErrorPage
         status={error.status}
-        detail={error.statusText || (typeof error.data === "string" ? error.data : "")}
+        // A refusal's own words ("Some of the text contains characters…") over "Bad Request".
+        detail={(typeof error.data === "string" && error.data) || error.statusText}
       />
     );
   }

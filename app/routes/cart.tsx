@@ -1,11 +1,12 @@
 import { Minus, Plus, ShoppingBag, Trash2 } from "lucide-react";
 import { useEffect, useMemo } from "react";
 import { Link, useFetcher } from "react-router";
-import { cartActions, useCart } from "~/components/cart/cart-store";
+import { cartActions, useCart, useStoredCartRead } from "~/components/cart/cart-store";
 import { useProceedToCheckout } from "~/components/cart/use-proceed-to-checkout";
 import { ProductImage } from "~/components/product/product-image";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
+import { useRootData } from "~/lib/root-data";
 import { useHydrated } from "~/lib/use-hydrated";
 import { getShopSettings } from "~/modules/settings/settings.server.ts";
 import { itemCount, MAX_LINE_QUANTITY } from "~/rules/cart.ts";
@@ -42,6 +43,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function CartPage({ loaderData }: Route.ComponentProps) {
   const cart = useCart();
   const hydrated = useHydrated();
+  const storedRead = useStoredCartRead();
+  const signedIn = Boolean(useRootData()?.viewer);
   const proceed = useProceedToCheckout("/cart");
   const current = useFetcher<{ products: ProductCardData[] }>();
   const idsKey = cart
@@ -87,6 +90,16 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   // The cart lives in this browser: until it's read, show the page's outline, not "empty". Every
   // state is at least a screen tall, so the footer never jumps into view when the lines arrive.
   if (!hydrated) {
+    return (
+      <div className="mx-auto min-h-svh max-w-6xl px-4 py-8" aria-busy="true">
+        <h1 className="font-bold text-3xl">Shopping Cart</h1>
+        <Skeleton className="mt-6 h-40 w-full" />
+      </div>
+    );
+  }
+
+  // Signed in on this device for the first time (or reloaded): the stored cart is on its way.
+  if (cart.length === 0 && signedIn && !storedRead) {
     return (
       <div className="mx-auto min-h-svh max-w-6xl px-4 py-8" aria-busy="true">
         <h1 className="font-bold text-3xl">Shopping Cart</h1>

@@ -113,8 +113,19 @@ test.describe("cart sync", () => {
     const phone = await browser.newContext({ baseURL: shopOrigin });
     const other = await phone.newPage();
     await signIn(other, user);
+    // Its first page is the cart: while the stored cart is on its way, the page must not say the
+    // cart is empty (a customer would add the lamp again).
+    await other.addInitScript(() => {
+      const w = window as unknown as { emptySeen?: boolean };
+      new MutationObserver(() => {
+        if (document.body?.textContent?.includes("Your Cart is Empty")) w.emptySeen = true;
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
     await other.goto("/cart");
     await expect(quantityOf(other, "Lotus Tealight Holder")).toHaveText("1");
+    expect(await other.evaluate(() => (window as { emptySeen?: boolean }).emptySeen ?? false)).toBe(
+      false,
+    );
 
     // The first device adds a spinner; the phone shows it on its next page load…
     await page.goto(`/product/${fidget}`);

@@ -147,6 +147,10 @@ describe("finding 2: a NUL character is a 400, never a 500", () => {
   ])("GET %s", async (pathname) => {
     const res = await fetch(`${base}${pathname}`, { headers: { cookie: adminCookie } });
     expect(res.status).toBe(400);
+    // A page says what was wrong in the shop's words, not only "Bad Request".
+    if (!pathname.startsWith("/api/") && !pathname.includes(".csv")) {
+      expect(await res.text()).toContain("characters the shop can&#x27;t accept");
+    }
   });
 
   // Page actions as a browser with JavaScript sends them (`.data`), resource routes as they are.

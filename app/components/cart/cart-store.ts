@@ -198,6 +198,34 @@ function lastSynced(): string | null {
  */
 export function followCartAccount(account: string | null): Promise<void> {
   if (typeof window === "undefined") return Promise.resolve();
+  return followAccount(account).finally(markStoredRead);
+}
+
+/**
+ * Whether this page has heard from the signed-in customer's stored cart yet (or knows there is
+ * none to hear from). Until then an empty local copy proves nothing: a customer signing in on a
+ * new device sees their cart arrive, not "Your Cart is Empty" first.
+ */
+let storedRead = false;
+const readListeners = new Set<() => void>();
+function markStoredRead() {
+  if (storedRead) return;
+  storedRead = true;
+  for (const l of readListeners) l();
+}
+function subscribeRead(listener: () => void) {
+  readListeners.add(listener);
+  return () => readListeners.delete(listener);
+}
+export function useStoredCartRead(): boolean {
+  return useSyncExternalStore(
+    subscribeRead,
+    () => storedRead,
+    () => false,
+  );
+}
+
+function followAccount(account: string | null): Promise<void> {
   if (account === null) {
     if (sync || lastSynced()) {
       generation += 1;
