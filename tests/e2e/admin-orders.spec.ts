@@ -229,6 +229,8 @@ test("staff cancel a paid order: the customer is e-mailed, sees the refund due a
   await confirm.getByRole("button", { name: "Cancel order" }).click();
   await expect(admin.getByTestId("toast")).toContainText("Order updated");
   await expect(admin.getByTestId("order-status")).toHaveText("Cancelled");
+  // Staff see what is owed until they record it.
+  await expect(admin.getByTestId("admin-refund-due")).toContainText("Refund due");
   await adminContext.close();
 
   const mail = await readEmail(customer.email, { subject: /was cancelled/ });

@@ -725,6 +725,11 @@ describe(`cash on delivery on ${testDbKind()}`, () => {
       expect(after).toMatchObject({ status: "cancelled", paymentStatus: "paid" });
       expect(after.notes).toContain("refund needed");
       expect(after.actions).toContain("refund");
+      // Once staff record it, the note says so too.
+      const { recordRefund } = await import("~/modules/orders/lifecycle.server.ts");
+      await db.transaction((tx) => recordRefund(tx, order.id));
+      expect(await orderRow(order.id)).toMatchObject({ paymentStatus: "refunded" });
+      expect((await orderRow(order.id)).notes).toMatch(/refund needed\nRefund recorded$/);
     } finally {
       await updateShopSettings(db, { codEnabled: false, codMaxOrderPaise: null });
     }

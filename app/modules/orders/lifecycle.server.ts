@@ -550,10 +550,7 @@ export async function recordRefund(tx: Tx, orderId: string): Promise<OrderRow> {
       .update(returnRequests)
       .set({ status: "refunded", updatedAt: now })
       .where(eq(returnRequests.id, ret.id));
-    await tx
-      .update(orders)
-      .set({ status: "refunded", paymentStatus: "refunded", updatedAt: now })
-      .where(eq(orders.id, orderId));
+    await setOrder(tx, o, { status: "refunded", paymentStatus: "refunded", updatedAt: now });
     return o;
   }
   if (o.status !== "cancelled") {
@@ -561,9 +558,11 @@ export async function recordRefund(tx: Tx, orderId: string): Promise<OrderRow> {
       `This order is ${o.status}: refunds are recorded for cancelled orders or approved returns.`,
     );
   }
-  await tx
-    .update(orders)
-    .set({ paymentStatus: "refunded", updatedAt: now })
-    .where(eq(orders.id, orderId));
+  // A "refund needed" note above now has its answer.
+  await setOrder(tx, o, {
+    paymentStatus: "refunded",
+    notes: appendNote(o.notes, "Refund recorded"),
+    updatedAt: now,
+  });
   return o;
 }

@@ -166,6 +166,16 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
           Placed <AdminDate value={order.createdAt} /> by {order.customer.name} ·{" "}
           {money(order.totalPaise)}
         </p>
+        {order.status === "cancelled" && order.paymentStatus === "paid" ? (
+          <p
+            className="rounded-md border border-amber-500/50 bg-amber-500/10 p-3 text-sm"
+            role="status"
+            data-testid="admin-refund-due"
+          >
+            Refund due: {money(order.totalPaise)}. The order was cancelled after the customer paid;
+            record the refund once the money has gone back.
+          </p>
+        ) : null}
       </header>
 
       <Actions order={order} />
