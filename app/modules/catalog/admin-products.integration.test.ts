@@ -306,6 +306,18 @@ describe(`admin catalogue on ${testDbKind()}`, () => {
     expect(audit.map((e) => e.action).sort()).toEqual(["product.create", "product.update"]);
   });
 
+  it("an edit that changes only the stock names only that in the audit log, and stock goes through inventory", async () => {
+    const id = crypto.randomUUID();
+    await createItem({ ...base(id), stockCount: "5" });
+    // The form sends every field back; only the count differs.
+    const res = await editItem(id, { ...base(id), stockCount: "3" });
+    expect(res).toMatchObject({ status: 200, body: { kind: "saved" } });
+    const [row] = await db.select().from(products).where(eq(products.id, id));
+    expect(row).toMatchObject({ stockCount: 3, pricePaise: 35_000 });
+    const update = (await auditFor(id)).find((e) => e.action === "product.update");
+    expect(update?.summary).toBe('Updated "Lotus Planter" (stockCount)');
+  });
+
   it("an invalid price edit is refused with the spec's message and changes nothing", async () => {
     const p = await insertProduct(db, { name: "Fixed Price", pricePaise: 50_000 });
     const res = await editItem(p.id, { price: "0", name: "Renamed" });

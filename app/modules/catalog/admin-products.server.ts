@@ -365,7 +365,13 @@ export async function updateProduct(
         images[0]?.url ?? (current.image && !removedUrls.has(current.image) ? current.image : null);
     }
 
-    const changed = Object.keys(changes).filter((k) => k !== "slug" && k !== "featuresKv");
+    // Only what actually changed: the form sends every field, the audit log names the edits.
+    const differs = (k: string) =>
+      JSON.stringify(changes[k as keyof typeof changes] ?? null) !==
+      JSON.stringify(current[k as keyof typeof current] ?? null);
+    const changed = Object.keys(changes).filter(
+      (k) => k !== "slug" && k !== "featuresKv" && differs(k),
+    );
     if (changed.length > 0) {
       // Stock counts change only through the inventory module.
       const { level, rest } = splitStockLevel(changes);
