@@ -25,6 +25,7 @@ import {
 } from "~/modules/catalog/products.server.ts";
 import { reviewContext } from "~/modules/reviews/reviews.server.ts";
 import { listingPathFor } from "~/rules/catalog-paths.ts";
+import { paiseToRupeesText } from "~/rules/money.ts";
 import {
   featureRows,
   percentOff,
@@ -131,7 +132,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
         "@type": "Offer",
         url: `${origin}${path}`,
         priceCurrency: "INR",
-        price: (product.pricePaise / 100).toFixed(2),
+        price: paiseToRupeesText(product.pricePaise),
         availability,
         itemCondition: "https://schema.org/NewCondition",
       },

@@ -2,8 +2,6 @@ import { z } from "zod";
 import { gstStateCode } from "./gst.ts";
 import { paiseToRupeesText as moneyText, rupeesTextToPaise } from "./money.ts";
 
-export { rupeesTextToPaise };
-
 /*
  * The admin settings form (DESIGN.md decision 2: shipping and tax are shop settings; the shop's
  * identity prints on GST invoices). One zod schema, parsed by the browser before it submits and

@@ -19,6 +19,7 @@ import type { CartLine } from "~/rules/cart.ts";
 import { detectFormat } from "~/rules/model3d/index.ts";
 import { UNSUPPORTED_FILE_MESSAGE } from "~/rules/model3d/messages.ts";
 import { ModelError } from "~/rules/model3d/types.ts";
+import { paiseToRupeesText } from "~/rules/money.ts";
 import type { QuoteSummary } from "~/rules/quote-pricing.ts";
 import {
   CUSTOM_PART_CATEGORY,
@@ -630,7 +631,7 @@ export async function answerQuote(
       targetId: quote.id,
       summary:
         answer.kind === "offer"
-          ? `Offered ${answer.quantity} × ${(answer.unitPricePaise / 100).toFixed(2)} for ${quote.fileName}`
+          ? `Offered ${answer.quantity} × ${paiseToRupeesText(answer.unitPricePaise)} for ${quote.fileName}`
           : `${answer.kind === "close" ? "Closed" : "Replied to"} the quote for ${quote.fileName}`,
       details: { ...answer },
     });
