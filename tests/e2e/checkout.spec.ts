@@ -46,6 +46,14 @@ async function toCheckout(
   return user;
 }
 
+/** The admin turns the shop's cash on delivery setting on or off (it is off by default). */
+async function offerCashOnDelivery(admin: Page, on: boolean) {
+  await admin.goto("/admin/settings");
+  await admin.getByLabel("Offer cash on delivery").setChecked(on);
+  await admin.getByRole("button", { name: "Save Settings" }).click();
+  await expect(admin.getByTestId("toast")).toContainText("Settings saved");
+}
+
 const LOTUS = 34_900;
 const TOTAL = LOTUS + 999 + Math.round(LOTUS * 0.08); // ₹349 + ₹9.99 + 8% tax
 
@@ -249,10 +257,7 @@ test.describe("checkout and payment", () => {
     const adminContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
     const admin = await adminContext.newPage();
     await signIn(admin, { email: "admin@example.com", password: "demo-admin-password" });
-    await admin.goto("/admin/settings");
-    await admin.getByLabel("Offer cash on delivery").check();
-    await admin.getByRole("button", { name: "Save Settings" }).click();
-    await expect(admin.getByTestId("toast")).toContainText("Settings saved");
+    await offerCashOnDelivery(admin, true);
     try {
       const user = await toCheckout(page, login);
       await page.getByLabel(/Cash on Delivery/).check();
@@ -271,10 +276,7 @@ test.describe("checkout and payment", () => {
       const mail = await readEmail(user.email, { subject: /confirmed/ });
       expect(mail.text).toContain("in cash");
     } finally {
-      await admin.goto("/admin/settings");
-      await admin.getByLabel("Offer cash on delivery").uncheck();
-      await admin.getByRole("button", { name: "Save Settings" }).click();
-      await expect(admin.getByTestId("toast")).toContainText("Settings saved");
+      await offerCashOnDelivery(admin, false);
       await adminContext.close();
     }
   });
@@ -287,10 +289,7 @@ test.describe("checkout and payment", () => {
     const adminContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
     const admin = await adminContext.newPage();
     await signIn(admin, { email: "admin@example.com", password: "demo-admin-password" });
-    await admin.goto("/admin/settings");
-    await admin.getByLabel("Offer cash on delivery").check();
-    await admin.getByRole("button", { name: "Save Settings" }).click();
-    await expect(admin.getByTestId("toast")).toContainText("Settings saved");
+    await offerCashOnDelivery(admin, true);
     try {
       await toCheckout(page, login);
       await page.getByRole("button", { name: /^Pay / }).click();
@@ -330,10 +329,7 @@ test.describe("checkout and payment", () => {
       );
       await expect(admin.getByText("LayerKart (automatic)")).toBeVisible();
     } finally {
-      await admin.goto("/admin/settings");
-      await admin.getByLabel("Offer cash on delivery").uncheck();
-      await admin.getByRole("button", { name: "Save Settings" }).click();
-      await expect(admin.getByTestId("toast")).toContainText("Settings saved");
+      await offerCashOnDelivery(admin, false);
       await adminContext.close();
     }
   });
