@@ -14,6 +14,12 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import {
+  type AppliedDiscount,
+  discountKinds,
+  discountStates,
+  discountTargets,
+} from "../rules/discounts.ts";
 import type {
   AddressSnapshot,
   ProductImage,
@@ -134,6 +140,10 @@ export const promotions = pgTable(
     imageStoragePath: text("image_storage_path"),
     discount: text("discount"),
     cta: text("cta"),
+    /** The discount the card advertises (its code or "applied automatically", and its end). */
+    discountId: uuid("discount_id").references(() => discounts.id, { onDelete: "set null" }),
+    /** When that discount has ended or is used up: hide the card (true) or say so on it. */
+    hideWhenDiscountEnds: boolean("hide_when_discount_ends").notNull().default(false),
     isDeleted: boolean("is_deleted").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -304,6 +314,8 @@ export const orders = pgTable(
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     invoiceNumber: text("invoice_number"),
     invoiceIssuedAt: timestamp("invoice_issued_at", { withTimezone: true }),
+    /** The code and offer the order was placed with, as they were (discount_paise is their sum). */
+    appliedDiscounts: jsonb("applied_discounts").$type<AppliedDiscount[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -417,10 +429,16 @@ export const orderItems = pgTable(
     imageUrl: text("image_url"),
     quantity: integer("quantity").notNull(),
     unitPricePaise: integer("unit_price_paise").notNull(),
+    /** This line's share of the order's item discounts: its taxable value is the rest. */
+    discountPaise: integer("discount_paise").notNull().default(0),
     currency: text("currency").notNull().default("INR"),
     hsnCode: text("hsn_code").notNull().default("3926"),
   },
   (t) => [
+    check(
+      "order_items_discount_range",
+      sql`${t.discountPaise} >= 0 and ${t.discountPaise} <= ${t.unitPricePaise} * ${t.quantity}`,
+    ),
     check("order_items_quantity_positive", sql`${t.quantity} > 0`),
     check("order_items_price_nonnegative", sql`${t.unitPricePaise} >= 0`),
     index("order_items_order_idx").on(t.orderId),
@@ -665,3 +683,82 @@ export const formRateLimits = pgTable("form_rate_limits", {
   points: integer("points").notNull(),
   expire: timestamp("expire", { withTimezone: true }),
 });
+
+/**
+ * Discount codes and automatic offers (issue #23; app/rules/discounts.ts decides what they take
+ * off). `uses_count` counts the orders holding a use; the check keeps it within the limit even if
+ * code elsewhere went wrong.
+ */
+export const discounts = pgTable(
+  "discounts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    /** Stored as typed by staff, matched case-insensitively; null for an automatic offer. */
+    code: text("code"),
+    kind: text("kind", { enum: discountKinds }).notNull(),
+    percentBasisPoints: integer("percent_basis_points"),
+    capPaise: integer("cap_paise"),
+    amountPaise: integer("amount_paise"),
+    buyQuantity: integer("buy_quantity"),
+    getQuantity: integer("get_quantity"),
+    appliesTo: text("applies_to", { enum: discountTargets }).notNull().default("order"),
+    categories: jsonb("categories").$type<string[]>().notNull().default([]),
+    productIds: jsonb("product_ids").$type<string[]>().notNull().default([]),
+    minSubtotalPaise: integer("min_subtotal_paise"),
+    firstOrderOnly: boolean("first_order_only").notNull().default(false),
+    startsAt: timestamp("starts_at", { withTimezone: true }),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    usageLimit: integer("usage_limit"),
+    perCustomerLimit: integer("per_customer_limit"),
+    usesCount: integer("uses_count").notNull().default(0),
+    combinesWithAutomatic: boolean("combines_with_automatic").notNull().default(false),
+    state: text("state", { enum: discountStates }).notNull().default("active"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("discounts_code_lower_uq").on(sql`lower(${t.code})`),
+    check("discounts_code_format", sql`${t.code} is null or ${t.code} ~ '^[A-Za-z0-9-]{3,32}$'`),
+    check("discounts_kind_valid", sql`${t.kind} in ('percent','flat','free_shipping','buy_get')`),
+    check("discounts_state_valid", sql`${t.state} in ('active','paused','archived')`),
+    check(
+      "discounts_uses_within_limit",
+      sql`${t.usesCount} >= 0 and (${t.usageLimit} is null or ${t.usesCount} <= ${t.usageLimit})`,
+    ),
+    check(
+      "discounts_percent_range",
+      sql`${t.percentBasisPoints} is null or ${t.percentBasisPoints} between 1 and 10000`,
+    ),
+    check(
+      "discounts_amounts_nonnegative",
+      sql`coalesce(${t.capPaise}, 0) >= 0 and coalesce(${t.amountPaise}, 0) >= 0 and coalesce(${t.minSubtotalPaise}, 0) >= 0`,
+    ),
+    index("discounts_automatic_idx").on(t.state, t.code),
+  ],
+);
+
+/** One row per order that used a discount; `released_at` set once its use was given back. */
+export const discountRedemptions = pgTable(
+  "discount_redemptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    discountId: uuid("discount_id")
+      .notNull()
+      .references(() => discounts.id, { onDelete: "restrict" }),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    amountPaise: integer("amount_paise").notNull(),
+    createdAt: createdAt(),
+    releasedAt: timestamp("released_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("discount_redemptions_order_uq").on(t.discountId, t.orderId),
+    index("discount_redemptions_user_idx").on(t.discountId, t.userId),
+    index("discount_redemptions_order_idx").on(t.orderId),
+  ],
+);

@@ -2,10 +2,16 @@ import { createHash, randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, like, not, or } from "drizzle-orm";
 import type { Database } from "~/adapters/db/index.server.ts";
 import { addresses, cartItems, orders, products, user } from "~/db/schema.ts";
+import {
+  priceLines,
+  priceLinesLocked,
+  recordDiscountUses,
+} from "~/modules/discounts/discounts.server.ts";
 import { takeStock } from "~/modules/inventory/inventory.server.ts";
 import { createOrder, supersedeOpenOrders } from "~/modules/orders/lifecycle.server.ts";
 import { checkQuotedLines } from "~/modules/quotes/quotes.server.ts";
-import { getShopSettings } from "~/modules/settings/settings.server.ts";
+import { getShopSettings, type ShopSettings } from "~/modules/settings/settings.server.ts";
+import type { DiscountLine, PricedOrder } from "~/rules/discounts.ts";
 import {
   checkoutText,
   nextReconcileDelay,
@@ -15,7 +21,6 @@ import {
 } from "~/rules/orders.ts";
 import { isPurchasable } from "~/rules/product-display.ts";
 import type { AddressSnapshot } from "~/rules/stored-shapes.ts";
-import { orderTotals } from "~/rules/totals.ts";
 
 /*
  * Placing an order (SPEC.md §4 "Checkout flow", §7 createOrder; DESIGN.md decisions 2, 6, 7). The
@@ -36,6 +41,8 @@ export type PlaceOrderInput = {
   method: CheckoutMethod;
   /** The total the customer was shown; a different server total refuses the order. */
   expectedTotalPaise?: number | null;
+  /** The discount code the customer applied (the server checks it again and prices it itself). */
+  couponCode?: string | null;
   /**
    * The checkout page's own token (one per page view). A cash-on-delivery order is placed once
    * per token, so a resubmitted form finds its order instead of placing another.
@@ -67,6 +74,7 @@ export type CheckoutErrorCode =
   | "insufficient-stock"
   | "changed"
   | "cod-unavailable"
+  | "discount"
   | "quote";
 
 /** A checkout the shop refuses, with the title and description the customer sees. */
@@ -90,6 +98,9 @@ export type CheckoutLine = {
   pricePaise: number;
   image: string | null;
   category: string;
+  subcategory: string | null;
+  /** A custom printed part (its price comes from the customer's quote). */
+  custom: boolean;
   /** Active, priced and with enough stock for the quantity. */
   available: boolean;
   /** Units left when the shop tracks a count (0 when the product isn't for sale at all). */
@@ -106,6 +117,8 @@ export async function checkoutLines(db: Database, userId: string): Promise<Check
       pricePaise: products.pricePaise,
       image: products.image,
       category: products.category,
+      subcategory: products.subcategory,
+      quoteId: products.quoteId,
       isActive: products.isActive,
       inStock: products.inStock,
       stockCount: products.stockCount,
@@ -116,8 +129,9 @@ export async function checkoutLines(db: Database, userId: string): Promise<Check
     .orderBy(asc(cartItems.addedAt), asc(cartItems.productId));
   // Custom parts are never active products: their quotes say whether they sell.
   const quoted = await checkQuotedLines(db, userId, rows);
-  return rows.map(({ isActive, inStock, stockCount, ...line }) => ({
+  return rows.map(({ isActive, inStock, stockCount, quoteId, ...line }) => ({
     ...line,
+    custom: quoteId !== null,
     available:
       (quoted.custom.has(line.productId)
         ? quoted.sellable.has(line.productId)
@@ -127,6 +141,51 @@ export async function checkoutLines(db: Database, userId: string): Promise<Check
     // An inactive or sold-out product is "Unavailable", not "Only N left".
     stockLeft: isActive && inStock ? stockCount : 0,
   }));
+}
+
+/** What the shop's settings say about an order's figures. */
+const pricingSettings = (s: ShopSettings) => ({
+  shippingFeePaise: s.shippingFeePaise,
+  taxRateBasisPoints: s.taxRateBasisPoints,
+  freeShippingThresholdPaise: s.freeShippingThresholdPaise,
+});
+
+/** A line as the discount rules see it (the server's price and quantity). */
+const discountLine = (l: {
+  productId: string;
+  category: string;
+  subcategory: string | null;
+  custom: boolean;
+  pricePaise: number;
+  quantity: number;
+}): DiscountLine => ({
+  productId: l.productId,
+  category: l.category,
+  subcategory: l.subcategory,
+  custom: l.custom,
+  unitPricePaise: l.pricePaise,
+  quantity: l.quantity,
+});
+
+/**
+ * The checkout page's lines and figures: the lines that can be ordered, priced with the shop's
+ * shipping, tax and discounts (the best automatic offer and the customer's code, if any).
+ */
+export async function checkoutSummary(
+  db: Database,
+  userId: string,
+  code: string | null,
+  now = new Date(),
+): Promise<{ lines: CheckoutLine[]; priced: PricedOrder; settings: ShopSettings }> {
+  const [lines, settings] = await Promise.all([checkoutLines(db, userId), getShopSettings(db)]);
+  const priced = await priceLines(db, {
+    lines: lines.filter((l) => l.available).map(discountLine),
+    settings: pricingSettings(settings),
+    code,
+    userId,
+    now,
+  });
+  return { lines, priced, settings };
 }
 
 export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<PlacedOrder> {
@@ -146,7 +205,7 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
 async function placeOrderOnce(
   db: Database,
   input: PlaceOrderInput,
-  settings: Awaited<ReturnType<typeof getShopSettings>>,
+  settings: ShopSettings,
   now: Date,
 ): Promise<PlacedOrder> {
   return db.transaction(async (tx) => {
@@ -174,6 +233,9 @@ async function placeOrderOnce(
         name: products.name,
         pricePaise: products.pricePaise,
         image: products.image,
+        category: products.category,
+        subcategory: products.subcategory,
+        quoteId: products.quoteId,
         isActive: products.isActive,
         inStock: products.inStock,
         stockCount: products.stockCount,
@@ -216,11 +278,10 @@ async function placeOrderOnce(
       );
     }
 
-    const subtotal = lines.reduce((sum, l) => sum + l.pricePaise * l.quantity, 0);
-    const totals = orderTotals(subtotal, settings);
+    const couponCode = input.couponCode?.trim().toUpperCase() || null;
 
-    // Gateway: the same priced cart, address and total is the same attempt (two tabs, a double
-    // click or a return from the payment page find its order). Cash on delivery clears the cart
+    // Gateway: the same priced cart, address, code and charges is the same attempt (two tabs, a
+    // double click or a return from the payment page find its order). Cash on delivery clears the cart
     // when placed, so its attempt is the page's token.
     const cartKey = createHash("sha256")
       .update(
@@ -228,7 +289,12 @@ async function placeOrderOnce(
           lines.map((l) => [l.productId, l.quantity, l.pricePaise]),
           address.id,
           input.method,
-          totals.totalPaise,
+          couponCode,
+          [
+            settings.shippingFeePaise,
+            settings.taxRateBasisPoints,
+            settings.freeShippingThresholdPaise,
+          ],
         ]),
       )
       .digest("base64url");
@@ -298,6 +364,18 @@ async function placeOrderOnce(
         );
       }
     }
+    // The discounts, locked now that replaced orders have given their uses back: the last use of
+    // a code goes to exactly one order.
+    const totals = await priceLinesLocked(tx, {
+      lines: lines.map((l) => discountLine({ ...l, custom: l.quoteId !== null })),
+      settings: pricingSettings(settings),
+      code: couponCode,
+      userId: input.userId,
+      now,
+    });
+    if (couponCode && totals.codeRefusal) {
+      throw new CheckoutError("discount", "Coupon not applied", totals.codeRefusal.message);
+    }
     if (
       input.expectedTotalPaise !== undefined &&
       input.expectedTotalPaise !== null &&
@@ -340,7 +418,12 @@ async function placeOrderOnce(
     const values = {
       userId: input.userId,
       status: cod ? ("processing" as const) : ("pending" as const),
-      ...totals,
+      subtotalPaise: totals.subtotalPaise,
+      shippingPaise: totals.shippingPaise,
+      taxPaise: totals.taxPaise,
+      discountPaise: totals.discountPaise,
+      totalPaise: totals.totalPaise,
+      appliedDiscounts: totals.applied,
       taxRateBasisPoints: settings.taxRateBasisPoints,
       currency: "INR",
       shippingAddress: snapshot,
@@ -361,16 +444,18 @@ async function placeOrderOnce(
     const order = await createOrder(
       tx,
       values,
-      lines.map((l) => ({
+      lines.map((l, i) => ({
         productId: l.productId,
         name: l.name,
         imageUrl: l.image,
         quantity: l.quantity,
         unitPricePaise: l.pricePaise,
+        discountPaise: totals.lineDiscounts[i] ?? 0,
         currency: "INR",
       })),
       { now, replaced },
     );
+    await recordDiscountUses(tx, order, totals.applied, now);
     return { ...summary(order), reused: false };
   });
 }

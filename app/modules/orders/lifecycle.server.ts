@@ -3,6 +3,7 @@ import type { Database, Tx } from "~/adapters/db/index.server.ts";
 import { orderItems, orders, returnRequests } from "~/db/schema.ts";
 import { recordAudit, SYSTEM_ACTOR } from "~/modules/audit/audit.server.ts";
 import { removeOrderedLines } from "~/modules/cart/cart.server.ts";
+import { releaseDiscountUses } from "~/modules/discounts/discounts.server.ts";
 import { releaseOnce, retakeStock } from "~/modules/inventory/inventory.server.ts";
 import { type JobPayloads, type RunJobsNow, runQueuedNow } from "~/modules/jobs/jobs.server.ts";
 import { markQuotesOrdered } from "~/modules/quotes/quotes.server.ts";
@@ -155,10 +156,12 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
 
 /**
  * The one way an order is cancelled (the caller holds its row lock and has checked the move):
- * its units go back once, reconciliation stops asking about it, and the reason, if any, is noted.
+ * its units and its discount uses go back once, reconciliation stops asking about it, and the
+ * reason, if any, is noted.
  */
 async function cancelLocked(tx: Tx, o: OrderRow, now: Date, note?: string): Promise<void> {
   const stockReleasedAt = await releaseOnce(tx, o, now);
+  await releaseDiscountUses(tx, o.id, now);
   await tx
     .update(orders)
     .set({

@@ -1,0 +1,194 @@
+import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import type { Database, Tx } from "~/adapters/db/index.server.ts";
+import { discountRedemptions, discounts, orders } from "~/db/schema.ts";
+import {
+  type AppliedDiscount,
+  CODE_PATTERN,
+  type DiscountCustomer,
+  type DiscountLine,
+  type DiscountRule,
+  GUEST,
+  type PricedOrder,
+  type PricingSettings,
+  priceOrder,
+} from "~/rules/discounts.ts";
+
+/*
+ * Discount codes and automatic offers (issue #23). The rules (app/rules/discounts.ts) decide what
+ * a discount takes off; this module reads discounts for them, and counts and gives back uses. A
+ * use is counted in the order's own transaction, under the discount's row lock, so a code with
+ * one use left goes to exactly one order; a cancelled order gives its uses back once (the orders
+ * module's one cancel path calls releaseDiscountUses).
+ */
+
+export type DiscountRow = typeof discounts.$inferSelect;
+
+export function toRule(row: DiscountRow): DiscountRule {
+  return {
+    id: row.id,
+    name: row.name,
+    code: row.code,
+    kind: row.kind,
+    percentBasisPoints: row.percentBasisPoints,
+    capPaise: row.capPaise,
+    amountPaise: row.amountPaise,
+    buyQuantity: row.buyQuantity,
+    getQuantity: row.getQuantity,
+    appliesTo: row.appliesTo,
+    categories: row.categories,
+    productIds: row.productIds,
+    minSubtotalPaise: row.minSubtotalPaise,
+    firstOrderOnly: row.firstOrderOnly,
+    startsAt: row.startsAt,
+    endsAt: row.endsAt,
+    usageLimit: row.usageLimit,
+    perCustomerLimit: row.perCustomerLimit,
+    usesCount: row.usesCount,
+    combinesWithAutomatic: row.combinesWithAutomatic,
+    state: row.state,
+  };
+}
+
+/** The discount a typed code names (any case), or null. */
+export async function findCode(db: Database | Tx, text: string): Promise<DiscountRule | null> {
+  const code = text.trim();
+  if (!CODE_PATTERN.test(code)) return null;
+  const [row] = await db
+    .select()
+    .from(discounts)
+    .where(sql`lower(${discounts.code}) = lower(${code})`);
+  return row ? toRule(row) : null;
+}
+
+/** Automatic offers that are switched on (the rules check their dates and limits). */
+export async function automaticOffers(db: Database | Tx): Promise<DiscountRule[]> {
+  const rows = await db
+    .select()
+    .from(discounts)
+    .where(and(eq(discounts.state, "active"), isNull(discounts.code)))
+    .orderBy(asc(discounts.createdAt), asc(discounts.id));
+  return rows.map(toRule);
+}
+
+/** What a discount's conditions need to know about the customer (a guest: null). */
+export async function discountCustomer(
+  db: Database | Tx,
+  userId: string | null,
+): Promise<DiscountCustomer> {
+  if (!userId) return GUEST;
+  const [earlier, uses] = await Promise.all([
+    db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.userId, userId), ne(orders.status, "cancelled")))
+      .limit(1),
+    db
+      .select({ discountId: discountRedemptions.discountId, uses: sql<number>`count(*)::int` })
+      .from(discountRedemptions)
+      .where(and(eq(discountRedemptions.userId, userId), isNull(discountRedemptions.releasedAt)))
+      .groupBy(discountRedemptions.discountId),
+  ]);
+  return {
+    signedIn: true,
+    hasEarlierOrders: earlier.length > 0,
+    usesByDiscount: new Map(uses.map((u) => [u.discountId, Number(u.uses)])),
+  };
+}
+
+export type PriceLinesInput = {
+  lines: readonly DiscountLine[];
+  settings: PricingSettings;
+  /** The code the customer typed (empty or null: none). */
+  code?: string | null;
+  userId: string | null;
+  now?: Date;
+};
+
+/** The figures the cart and checkout show: the rules over the current discounts. */
+export async function priceLines(db: Database | Tx, input: PriceLinesInput): Promise<PricedOrder> {
+  const text = input.code?.trim() || null;
+  const [automatic, customer, rule] = await Promise.all([
+    automaticOffers(db),
+    discountCustomer(db, input.userId),
+    text ? findCode(db, text) : Promise.resolve(null),
+  ]);
+  return priceOrder({
+    lines: input.lines,
+    settings: input.settings,
+    code: text ? { text, rule } : undefined,
+    automatic,
+    customer,
+    now: input.now ?? new Date(),
+  });
+}
+
+/**
+ * In the order's transaction (the caller holds the customer's row lock): prices the lines with
+ * the discounts locked, so their use counts can't change until the order commits. Locks are taken
+ * in id order, after the products' (checkout's lock order).
+ */
+export async function priceLinesLocked(tx: Tx, input: PriceLinesInput): Promise<PricedOrder> {
+  const first = await priceLines(tx, input);
+  const ids = first.applied.map((a) => a.discountId);
+  const text = input.code?.trim() || null;
+  const codeRule = text ? await findCode(tx, text) : null;
+  if (codeRule && !ids.includes(codeRule.id)) ids.push(codeRule.id);
+  if (ids.length === 0) return first;
+  await tx
+    .select({ id: discounts.id })
+    .from(discounts)
+    .where(inArray(discounts.id, ids))
+    .orderBy(asc(discounts.id))
+    .for("update");
+  // Read again under the locks: another order may have taken the last use meanwhile.
+  return priceLines(tx, input);
+}
+
+/** Counts the order's uses of its discounts (same transaction as the order, locks held). */
+export async function recordDiscountUses(
+  tx: Tx,
+  order: { id: string; userId: string },
+  applied: readonly AppliedDiscount[],
+  now: Date,
+): Promise<void> {
+  for (const a of applied) {
+    const [counted] = await tx
+      .update(discounts)
+      .set({ usesCount: sql`${discounts.usesCount} + 1`, updatedAt: now })
+      .where(
+        and(
+          eq(discounts.id, a.discountId),
+          sql`(${discounts.usageLimit} is null or ${discounts.usesCount} < ${discounts.usageLimit})`,
+        ),
+      )
+      .returning({ id: discounts.id });
+    if (!counted) throw new Error(`Discount ${a.discountId} has no use left`);
+    await tx.insert(discountRedemptions).values({
+      discountId: a.discountId,
+      orderId: order.id,
+      userId: order.userId,
+      amountPaise: a.itemsPaise + a.shippingPaise,
+      createdAt: now,
+    });
+  }
+}
+
+/**
+ * Gives a cancelled order's discount uses back, once (the caller, the orders module, holds the
+ * order's row lock): a use already given back changes nothing.
+ */
+export async function releaseDiscountUses(tx: Tx, orderId: string, now: Date): Promise<number> {
+  const released = await tx
+    .update(discountRedemptions)
+    .set({ releasedAt: now })
+    .where(and(eq(discountRedemptions.orderId, orderId), isNull(discountRedemptions.releasedAt)))
+    .returning({ discountId: discountRedemptions.discountId });
+  const ids = released.map((r) => r.discountId).sort();
+  for (const id of ids) {
+    await tx
+      .update(discounts)
+      .set({ usesCount: sql`greatest(${discounts.usesCount} - 1, 0)`, updatedAt: now })
+      .where(eq(discounts.id, id));
+  }
+  return ids.length;
+}
