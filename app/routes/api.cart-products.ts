@@ -2,29 +2,49 @@ import { data } from "react-router";
 import { z } from "zod";
 import { getViewer } from "~/modules/accounts/viewer.server.ts";
 import { listProductsByIds } from "~/modules/catalog/products.server.ts";
+import { priceLines } from "~/modules/discounts/discounts.server.ts";
 import { ownCustomParts } from "~/modules/quotes/quotes.server.ts";
+import { getShopSettings } from "~/modules/settings/settings.server.ts";
+import { MAX_LINE_QUANTITY } from "~/rules/cart.ts";
+import type { DiscountLine } from "~/rules/discounts.ts";
+import { isPurchasable, quantityLimit } from "~/rules/product-display.ts";
 import { CUSTOM_PART_CATEGORY } from "~/rules/quote-pricing.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/api.cart-products";
 
 const isId = (s: string) => z.uuid().safeParse(s).success;
 
+/** "<product id>:<quantity>", as the cart page sends each line to be priced. */
+function parseLine(text: string): { productId: string; quantity: number } | null {
+  const [id, qty] = text.split(":");
+  const quantity = Number(qty);
+  if (!id || !isId(id) || !Number.isInteger(quantity) || quantity < 1) return null;
+  return { productId: id, quantity: Math.min(quantity, MAX_LINE_QUANTITY) };
+}
+
 /**
  * The current price and availability of the products in a cart: /api/cart-products?id=…&id=…
  * Ids that can't be products are dropped (their lines then show as unavailable), not the request.
+ * With `line=<id>:<quantity>` (and `code=`), also the cart's figures as the server prices them:
+ * shipping, tax, the best automatic offer and the code's discount or the reason it doesn't apply.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const ids = [...new Set(new URL(request.url).searchParams.getAll("id").filter(isId))].slice(
-    0,
-    100,
-  );
+  const params = new URL(request.url).searchParams;
+  const lines = params
+    .getAll("line")
+    .map(parseLine)
+    .filter((l) => l !== null)
+    .slice(0, 100);
+  const ids = [
+    ...new Set([...params.getAll("id").filter(isId), ...lines.map((l) => l.productId)]),
+  ].slice(0, 100);
   const rt = await runtime();
   const found = await listProductsByIds(rt.db, ids);
   // A signed-in customer's own custom parts (never catalogue products): available while their
   // quote holds its price.
   const missing = ids.filter((id) => !found.some((p) => p.id === id));
-  const viewer = missing.length > 0 ? await getViewer(rt, request) : null;
-  const parts = viewer ? await ownCustomParts(rt.db, viewer.id, missing) : [];
+  const viewer = missing.length > 0 || lines.length > 0 ? await getViewer(rt, request) : null;
+  const parts = viewer && missing.length > 0 ? await ownCustomParts(rt.db, viewer.id, missing) : [];
   const custom = parts.map((p) => ({
     id: p.id,
     name: p.name,
@@ -41,8 +61,43 @@ export async function loader({ request }: Route.LoaderArgs) {
     isActive: p.available,
     stockCount: null,
   }));
-  return data(
-    { products: [...found, ...custom] },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+  const all = [...found, ...custom];
+  let pricing = null;
+  if (lines.length > 0) {
+    const byId = new Map(all.map((p) => [p.id, p]));
+    const customIds = new Set(custom.map((p) => p.id));
+    // What checkout would charge: lines that can be bought, at their quantities.
+    const priced: DiscountLine[] = lines.flatMap((l) => {
+      const p = byId.get(l.productId);
+      if (!p || !isPurchasable(p) || p.pricePaise <= 0) return [];
+      const custom = customIds.has(p.id);
+      if (!custom && l.quantity > quantityLimit(p)) return [];
+      return [
+        {
+          productId: p.id,
+          category: p.category,
+          subcategory: p.subcategory,
+          custom,
+          unitPricePaise: p.pricePaise,
+          quantity: l.quantity,
+        },
+      ];
+    });
+    const code = params.get("code")?.trim() ?? "";
+    const settings = await getShopSettings(rt.db);
+    const result = await priceLines(rt.db, {
+      lines: priced,
+      settings,
+      code: code ? code.slice(0, 40) : null,
+      userId: viewer?.id ?? null,
+    });
+    pricing = {
+      ...result,
+      /** The code these figures were priced with. */
+      code: code ? code.slice(0, 40).toUpperCase() : null,
+      taxRateBasisPoints: settings.taxRateBasisPoints,
+      freeShippingThresholdPaise: settings.freeShippingThresholdPaise,
+    };
+  }
+  return data({ products: all, pricing }, { headers: { "Cache-Control": "private, no-store" } });
 }

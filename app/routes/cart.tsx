@@ -1,7 +1,9 @@
 import { Minus, Plus, ShoppingBag, Trash2 } from "lucide-react";
-import { useEffect, useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { cartActions, useCart, useStoredCartRead } from "~/components/cart/cart-store";
+import { CouponField, DiscountRows, FreeShippingNote } from "~/components/cart/coupon-field";
+import { setCoupon, useCoupon } from "~/components/cart/coupon-store";
 import { useProceedToCheckout } from "~/components/cart/use-proceed-to-checkout";
 import { ProductImage } from "~/components/product/product-image";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -11,6 +13,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { getShopSettings } from "~/modules/settings/settings.server.ts";
 import { itemCount, MAX_LINE_QUANTITY } from "~/rules/cart.ts";
 import { CUSTOM_PART_CATEGORY, CUSTOM_PART_EXPIRED } from "~/rules/custom-part.ts";
+import type { PricedOrder } from "~/rules/discounts.ts";
 import { formatPaise } from "~/rules/money.ts";
 import type { ProductCardData } from "~/rules/product-display.ts";
 import { isPurchasable, quantityLimit } from "~/rules/product-display.ts";
@@ -45,20 +48,48 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const storedRead = useStoredCartRead();
   const signedIn = Boolean(useRootData()?.viewer);
-  const proceed = useProceedToCheckout("/cart");
-  const current = useFetcher<{ products: ProductCardData[] }>();
-  const idsKey = cart
-    .map((l) => l.productId)
+  const coupon = useCoupon();
+  const proceed = useProceedToCheckout("/cart", coupon);
+  const current = useFetcher<{
+    products: ProductCardData[];
+    pricing: (PricedOrder & { code: string | null }) | null;
+  }>();
+  // A code being tried: kept once the server accepts it.
+  const [trying, setTrying] = useState<string | null>(null);
+  const code = trying ?? coupon;
+  const linesKey = cart
+    .map((l) => `${l.productId}:${l.quantity}`)
     .sort()
     .join(",");
 
-  // Refresh the lines with the server's current prices and availability.
+  // Refresh the lines with the server's current prices and availability, and the summary with
+  // the server's figures (shipping, tax, discounts).
   const loadCurrent = current.load;
   useEffect(() => {
-    if (!idsKey) return;
-    const params = new URLSearchParams(idsKey.split(",").map((id) => ["id", id]));
+    if (!linesKey) return;
+    const params = new URLSearchParams(linesKey.split(",").map((line) => ["line", line]));
+    if (code) params.set("code", code);
     loadCurrent(`/api/cart-products?${params}`);
-  }, [idsKey, loadCurrent]);
+  }, [linesKey, code, loadCurrent]);
+
+  const pricing = current.data?.pricing ?? null;
+  // The server's answer for a code being tried: applied, it's kept; refused, the reason shows.
+  const [refusal, setRefusal] = useState<string | null>(null);
+  useEffect(() => {
+    if (current.state !== "idle" || !pricing || trying === null || pricing.code !== trying) return;
+    if (pricing.codeRefusal) {
+      setRefusal(pricing.codeRefusal.message);
+    } else {
+      setCoupon(trying);
+      setRefusal(null);
+    }
+    setTrying(null);
+  }, [current.state, pricing, trying]);
+  // A kept code that stopped applying (the cart changed) says why, and can be removed.
+  const keptRefusal =
+    trying === null && coupon !== null && pricing?.code === coupon
+      ? (pricing.codeRefusal?.message ?? null)
+      : null;
 
   const byId = useMemo(
     () => new Map((current.data?.products ?? []).map((p) => [p.id, p])),
@@ -82,7 +113,10 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
     (sum, l) => (l.available ? sum + l.pricePaise * l.quantity : sum),
     0,
   );
-  const totals = orderTotals(subtotal, loaderData.settings);
+  // The server's figures once they arrive (they include discounts); until then, the same rules
+  // without them.
+  const local = orderTotals(subtotal, loaderData.settings);
+  const totals = pricing ?? { ...local, applied: [], freeShippingShortfallPaise: null };
   const count = itemCount(cart);
   const overLimit = (l: (typeof lines)[number]) => l.available && !l.custom && l.quantity > l.limit;
   const blocked = lines.some((l) => !l.available || overLimit(l));
@@ -228,6 +262,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
               <dt>Subtotal</dt>
               <dd data-testid="summary-subtotal">{formatPaise(totals.subtotalPaise)}</dd>
             </div>
+            <DiscountRows applied={totals.applied} />
             <div className="flex justify-between">
               <dt>Shipping</dt>
               <dd data-testid="summary-shipping">{formatPaise(totals.shippingPaise)}</dd>
@@ -241,12 +276,28 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
               <dd data-testid="summary-total">{formatPaise(totals.totalPaise)}</dd>
             </div>
           </dl>
+          <FreeShippingNote shortfallPaise={totals.freeShippingShortfallPaise} />
           {loaderData.settings.freeShippingThresholdPaise !== null ? (
             <p className="mt-3 text-muted-foreground text-xs">
               Free shipping on orders of{" "}
               {formatPaise(loaderData.settings.freeShippingThresholdPaise)} or more
             </p>
           ) : null}
+          <div className="mt-4 border-t pt-4">
+            <CouponField
+              applied={trying === null ? coupon : null}
+              refusal={keptRefusal ?? refusal}
+              busy={current.state !== "idle"}
+              onApply={(typed) => {
+                setRefusal(null);
+                setTrying(typed.trim().toUpperCase());
+              }}
+              onRemove={() => {
+                setCoupon(null);
+                setRefusal(null);
+              }}
+            />
+          </div>
           <Button className="mt-5 w-full" size="lg" onClick={proceed} disabled={blocked}>
             Proceed to Checkout
           </Button>

@@ -1,6 +1,14 @@
 import { CreditCard, Lock, MapPin, Smartphone, Wallet } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { data, Link, redirect, useFetcher, useNavigate, useRevalidator } from "react-router";
+import {
+  data,
+  Link,
+  redirect,
+  useFetcher,
+  useNavigate,
+  useNavigation,
+  useRevalidator,
+} from "react-router";
 import { z } from "zod";
 import {
   cartActions,
@@ -8,6 +16,8 @@ import {
   refreshStoredCart,
   useCart,
 } from "~/components/cart/cart-store";
+import { CouponField, DiscountRows, FreeShippingNote } from "~/components/cart/coupon-field";
+import { setCoupon, useCoupon } from "~/components/cart/coupon-store";
 import { rememberPayment } from "~/components/checkout/payment-storage";
 import { ProductImage } from "~/components/product/product-image";
 import { Button } from "~/components/ui/button";
@@ -17,16 +27,14 @@ import { readForm } from "~/lib/forms.server.ts";
 import { log } from "~/lib/log.server.ts";
 import { flashCookie } from "~/modules/accounts/flash.server.ts";
 import { listAddresses } from "~/modules/addresses/addresses.server.ts";
-import { CheckoutError, checkoutLines, placeOrder } from "~/modules/checkout/checkout.server.ts";
+import { CheckoutError, checkoutSummary, placeOrder } from "~/modules/checkout/checkout.server.ts";
 import { openOnlinePayments } from "~/modules/orders/lifecycle.server.ts";
 import { initiateOrderPayment, paymentDepsFor } from "~/modules/payments/payments.server.ts";
-import { getShopSettings } from "~/modules/settings/settings.server.ts";
 import { requireUser } from "~/routes/guards.server.ts";
 import { formFields } from "~/rules/account-schemas.ts";
 import { formatPaise } from "~/rules/money.ts";
 import { checkoutText, paymentMethodLabel } from "~/rules/orders.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
-import { orderTotals } from "~/rules/totals.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/checkout";
 
@@ -40,11 +48,13 @@ import type { Route } from "./+types/checkout";
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireUser(request);
   const rt = await runtime();
-  const [priced, settings, openPayments] = await Promise.all([
-    checkoutLines(rt.db, viewer.id),
-    getShopSettings(rt.db),
+  // The code the cart applied (or one typed here): priced again by the server.
+  const couponText = new URL(request.url).searchParams.get("coupon")?.trim().slice(0, 40) || null;
+  const [summary, openPayments] = await Promise.all([
+    checkoutSummary(rt.db, viewer.id, couponText),
     openOnlinePayments(rt.db, viewer.id),
   ]);
+  const { lines: priced, priced: totals, settings } = summary;
   if (priced.length === 0) throw redirect("/cart");
   let addresses: Awaited<ReturnType<typeof listAddresses>> | null = null;
   try {
@@ -59,8 +69,6 @@ export async function loader({ request }: Route.LoaderArgs) {
       },
     });
   }
-  const subtotal = priced.reduce((sum, l) => sum + l.pricePaise * l.quantity, 0);
-  const totals = orderTotals(subtotal, settings);
   const codAllowed =
     settings.codEnabled &&
     (settings.codMaxOrderPaise === null || totals.totalPaise <= settings.codMaxOrderPaise);
@@ -69,6 +77,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     addresses,
     lines: priced,
     totals,
+    coupon: couponText
+      ? {
+          code: couponText.toUpperCase(),
+          refusal: totals.codeRefusal?.message ?? null,
+        }
+      : null,
     freeShippingThresholdPaise: settings.freeShippingThresholdPaise,
     cod: { enabled: settings.codEnabled, allowed: codAllowed, maxPaise: settings.codMaxOrderPaise },
     gatewayLabel: paymentMethodLabel("gateway", rt.payments.name),
@@ -96,6 +110,12 @@ const checkoutForm = z.object({
     .transform((v) => (v && /^\d+$/.test(v) ? Number(v) : null)),
   attemptToken: z
     .string()
+    .optional()
+    .transform((v) => v || null),
+  couponCode: z
+    .string()
+    .trim()
+    .max(40)
     .optional()
     .transform((v) => v || null),
 });
@@ -132,6 +152,7 @@ export async function action({ request }: Route.ActionArgs) {
     addressId,
     expectedTotalPaise: expected,
     attemptToken,
+    couponCode,
   } = parsed.data;
   let order: Awaited<ReturnType<typeof placeOrder>>;
   try {
@@ -141,6 +162,7 @@ export async function action({ request }: Route.ActionArgs) {
       method,
       expectedTotalPaise: expected,
       attemptToken,
+      couponCode,
       provider: rt.payments.name,
     });
   } catch (error) {
@@ -206,7 +228,8 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function Checkout({ loaderData }: Route.ComponentProps) {
-  const { addresses, lines, totals, customer, cod, freeShippingThresholdPaise } = loaderData;
+  const { addresses, lines, totals, customer, cod, freeShippingThresholdPaise, coupon } =
+    loaderData;
   const fetcher = useFetcher<CheckoutResult>();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
@@ -217,6 +240,17 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const [leaving, setLeaving] = useState(false);
   const ids = { address: useId(), payment: useId() };
   const address = addresses?.find((a) => a.id === addressId);
+  const navigation = useNavigation();
+  const storedCoupon = useCoupon();
+  const couponApplied = coupon && !coupon.refusal ? coupon.code : null;
+  // The code the cart applied comes along; a code applied here is kept for the cart too.
+  useEffect(() => {
+    if (coupon === null && storedCoupon) {
+      navigate(`/checkout?coupon=${encodeURIComponent(storedCoupon)}`, { replace: true });
+    } else if (couponApplied && couponApplied !== storedCoupon) {
+      setCoupon(couponApplied);
+    }
+  }, [coupon, couponApplied, storedCoupon, navigate]);
   const blocked = lines.some((l) => !l.available);
   const busy = fetcher.state !== "idle" || leaving;
 
@@ -271,9 +305,11 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     (result) => {
       if (result.kind === "redirect") {
         setLeaving(true);
+        setCoupon(null);
         rememberPayment({ orderId: result.orderId, transactionId: result.transactionId });
         window.location.assign(result.paymentUrl);
       } else if (result.kind === "placed") {
+        setCoupon(null);
         cartActions.clear();
         navigate("/orders");
       } else {
@@ -325,6 +361,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       >
         <input type="hidden" name="expectedTotalPaise" value={totals.totalPaise} />
         <input type="hidden" name="attemptToken" value={loaderData.attemptToken} />
+        {couponApplied && <input type="hidden" name="couponCode" value={couponApplied} />}
         <div className="flex flex-col gap-6">
           <section className="rounded-lg border bg-card p-4 sm:p-6" aria-labelledby={ids.address}>
             <h2 id={ids.address} className="flex items-center gap-2 font-semibold text-lg">
@@ -455,6 +492,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           </ul>
           <dl className="mt-4 flex flex-col gap-2 border-t pt-4 text-sm">
             <SummaryRow label="Subtotal" value={formatPaise(totals.subtotalPaise)} />
+            <DiscountRows applied={totals.applied} />
             <SummaryRow
               label="Shipping"
               value={totals.shippingPaise === 0 ? "Free" : formatPaise(totals.shippingPaise)}
@@ -467,11 +505,29 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
               </dd>
             </div>
           </dl>
+          <FreeShippingNote shortfallPaise={totals.freeShippingShortfallPaise} />
           {freeShippingThresholdPaise !== null && (
             <p className="mt-2 text-muted-foreground text-xs">
               Free shipping on orders over {formatPaise(freeShippingThresholdPaise)}
             </p>
           )}
+          <div className="mt-4 border-t pt-4">
+            <CouponField
+              applied={couponApplied}
+              refusal={coupon?.refusal ?? null}
+              busy={navigation.state !== "idle" || busy}
+              onApply={(typed) =>
+                navigate(`/checkout?coupon=${encodeURIComponent(typed.trim().toUpperCase())}`, {
+                  replace: true,
+                  preventScrollReset: true,
+                })
+              }
+              onRemove={() => {
+                setCoupon(null);
+                navigate("/checkout?coupon=", { replace: true, preventScrollReset: true });
+              }}
+            />
+          </div>
           {blocked && (
             <p className="mt-4 text-destructive text-sm" role="alert">
               Some items can't be ordered right now.{" "}

@@ -326,13 +326,20 @@ export function priceOrder(input: PriceOrderInput): PricedOrder {
   const apply = (steps: readonly DiscountRule[]): Step[] => {
     const remaining = [...gross];
     let items = subtotal;
+    let shippingOff = 0;
     const out: Step[] = [];
     for (const rule of steps) {
-      const value = discountValue(rule, lines, remaining, shippingBefore(items));
+      const value = discountValue(
+        rule,
+        lines,
+        remaining,
+        Math.max(0, shippingBefore(items) - shippingOff),
+      );
       value.perLine.forEach((d, i) => {
         remaining[i] -= d;
       });
       items -= value.itemsPaise;
+      shippingOff += value.shippingPaise;
       out.push({ rule, value });
     }
     return out;
@@ -374,17 +381,22 @@ export function priceOrder(input: PriceOrderInput): PricedOrder {
 
   const lineDiscounts = lines.map(() => 0);
   let itemsOff = 0;
-  let shippingOff = 0;
   for (const { value } of steps) {
     value.perLine.forEach((d, i) => {
       lineDiscounts[i] += d;
     });
     itemsOff += value.itemsPaise;
-    shippingOff += value.shippingPaise;
   }
   const itemsAfter = subtotal - itemsOff;
   const shippingPaise = shippingBefore(itemsAfter);
-  shippingOff = Math.min(shippingOff, shippingPaise);
+  // The shipping actually charged is what free-shipping discounts can take off, in their order.
+  let shippingLeft = shippingPaise;
+  const shippingShares = steps.map(({ value }) => {
+    const share = Math.min(value.shippingPaise, shippingLeft);
+    shippingLeft -= share;
+    return share;
+  });
+  const shippingOff = shippingPaise - shippingLeft;
   // Half a paisa rounds up, as before discounts existed.
   const taxPaise = Math.round((itemsAfter * settings.taxRateBasisPoints) / 10_000);
   const threshold = settings.freeShippingThresholdPaise;
@@ -396,15 +408,15 @@ export function priceOrder(input: PriceOrderInput): PricedOrder {
     totalPaise: itemsAfter + shippingPaise - shippingOff + taxPaise,
     lineDiscounts,
     applied: steps
-      .filter((s) => s.value.itemsPaise > 0 || s.value.shippingPaise > 0 || s.rule.code !== null)
-      .map(({ rule, value }) => ({
+      .map(({ rule, value }, i) => ({
         discountId: rule.id,
         code: rule.code ? rule.code.toUpperCase() : null,
         name: rule.name,
         kind: rule.kind,
         itemsPaise: value.itemsPaise,
-        shippingPaise: Math.min(value.shippingPaise, shippingPaise),
-      })),
+        shippingPaise: shippingShares[i],
+      }))
+      .filter((d) => d.itemsPaise > 0 || d.shippingPaise > 0 || d.code !== null),
     codeRefusal,
     freeShippingShortfallPaise:
       threshold !== null && subtotal > 0 && itemsAfter < threshold ? threshold - itemsAfter : null,

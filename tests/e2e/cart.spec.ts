@@ -37,12 +37,25 @@ test.describe("cart", () => {
     await expect(page.getByRole("heading", { name: "Shopping Cart (4 items)" })).toBeVisible();
     await expect(page.getByTestId("cart-count")).toHaveText("4");
 
+    // ₹1,246 is over the demo shop's free-shipping threshold (₹999).
     const subtotal = 3 * 34_900 + 19_900;
     const tax = Math.round(subtotal * 0.08);
     await expect(page.getByTestId("summary-subtotal")).toHaveText(rupees(subtotal));
-    await expect(page.getByTestId("summary-shipping")).toHaveText("₹9.99");
+    await expect(page.getByTestId("summary-shipping")).toHaveText("₹0.00");
     await expect(page.getByTestId("summary-tax")).toHaveText(rupees(tax));
-    await expect(page.getByTestId("summary-total")).toHaveText(rupees(subtotal + 999 + tax));
+    await expect(page.getByTestId("summary-total")).toHaveText(rupees(subtotal + tax));
+    await expect(page.getByTestId("free-shipping-note")).toHaveCount(0);
+
+    // One Lotus fewer: ₹897 is ₹102 short of it, and the fee comes back.
+    await page.getByRole("button", { name: "Decrease quantity of Lotus Tealight Holder" }).click();
+    const under = 2 * 34_900 + 19_900;
+    await expect(page.getByTestId("summary-shipping")).toHaveText("₹9.99");
+    await expect(page.getByTestId("summary-total")).toHaveText(
+      rupees(under + 999 + Math.round(under * 0.08)),
+    );
+    await expect(page.getByTestId("free-shipping-note")).toHaveText(
+      "Add ₹102.00 more for free shipping",
+    );
 
     // Down to 0 removes the line.
     await page.getByRole("button", { name: "Decrease quantity of Geared Spinner Fidget" }).click();

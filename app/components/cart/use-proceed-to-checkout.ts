@@ -6,9 +6,9 @@ import { useRootData } from "~/lib/root-data";
 /**
  * 'Proceed to Checkout' (SPEC.md §2): signed in, to /checkout once every cart change has reached
  * the stored cart (checkout reads it); otherwise 'Please sign in' and to /auth, coming back to
- * `back` afterwards.
+ * `back` afterwards. The cart's applied code goes along (checkout prices it again).
  */
-export function useProceedToCheckout(back: string): () => Promise<void> {
+export function useProceedToCheckout(back: string, coupon?: string | null): () => Promise<void> {
   const root = useRootData();
   const navigate = useNavigate();
   return async () => {
@@ -22,6 +22,6 @@ export function useProceedToCheckout(back: string): () => Promise<void> {
       return;
     }
     await cartSyncIdle();
-    navigate("/checkout");
+    navigate(coupon ? `/checkout?coupon=${encodeURIComponent(coupon)}` : "/checkout");
   };
 }

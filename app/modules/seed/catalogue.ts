@@ -55,7 +55,65 @@ export type DemoPromotion = {
   discount: string;
   cta: string;
   art: ArtSpec;
+  /** The demo discount the card carries (demoDiscounts' key). */
+  discountKey?: string;
 };
+
+/**
+ * The demo shop's discounts (issue #23): a code on a home promotion card, an automatic offer and
+ * a first-order code for custom prints. `endsInDays` counts from the day the demo is seeded.
+ */
+export type DemoDiscount = {
+  key: string;
+  name: string;
+  code: string | null;
+  kind: "percent" | "flat";
+  percentBasisPoints?: number;
+  capPaise?: number;
+  amountPaise?: number;
+  appliesTo: "order" | "categories" | "custom";
+  categories?: string[];
+  minSubtotalPaise?: number;
+  firstOrderOnly?: boolean;
+  perCustomerLimit?: number;
+  endsInDays?: number;
+};
+
+export const demoDiscounts: DemoDiscount[] = [
+  {
+    key: "diwali",
+    name: "Diwali 20% off Home Decor",
+    code: "DIWALI20",
+    kind: "percent",
+    percentBasisPoints: 2000,
+    capPaise: 50_000,
+    appliesTo: "categories",
+    categories: ["Home Decor"],
+    endsInDays: 60,
+  },
+  {
+    key: "bulk",
+    name: "Bulk order: 10% off ₹5,000 or more",
+    code: null,
+    kind: "percent",
+    percentBasisPoints: 1000,
+    appliesTo: "order",
+    minSubtotalPaise: 500_000,
+  },
+  {
+    key: "first-custom",
+    name: "₹200 off your first custom print",
+    code: "FIRST200",
+    kind: "flat",
+    amountPaise: 20_000,
+    appliesTo: "custom",
+    firstOrderOnly: true,
+    perCustomerLimit: 1,
+  },
+];
+
+/** The demo shop's free-shipping threshold. */
+export const DEMO_FREE_SHIPPING_PAISE = 99_900;
 
 export const demoCategories: string[] = ["3D Prints", "3D Characters"];
 
@@ -1412,15 +1470,17 @@ export const demoPromotions: DemoPromotion[] = [
       "Light up your home this festive season with lotus tealight holders, lanterns and printed decor. Flat 20% off on all Home Decor, with gift wrapping on request.",
     discount: "20% OFF",
     cta: "Shop Festive Decor",
+    discountKey: "diwali",
     art: { motif: "lotus", hue: 30, accentHue: 330, angle: 0, label: "Diwali Offer" },
   },
   {
     key: "bulk-order-offer",
     name: "Bulk & Corporate Orders",
     description:
-      "Ordering desk organisers, return gifts or event giveaways? Get up to 15% off on orders of 25 pieces or more, with a GST invoice and custom colours.",
-    discount: "Up to 15% OFF",
+      "Ordering desk organisers, return gifts or event giveaways? Get 10% off every order of ₹5,000 or more, with a GST invoice and custom colours.",
+    discount: "10% OFF",
     cta: "Request a Bulk Quote",
+    discountKey: "bulk",
     art: { motif: "box", hue: 210, accentHue: 45, angle: 0, label: "Bulk Orders" },
   },
   {
@@ -1430,6 +1490,7 @@ export const demoPromotions: DemoPromotion[] = [
       "Have an STL file or just an idea? Our team will model, print and finish it for you in your choice of material. Get ₹200 off your first custom print order.",
     discount: "₹200 OFF",
     cta: "Start a Custom Print",
+    discountKey: "first-custom",
     art: { motif: "robot", hue: 160, accentHue: 280, angle: 0, label: "Custom Prints" },
   },
 ];

@@ -5,6 +5,7 @@ import type { FileStorage } from "~/adapters/storage/types.ts";
 import type { Env } from "~/config/env.server.ts";
 import {
   categories,
+  discounts,
   type ProductImage,
   products,
   promotions,
@@ -19,9 +20,11 @@ import { updateShopSettings } from "~/modules/settings/settings.server.ts";
 import { slugify } from "~/rules/product-mapping.ts";
 import { drawArtwork } from "./artwork.ts";
 import {
+  DEMO_FREE_SHIPPING_PAISE,
   type DemoFeatures,
   type DemoProduct,
   demoCategories,
+  demoDiscounts,
   demoProducts,
   demoPromotions,
   demoSponsoredKeys,
@@ -138,8 +141,27 @@ export async function seedDemoIfEmpty(deps: SeedDeps): Promise<boolean> {
       .insert(categories)
       .values(demoCategories.map((name) => ({ name })))
       .onConflictDoNothing();
+    const discountIds = new Map(demoDiscounts.map((d) => [d.key, crypto.randomUUID()]));
+    await tx.insert(discounts).values(
+      demoDiscounts.map((d) => ({
+        id: discountIds.get(d.key)!,
+        name: d.name,
+        code: d.code,
+        kind: d.kind,
+        percentBasisPoints: d.percentBasisPoints ?? null,
+        capPaise: d.capPaise ?? null,
+        amountPaise: d.amountPaise ?? null,
+        appliesTo: d.appliesTo,
+        categories: d.categories ?? [],
+        minSubtotalPaise: d.minSubtotalPaise ?? null,
+        firstOrderOnly: d.firstOrderOnly ?? false,
+        perCustomerLimit: d.perCustomerLimit ?? null,
+        endsAt: d.endsInDays ? new Date(now + d.endsInDays * DAY) : null,
+      })),
+    );
     await tx.insert(promotions).values(
       demoPromotions.map((promo, i) => ({
+        discountId: promo.discountKey ? (discountIds.get(promo.discountKey) ?? null) : null,
         name: promo.name,
         description: promo.description,
         discount: promo.discount,
@@ -154,7 +176,10 @@ export async function seedDemoIfEmpty(deps: SeedDeps): Promise<boolean> {
       .values(demoSponsoredKeys.map((k, position) => ({ productId: ids.get(k)!, position })));
   });
 
-  await updateShopSettings(db, demoShopIdentity);
+  await updateShopSettings(db, {
+    ...demoShopIdentity,
+    freeShippingThresholdPaise: DEMO_FREE_SHIPPING_PAISE,
+  });
   await ensureDemoAdmin(deps);
   log.info("demo catalogue seeded", {
     products: rows.length,

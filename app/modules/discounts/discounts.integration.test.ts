@@ -1,0 +1,348 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/adapters/db/index.server.ts";
+import { cartItems, discountRedemptions, discounts, orderItems, orders } from "~/db/schema.ts";
+import { saveAddress } from "~/modules/addresses/addresses.server.ts";
+import { setCartItem } from "~/modules/cart/cart.server.ts";
+import { CheckoutError, placeOrder } from "~/modules/checkout/checkout.server.ts";
+import { expireOrder } from "~/modules/orders/lifecycle.server.ts";
+import { updateShopSettings } from "~/modules/settings/settings.server.ts";
+import {
+  createVerifiedUser,
+  formPost,
+  outcome,
+  pageGet,
+  routeArgs,
+  signInCookie,
+  startProcessRuntime,
+  uniqueEmail,
+} from "../../../tests/support/accounts.ts";
+import { insertProduct } from "../../../tests/support/factories.ts";
+import { testDbKind } from "../../../tests/support/test-database.ts";
+
+/*
+ * Discounts at checkout (issue #23) on the real database: the last use of a code goes to exactly
+ * one order however many checkouts race for it, a per-customer limit holds across two sessions,
+ * an order that is cancelled unpaid gives its use back once, and the browser's figures are never
+ * used.
+ */
+
+let harness: Awaited<ReturnType<typeof startProcessRuntime>>;
+let db: Database;
+
+beforeAll(async () => {
+  harness = await startProcessRuntime();
+  db = harness.rt.db;
+});
+afterAll(async () => {
+  await harness?.stop();
+});
+
+const home = {
+  label: "Home" as const,
+  name: "Asha Rao",
+  line1: "12 MG Road",
+  line2: null,
+  city: "Bengaluru",
+  state: "Karnataka",
+  postalCode: "560001",
+  country: "India",
+  phone: "9876543210",
+};
+
+async function shopper(tag: string) {
+  const account = await createVerifiedUser(harness.rt.auth, db, { email: uniqueEmail(tag) });
+  const { addressId } = await saveAddress(db, account.id, home);
+  return { ...account, addressId };
+}
+
+let codeSeq = 0;
+async function insertDiscount(overrides: Partial<typeof discounts.$inferInsert> = {}) {
+  codeSeq += 1;
+  const [row] = await db
+    .insert(discounts)
+    .values({
+      name: "Test 20% off",
+      code: `T${Date.now().toString(36)}-${codeSeq}`.toUpperCase(),
+      kind: "percent",
+      percentBasisPoints: 2000,
+      ...overrides,
+    })
+    .returning();
+  return row;
+}
+
+async function discountRow(id: string) {
+  const [d] = await db.select().from(discounts).where(eq(discounts.id, id));
+  return d;
+}
+
+const checkoutRoute = () => import("~/routes/checkout.tsx");
+const pricingRoute = () => import("~/routes/api.cart-products.ts");
+
+describe(`discounts at checkout on ${testDbKind()}`, () => {
+  it("50 concurrent checkouts for a code with one use left: exactly one order carries it", async () => {
+    const code = await insertDiscount({ usageLimit: 5, usesCount: 4 });
+    // Each buyer's own product: nothing but the code is shared, so only its lock decides.
+    const buyers = await Promise.all(
+      Array.from({ length: 50 }, async (_, i) => {
+        const b = await shopper(`race-${i}`);
+        const product = await insertProduct(db, { pricePaise: 50_000 });
+        await setCartItem(db, b.id, product.id, 1);
+        return { ...b, productId: product.id };
+      }),
+    );
+    const results = await Promise.allSettled(
+      buyers.map((b) =>
+        placeOrder(db, {
+          userId: b.id,
+          addressId: b.addressId,
+          method: "gateway",
+          provider: "sandbox",
+          couponCode: code.code!.toLowerCase(),
+        }),
+      ),
+    );
+    const placed = results.filter((r) => r.status === "fulfilled");
+    const refused = results.filter((r) => r.status === "rejected");
+    expect(placed).toHaveLength(1);
+    expect(refused).toHaveLength(49);
+    for (const r of refused) {
+      const error = (r as PromiseRejectedResult).reason;
+      expect(error).toBeInstanceOf(CheckoutError);
+      expect(error).toMatchObject({ code: "discount" });
+      expect((error as CheckoutError).description).toBe(
+        `“${code.code}” has been fully used. Try another code.`,
+      );
+    }
+    expect((await discountRow(code.id)).usesCount).toBe(5);
+    const uses = await db
+      .select()
+      .from(discountRedemptions)
+      .where(eq(discountRedemptions.discountId, code.id));
+    expect(uses).toHaveLength(1);
+    // The winner's order carries the discount; nobody else's order was written, and their carts
+    // are as they were.
+    const [winner] = await db.select().from(orders).where(eq(orders.id, uses[0].orderId));
+    expect(winner).toMatchObject({ subtotalPaise: 50_000, discountPaise: 10_000 });
+    expect(winner.appliedDiscounts).toEqual([
+      expect.objectContaining({ discountId: code.id, code: code.code, itemsPaise: 10_000 }),
+    ]);
+    const ids = buyers.map((b) => b.id);
+    const all = await db.select({ userId: orders.userId }).from(orders);
+    expect(all.filter((o) => ids.includes(o.userId))).toHaveLength(1);
+    const carts = await db.select().from(cartItems);
+    expect(carts.filter((c) => ids.includes(c.userId))).toHaveLength(50);
+  });
+
+  it("a per-customer limit holds when one customer checks out from two sessions at once", async () => {
+    await updateShopSettings(db, { codEnabled: true, codMaxOrderPaise: null });
+    try {
+      const code = await insertDiscount({ perCustomerLimit: 1 });
+      const u = await shopper("two-sessions");
+      const product = await insertProduct(db, { pricePaise: 40_000 });
+      await setCartItem(db, u.id, product.id, 1);
+      const attempt = (token: string) =>
+        placeOrder(db, {
+          userId: u.id,
+          addressId: u.addressId,
+          method: "cod",
+          attemptToken: token,
+          provider: "sandbox",
+          couponCode: code.code,
+        });
+      const results = await Promise.allSettled([attempt("tab-a"), attempt("tab-b")]);
+      const placed = results.filter((r) => r.status === "fulfilled");
+      // The first order empties the cart: the other tab is refused (by the code, or by the
+      // empty cart when it comes second), never given a second use.
+      expect(placed).toHaveLength(1);
+      const mine = await db.select().from(orders).where(eq(orders.userId, u.id));
+      expect(mine).toHaveLength(1);
+      expect(mine[0].discountPaise).toBe(8_000);
+      expect((await discountRow(code.id)).usesCount).toBe(1);
+
+      // With a new cart, the same code is refused as already used.
+      await setCartItem(db, u.id, product.id, 2);
+      const again = await attempt("tab-c").catch((e: unknown) => e);
+      expect(again).toBeInstanceOf(CheckoutError);
+      expect((again as CheckoutError).description).toBe(`You've already used “${code.code}”.`);
+    } finally {
+      await updateShopSettings(db, { codEnabled: false });
+    }
+  });
+
+  it("an unpaid order that expires or is replaced gives its use back, exactly once", async () => {
+    const code = await insertDiscount({ usageLimit: 1 });
+    const u = await shopper("expiry");
+    const product = await insertProduct(db, { pricePaise: 30_000, stockCount: 3 });
+    await setCartItem(db, u.id, product.id, 1);
+    const first = await placeOrder(db, {
+      userId: u.id,
+      addressId: u.addressId,
+      method: "gateway",
+      provider: "sandbox",
+      couponCode: code.code,
+    });
+    expect((await discountRow(code.id)).usesCount).toBe(1);
+
+    // Another customer can't have it while the order holds it.
+    const other = await shopper("expiry-other");
+    await setCartItem(db, other.id, product.id, 1);
+    await expect(
+      placeOrder(db, {
+        userId: other.id,
+        addressId: other.addressId,
+        method: "gateway",
+        provider: "sandbox",
+        couponCode: code.code,
+      }),
+    ).rejects.toMatchObject({ code: "discount" });
+
+    const later = new Date(Date.now() + 60 * 60_000);
+    expect(await expireOrder(db, first.id, later)).toBe(true);
+    expect(await expireOrder(db, first.id, later)).toBe(false);
+    expect((await discountRow(code.id)).usesCount).toBe(0);
+    const [use] = await db
+      .select()
+      .from(discountRedemptions)
+      .where(eq(discountRedemptions.orderId, first.id));
+    expect(use.releasedAt).not.toBeNull();
+
+    // Now the other customer gets it; their newer checkout replacing their own unpaid order
+    // gives that order's use back first, so the new one can take it.
+    const theirs = await placeOrder(db, {
+      userId: other.id,
+      addressId: other.addressId,
+      method: "gateway",
+      provider: "sandbox",
+      couponCode: code.code,
+    });
+    await setCartItem(db, other.id, product.id, 2);
+    const replacing = await placeOrder(db, {
+      userId: other.id,
+      addressId: other.addressId,
+      method: "gateway",
+      provider: "sandbox",
+      couponCode: code.code,
+    });
+    expect(replacing.id).not.toBe(theirs.id);
+    expect((await discountRow(code.id)).usesCount).toBe(1);
+    const live = await db
+      .select()
+      .from(discountRedemptions)
+      .where(
+        and(eq(discountRedemptions.discountId, code.id), isNull(discountRedemptions.releasedAt)),
+      );
+    expect(live.map((r) => r.orderId)).toEqual([replacing.id]);
+  });
+
+  it("ignores a forged discount in the form and stores the server's own, tax on the discounted items", async () => {
+    const code = await insertDiscount({
+      capPaise: 30_000,
+      appliesTo: "categories",
+      categories: ["3D Characters"],
+    });
+    const u = await shopper("forged");
+    const cookie = await signInCookie(harness.rt.auth, u);
+    const figure = await insertProduct(db, { pricePaise: 120_000, category: "3D Characters" });
+    const decor = await insertProduct(db, { pricePaise: 50_000, category: "3D Prints" });
+    await setCartItem(db, u.id, figure.id, 2);
+    await setCartItem(db, u.id, decor.id, 1);
+    const placed = await outcome(async () =>
+      (await checkoutRoute()).action(
+        routeArgs(
+          formPost(
+            "/checkout",
+            {
+              paymentMethod: "gateway",
+              addressId: u.addressId,
+              couponCode: code.code!,
+              discountPaise: "290000",
+              discount: "100",
+              totalPaise: "1",
+            },
+            { cookie },
+          ),
+        ) as never,
+      ),
+    );
+    expect(placed.status).toBe(200);
+    const [o] = await db.select().from(orders).where(eq(orders.userId, u.id));
+    // 20% of ₹2,400 is ₹480, capped at ₹300; only the characters line; 8% tax on ₹2,600.
+    expect(o).toMatchObject({
+      subtotalPaise: 290_000,
+      discountPaise: 30_000,
+      shippingPaise: 999,
+      taxPaise: 20_800,
+      totalPaise: 260_000 + 999 + 20_800,
+    });
+    const items = await db.select().from(orderItems).where(eq(orderItems.orderId, o.id));
+    const byProduct = new Map(items.map((i) => [i.productId, i.discountPaise]));
+    expect(byProduct.get(figure.id)).toBe(30_000);
+    expect(byProduct.get(decor.id)).toBe(0);
+
+    // A code the shop doesn't have is refused with its message, and nothing is written.
+    await setCartItem(db, u.id, decor.id, 1);
+    const unknown = await outcome(async () =>
+      (await checkoutRoute()).action(
+        routeArgs(
+          formPost(
+            "/checkout",
+            { paymentMethod: "gateway", addressId: u.addressId, couponCode: "NOSUCHCODE" },
+            { cookie },
+          ),
+        ) as never,
+      ),
+    );
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toMatchObject({
+      kind: "error",
+      title: "Coupon not applied",
+      description: "“NOSUCHCODE” isn't a valid code. Check it and try again.",
+    });
+    expect(await db.select().from(orders).where(eq(orders.userId, u.id))).toHaveLength(1);
+  });
+
+  it("the cart's figures come from the server: refusals for a guest, the discount for the customer", async () => {
+    const code = await insertDiscount({
+      firstOrderOnly: true,
+      kind: "flat",
+      amountPaise: 20_000,
+      percentBasisPoints: null,
+    });
+    const product = await insertProduct(db, { pricePaise: 60_000 });
+    const url = (c: string) =>
+      `/api/cart-products?line=${product.id}:2&code=${encodeURIComponent(c)}`;
+    const guest = await outcome(async () =>
+      (await pricingRoute()).loader(routeArgs(pageGet(url(code.code!))) as never),
+    );
+    expect(guest.body).toMatchObject({
+      pricing: {
+        subtotalPaise: 120_000,
+        discountPaise: 0,
+        codeRefusal: { code: "sign-in", message: `Sign in to use “${code.code}”.` },
+      },
+    });
+    const u = await shopper("pricing");
+    const cookie = await signInCookie(harness.rt.auth, u);
+    const mine = await outcome(async () =>
+      (await pricingRoute()).loader(
+        routeArgs(pageGet(url(code.code!.toLowerCase()), { cookie })) as never,
+      ),
+    );
+    expect(mine.body).toMatchObject({
+      pricing: {
+        subtotalPaise: 120_000,
+        discountPaise: 20_000,
+        taxPaise: 8_000,
+        totalPaise: 100_000 + 999 + 8_000,
+        codeRefusal: null,
+        applied: [expect.objectContaining({ code: code.code, itemsPaise: 20_000 })],
+      },
+    });
+    const unknown = await outcome(async () =>
+      (await pricingRoute()).loader(routeArgs(pageGet(url("<script>"))) as never),
+    );
+    expect(unknown.body).toMatchObject({ pricing: { codeRefusal: { code: "unknown" } } });
+  });
+});
