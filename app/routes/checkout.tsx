@@ -243,14 +243,12 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const storedCoupon = useCoupon();
   const couponApplied = coupon && !coupon.refusal ? coupon.code : null;
-  // The code the cart applied comes along; a code applied here is kept for the cart too.
+  // The code the cart applied comes along when checkout was opened without one.
   useEffect(() => {
     if (coupon === null && storedCoupon) {
       navigate(`/checkout?coupon=${encodeURIComponent(storedCoupon)}`, { replace: true });
-    } else if (couponApplied && couponApplied !== storedCoupon) {
-      setCoupon(couponApplied);
     }
-  }, [coupon, couponApplied, storedCoupon, navigate]);
+  }, [coupon, storedCoupon, navigate]);
   const blocked = lines.some((l) => !l.available);
   const busy = fetcher.state !== "idle" || leaving;
 
@@ -516,12 +514,15 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
               applied={couponApplied}
               refusal={coupon?.refusal ?? null}
               busy={navigation.state !== "idle" || busy}
-              onApply={(typed) =>
-                navigate(`/checkout?coupon=${encodeURIComponent(typed.trim().toUpperCase())}`, {
+              onApply={(typed) => {
+                // Kept for the cart too (which says why, should it stop applying).
+                const code = typed.trim().toUpperCase();
+                setCoupon(code);
+                navigate(`/checkout?coupon=${encodeURIComponent(code)}`, {
                   replace: true,
                   preventScrollReset: true,
-                })
-              }
+                });
+              }}
               onRemove={() => {
                 setCoupon(null);
                 navigate("/checkout?coupon=", { replace: true, preventScrollReset: true });

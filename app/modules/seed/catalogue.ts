@@ -89,6 +89,7 @@ export const demoDiscounts: DemoDiscount[] = [
     capPaise: 50_000,
     appliesTo: "categories",
     categories: ["Home Decor"],
+    minSubtotalPaise: 49_900,
     endsInDays: 60,
   },
   {
