@@ -68,6 +68,7 @@ const FIELDS = [
   "discount",
   "paymentMethod",
   "expectedTotalPaise",
+  "couponCode",
   "reason",
   "item",
   "status",

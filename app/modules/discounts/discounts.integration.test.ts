@@ -1,4 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/adapters/db/index.server.ts";
 import { cartItems, discountRedemptions, discounts, orderItems, orders } from "~/db/schema.ts";
@@ -344,5 +345,30 @@ describe(`discounts at checkout on ${testDbKind()}`, () => {
       (await pricingRoute()).loader(routeArgs(pageGet(url("<script>"))) as never),
     );
     expect(unknown.body).toMatchObject({ pricing: { codeRefusal: { code: "unknown" } } });
+  });
+
+  it("any query the cart could send is answered without a server error", async () => {
+    const product = await insertProduct(db, { pricePaise: 10_000 });
+    const piece = fc.oneof(
+      fc.string({ maxLength: 30 }),
+      fc.constantFrom(`${product.id}:1`, `${product.id}:-3`, `${product.id}:1e9`, ":", "\u0000"),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(piece, { maxLength: 4 }),
+        fc.string({ maxLength: 60 }),
+        async (lines, code) => {
+          const params = new URLSearchParams(lines.map((l) => ["line", l]));
+          params.set("code", code);
+          const res = await outcome(async () =>
+            (await pricingRoute()).loader(
+              routeArgs(pageGet(`/api/cart-products?${params}`)) as never,
+            ),
+          );
+          expect(res.status).toBeLessThan(500);
+        },
+      ),
+      { numRuns: 40 },
+    );
   });
 });
