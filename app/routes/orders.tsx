@@ -282,7 +282,9 @@ function SummaryRow({
 
 /** "You saved ₹300.00 with DIWALI20": the card's one line about the order's discounts. */
 function savingsText(order: Order): string {
-  const names = [...new Set(order.discounts.map((d) => d.code ?? d.name).filter(Boolean))];
+  // Codes first (the customer typed them), then the offers.
+  const ordered = [...order.discounts].sort((x, y) => Number(!x.code) - Number(!y.code));
+  const names = [...new Set(ordered.map((d) => d.code ?? d.name).filter(Boolean))];
   const saved = `You saved ${formatPaise(order.discountPaise, order.currency)}`;
   return names.length > 0 ? `${saved} with ${names.join(" and ")}` : saved;
 }

@@ -33,7 +33,7 @@ describe("orderDiscountRows", () => {
         code: null,
         name: "Free shipping over ₹999",
         on: "shipping",
-        label: "Free shipping (Free shipping over ₹999)",
+        label: "Free shipping over ₹999",
         amountPaise: 9_900,
       },
       {
@@ -74,7 +74,7 @@ describe("orderDiscountRows", () => {
       lineDiscountPaise: 0,
     });
     expect(twice.map((r) => [r.label, r.amountPaise])).toEqual([
-      ["Free shipping (Free shipping over ₹999)", 9_900],
+      ["Free shipping over ₹999", 9_900],
     ]);
     // A stored discount no applied discount names still shows, as a plain row.
     const unnamed = orderDiscountRows({
@@ -98,7 +98,14 @@ describe("orderDiscountRows", () => {
     expect(discountRowLabel({ code: "FREESHIP", name: "Free shipping" }, "shipping")).toBe(
       "Free shipping (FREESHIP)",
     );
+    expect(discountRowLabel({ code: null, name: "Diwali gift" }, "shipping")).toBe(
+      "Free shipping (Diwali gift)",
+    );
+    expect(discountRowLabel({ code: null, name: "Free shipping over ₹999" }, "shipping")).toBe(
+      "Free shipping over ₹999",
+    );
     expect(discountRowLabel(null, "items")).toBe("Discount");
+    expect(discountRowLabel(null, "shipping")).toBe("Shipping discount");
   });
 
   it("rows always sum to the stored discount, split as stored (property)", () => {

@@ -29,14 +29,20 @@ export type StoredOrderDiscounts = {
 
 const nonNegative = (n: number) => (Number.isSafeInteger(n) && n > 0 ? n : 0);
 
-/** The label of a row: the code when there is one, else the offer's name. */
+/**
+ * The label of a row: the code when there is one, else the offer's name ("Discount (DIWALI20)",
+ * "Free shipping (FREESHIP)"); an offer already called "Free shipping …" keeps its own name.
+ */
 export function discountRowLabel(
   d: { code: string | null; name: string } | null,
   on: "items" | "shipping",
 ): string {
-  const what = d ? (d.code ?? d.name).trim() : "";
-  const head = on === "items" ? "Discount" : what ? "Free shipping" : "Shipping discount";
-  return what ? `${head} (${what})` : head;
+  const code = d?.code?.trim() ?? "";
+  const name = d?.name.trim() ?? "";
+  if (on === "items") return code || name ? `Discount (${code || name})` : "Discount";
+  if (code) return `Free shipping (${code})`;
+  if (/^free shipping\b/i.test(name)) return name;
+  return name ? `Free shipping (${name})` : "Shipping discount";
 }
 
 /**

@@ -390,19 +390,29 @@ function Row({
   value,
   strong = false,
   testId,
+  wrapLabel = false,
 }: {
   label: React.ReactNode;
   value: React.ReactNode;
   strong?: boolean;
   testId?: string;
+  /** A long label (a discount's) wraps and the amount keeps its width. */
+  wrapLabel?: boolean;
 }) {
   return (
     <div
       className={cn("flex justify-between gap-4", strong && "mt-1 border-t pt-2 font-semibold")}
       data-testid={testId}
     >
-      <dt className={cn("shrink-0", !strong && "text-muted-foreground")}>{label}</dt>
-      <dd className="min-w-0 text-right">{value}</dd>
+      <dt
+        className={cn(
+          wrapLabel ? "min-w-0 break-words" : "shrink-0",
+          !strong && "text-muted-foreground",
+        )}
+      >
+        {label}
+      </dt>
+      <dd className={cn("text-right", wrapLabel ? "shrink-0" : "min-w-0")}>{value}</dd>
     </div>
   );
 }
@@ -415,6 +425,7 @@ function DiscountRows({ order, on }: { order: Order; on: "items" | "shipping" })
       <Row
         key={`${d.discountId ?? "stored"}-${on}-${i}`}
         testId="admin-order-discount"
+        wrapLabel
         label={
           <>
             {d.discountId ? (
