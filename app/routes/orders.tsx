@@ -166,12 +166,19 @@ function OrderCard({ order }: { order: Order }) {
             Placed on <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
           </p>
         </div>
-        <p className="text-sm sm:text-right">
-          <span className="text-muted-foreground">Total </span>
-          <span className="font-semibold text-base">
-            {formatPaise(order.totalPaise, order.currency)}
-          </span>
-        </p>
+        <div className="text-sm sm:text-right">
+          <p>
+            <span className="text-muted-foreground">Total </span>
+            <span className="font-semibold text-base">
+              {formatPaise(order.totalPaise, order.currency)}
+            </span>
+          </p>
+          {order.discounts.length > 0 ? (
+            <p className="text-muted-foreground" data-testid="order-savings">
+              {savingsText(order)}
+            </p>
+          ) : null}
+        </div>
       </header>
 
       <ul className="grid gap-3 border-t pt-4" aria-label={`Items in ${order.orderNumber}`}>
@@ -248,18 +255,53 @@ const actionButton = "max-sm:w-full";
 function SummaryRow({
   label,
   value,
+  note,
   strong = false,
+  testId,
 }: {
   label: string;
   value: string;
+  /** A smaller line under the label (a code's offer name). */
+  note?: string;
   strong?: boolean;
+  testId?: string;
 }) {
   return (
-    <div className={cn("flex justify-between gap-4", strong && "border-t pt-2 font-semibold")}>
-      <dt className={strong ? undefined : "text-muted-foreground"}>{label}</dt>
-      <dd>{value}</dd>
+    <div
+      className={cn("flex justify-between gap-4", strong && "border-t pt-2 font-semibold")}
+      data-testid={testId}
+    >
+      <dt className={cn("min-w-0 break-words", !strong && "text-muted-foreground")}>
+        {label}
+        {note ? <span className="block text-xs">{note}</span> : null}
+      </dt>
+      <dd className="shrink-0">{value}</dd>
     </div>
   );
+}
+
+/** "You saved ₹300.00 with DIWALI20": the card's one line about the order's discounts. */
+function savingsText(order: Order): string {
+  // Codes first (the customer typed them), then the offers.
+  const ordered = [...order.discounts].sort((x, y) => Number(!x.code) - Number(!y.code));
+  const names = [...new Set(ordered.map((d) => d.code ?? d.name).filter(Boolean))];
+  const saved = `You saved ${formatPaise(order.discountPaise, order.currency)}`;
+  return names.length > 0 ? `${saved} with ${names.join(" and ")}` : saved;
+}
+
+/** The order's codes and offers, off the items (before tax) or off the shipping. */
+function DiscountRows({ order, on }: { order: Order; on: "items" | "shipping" }) {
+  return order.discounts
+    .filter((d) => d.on === on)
+    .map((d, i) => (
+      <SummaryRow
+        key={`${d.discountId ?? "stored"}-${on}-${i}`}
+        label={d.label}
+        note={d.code && d.name ? d.name : undefined}
+        value={`−${formatPaise(d.amountPaise, order.currency)}`}
+        testId="order-discount"
+      />
+    ));
 }
 
 function DetailsDialog({ order }: { order: Order }) {
@@ -308,8 +350,16 @@ function DetailsDialog({ order }: { order: Order }) {
                       × {item.quantity} @ {formatPaise(item.unitPricePaise, item.currency)}
                     </span>
                   </span>
-                  <span className="shrink-0">
+                  <span className="shrink-0 text-right">
                     {formatPaise(item.unitPricePaise * item.quantity, item.currency)}
+                    {item.discountPaise > 0 ? (
+                      <span
+                        className="block text-muted-foreground text-xs"
+                        data-testid="item-discount"
+                      >
+                        −{formatPaise(item.discountPaise, item.currency)} off
+                      </span>
+                    ) : null}
                   </span>
                 </li>
               ))}
@@ -335,14 +385,20 @@ function DetailsDialog({ order }: { order: Order }) {
             <h3 className="font-semibold">Payment</h3>
             <dl className="grid gap-1">
               <SummaryRow label="Subtotal" value={money(order.subtotalPaise)} />
-              {order.discountPaise > 0 ? (
-                <SummaryRow label="Discount" value={`−${money(order.discountPaise)}`} />
-              ) : null}
+              <DiscountRows order={order} on="items" />
               <SummaryRow
                 label="Shipping"
                 value={order.shippingPaise === 0 ? "Free" : money(order.shippingPaise)}
               />
-              <SummaryRow label="Tax" value={money(order.taxPaise)} />
+              <DiscountRows order={order} on="shipping" />
+              <SummaryRow
+                label={
+                  order.discounts.some((d) => d.on === "items")
+                    ? "Tax (on the discounted items)"
+                    : "Tax"
+                }
+                value={money(order.taxPaise)}
+              />
               <SummaryRow label="Total" value={money(order.totalPaise)} strong />
             </dl>
             <dl className="mt-1 grid gap-1">

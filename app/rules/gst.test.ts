@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { type DiscountRule, GUEST, priceOrder } from "./discounts.ts";
 import {
   allocateProportionally,
   amountInWords,
@@ -19,6 +20,7 @@ import {
   placeOfSupply,
   splitCentralState,
 } from "./gst.ts";
+import { discountTotals, orderDiscountRows } from "./order-discounts.ts";
 import { DEFAULT_TOTALS_SETTINGS, orderTotals } from "./totals.ts";
 
 describe("financialYear", () => {
@@ -217,20 +219,25 @@ describe("gstBreakdown", () => {
     expect(b.lines.map((l) => l.taxPaise)).toEqual([7_984, 10_392, 2_376]);
     expect(b.lines[0]).toMatchObject({ kind: "cgst-sgst", cgstPaise: 3_992, sgstPaise: 3_992 });
     expect(b.lines[2]).toMatchObject({ position: 3, amountPaise: 29_700 + 2_376 });
+    expect(b.lines[0]).toMatchObject({ grossValuePaise: 99_800, discountPaise: 0 });
     expect(b.shipping).toEqual({
       name: "Shipping",
       hsnCode: "9965",
       valuePaise: 999,
+      discountPaise: 0,
       taxPaise: 0,
       amountPaise: 999,
     });
     expect(b.totals).toEqual({
+      grossValuePaise: 259_400,
+      itemDiscountPaise: 0,
       taxableValuePaise: 259_400,
       cgstPaise: 10_376,
       sgstPaise: 10_376,
       igstPaise: 0,
       taxPaise: 20_752,
       shippingPaise: 999,
+      shippingDiscountPaise: 0,
       discountPaise: 0,
       grandTotalPaise: 259_400 + 999 + 20_752,
     });
@@ -266,11 +273,6 @@ describe("gstBreakdown", () => {
   it("shows half-percent rates", () => {
     const b = gstBreakdown({ ...sample("Karnataka"), taxRateBasisPoints: 500 });
     expect(b.rates).toMatchObject({ cgstPercent: 2.5, sgstPercent: 2.5 });
-  });
-
-  it("subtracts a discount from the grand total", () => {
-    const b = gstBreakdown({ ...sample("Karnataka"), discountPaise: 1_000 });
-    expect(b.totals.grandTotalPaise).toBe(259_400 + 999 + 20_752 - 1_000);
   });
 
   it("rejects malformed amounts", () => {
@@ -396,6 +398,276 @@ describe("gstBreakdown properties", () => {
           shippingPaise: order.shippingPaise,
         });
         expect(invoiceMismatches(fromOrder, order)).toEqual([]);
+      }),
+    );
+  });
+});
+
+describe("gstBreakdown with discounts", () => {
+  // DIWALI20 (20% capped at ₹300) on ₹2,594 of goods: ₹300 shared by value, largest remainder.
+  const discounted = (deliveryState: string): GstInput => {
+    const base = sample(deliveryState);
+    const shares = [11_542, 15_023, 3_435];
+    return {
+      ...base,
+      lines: base.lines.map((l, i) => ({ ...l, discountPaise: shares[i] })),
+      // 8% of 259_400 − 30_000
+      taxPaise: 18_352,
+    };
+  };
+
+  it("taxes each line on its value less its share of the discount", () => {
+    const b = gstBreakdown(discounted("Karnataka"));
+    expect(b.lines.map((l) => l.grossValuePaise)).toEqual([99_800, 129_900, 29_700]);
+    expect(b.lines.map((l) => l.discountPaise)).toEqual([11_542, 15_023, 3_435]);
+    expect(b.lines.map((l) => l.taxableValuePaise)).toEqual([88_258, 114_877, 26_265]);
+    // 18_352 shared by 88_258 : 114_877 : 26_265 (exactly 7_060.6…, 9_190.1…, 2_101.2…)
+    expect(b.lines.map((l) => l.taxPaise)).toEqual([7_061, 9_190, 2_101]);
+    expect(b.lines[0]).toMatchObject({ cgstPaise: 3_530, sgstPaise: 3_531 });
+    expect(b.totals).toEqual({
+      grossValuePaise: 259_400,
+      itemDiscountPaise: 30_000,
+      taxableValuePaise: 229_400,
+      cgstPaise: 9_175,
+      sgstPaise: 9_177,
+      igstPaise: 0,
+      taxPaise: 18_352,
+      shippingPaise: 999,
+      shippingDiscountPaise: 0,
+      discountPaise: 30_000,
+      grandTotalPaise: 229_400 + 18_352 + 999,
+    });
+    expect(
+      invoiceMismatches(b, {
+        subtotalPaise: 259_400,
+        discountPaise: 30_000,
+        shippingPaise: 999,
+        totalPaise: 248_751,
+      }),
+    ).toEqual([]);
+  });
+
+  it("a free-shipping discount lowers the shipping line, not the tax", () => {
+    const b = gstBreakdown({ ...sample("Goa"), shippingDiscountPaise: 999 });
+    expect(b.shipping).toMatchObject({ valuePaise: 999, discountPaise: 999, amountPaise: 0 });
+    expect(b.lines.map((l) => l.taxPaise)).toEqual([7_984, 10_392, 2_376]);
+    expect(b.totals).toMatchObject({
+      shippingPaise: 999,
+      shippingDiscountPaise: 999,
+      itemDiscountPaise: 0,
+      discountPaise: 999,
+      grandTotalPaise: 259_400 + 20_752,
+    });
+  });
+
+  it("a line given away whole has no taxable value and no tax", () => {
+    const b = gstBreakdown({
+      ...sample("Kerala"),
+      lines: [
+        { name: "Dragon", hsnCode: "3926", quantity: 2, unitPricePaise: 49_900 },
+        {
+          name: "Free keychain",
+          hsnCode: "3926",
+          quantity: 1,
+          unitPricePaise: 9_900,
+          discountPaise: 9_900,
+        },
+      ],
+      taxPaise: 7_984,
+    });
+    expect(b.lines[1]).toMatchObject({ taxableValuePaise: 0, taxPaise: 0, amountPaise: 0 });
+    expect(b.lines[0]).toMatchObject({ taxableValuePaise: 99_800, taxPaise: 7_984 });
+  });
+
+  it("refuses a discount larger than its line or the shipping", () => {
+    const one = { name: "A", hsnCode: "3926", quantity: 2, unitPricePaise: 100 };
+    const base = { ...sample("Goa"), lines: [one], taxPaise: 0 };
+    expect(() => gstBreakdown({ ...base, lines: [{ ...one, discountPaise: 201 }] })).toThrow(
+      RangeError,
+    );
+    expect(() => gstBreakdown({ ...base, lines: [{ ...one, discountPaise: -1 }] })).toThrow(
+      RangeError,
+    );
+    expect(() => gstBreakdown({ ...base, shippingDiscountPaise: 1_000 })).toThrow(RangeError);
+    expect(() => gstBreakdown({ ...base, lines: [{ ...one, discountPaise: 200 }] })).not.toThrow();
+  });
+
+  it("names a discount or shipping that disagrees with the order", () => {
+    const b = gstBreakdown(discounted("Karnataka"));
+    const order = {
+      subtotalPaise: 259_400,
+      discountPaise: 30_000,
+      shippingPaise: 999,
+      totalPaise: 248_751,
+    };
+    expect(invoiceMismatches(b, { ...order, discountPaise: 29_999 })).toEqual([
+      "discounts 30000 ≠ order discount 29999",
+    ]);
+    expect(invoiceMismatches(b, { ...order, shippingPaise: 0 })).toHaveLength(1);
+    expect(invoiceMismatches(b, { ...order, totalPaise: 248_752 })).toHaveLength(1);
+  });
+});
+
+describe("gstBreakdown of orders priced with discounts (property)", () => {
+  const categories = ["3D Characters", "Home Decor", "Keychains"] as const;
+  const lineArb = fc.record({
+    productId: fc.constantFrom("p1", "p2", "p3", "p4"),
+    category: fc.constantFrom(...categories),
+    subcategory: fc.constant(null),
+    custom: fc.boolean(),
+    unitPricePaise: fc.integer({ min: 0, max: 2_000_000 }),
+    quantity: fc.integer({ min: 1, max: 30 }),
+  });
+  const ruleArb = (id: string, code: string | null) =>
+    fc
+      .record({
+        kind: fc.constantFrom("percent", "flat", "free_shipping", "buy_get"),
+        percentBasisPoints: fc.integer({ min: 1, max: 10_000 }),
+        capPaise: fc.option(fc.integer({ min: 0, max: 500_000 }), { nil: null }),
+        amountPaise: fc.integer({ min: 0, max: 5_000_000 }),
+        buyQuantity: fc.integer({ min: 1, max: 4 }),
+        getQuantity: fc.integer({ min: 1, max: 3 }),
+        appliesTo: fc.constantFrom("order", "categories", "products", "custom"),
+        categories: fc.subarray([...categories]),
+        productIds: fc.subarray(["p1", "p2", "p3", "p4"]),
+        combinesWithAutomatic: fc.boolean(),
+      })
+      .map(
+        (r): DiscountRule => ({
+          ...r,
+          id,
+          name: code ? `${code} offer` : "Automatic offer",
+          code,
+          minSubtotalPaise: null,
+          firstOrderOnly: false,
+          startsAt: null,
+          endsAt: null,
+          usageLimit: null,
+          perCustomerLimit: null,
+          usesCount: 0,
+          state: "active",
+        }),
+      );
+  const orderArb = fc.record({
+    lines: fc.array(lineArb, { minLength: 1, maxLength: 12 }),
+    code: fc.option(ruleArb("code-1", "DIWALI20"), { nil: undefined }),
+    automatic: fc.array(ruleArb("auto-1", null), { maxLength: 2 }),
+    settings: fc.record({
+      shippingFeePaise: fc.integer({ min: 0, max: 50_000 }),
+      taxRateBasisPoints: fc.integer({ min: 0, max: 2_800 }),
+      freeShippingThresholdPaise: fc.option(fc.integer({ min: 0, max: 5_000_000 }), {
+        nil: null,
+      }),
+    }),
+    deliveryState: fc.constantFrom("Karnataka", "Maharashtra"),
+  });
+
+  it("the invoice of any discounted order adds up to the paisa with what was stored", () => {
+    fc.assert(
+      fc.property(orderArb, ({ lines, code, automatic, settings, deliveryState }) => {
+        const priced = priceOrder({
+          lines,
+          settings,
+          code: code ? { text: "DIWALI20", rule: code } : undefined,
+          automatic,
+          customer: GUEST,
+          now: new Date("2026-11-01T00:00:00Z"),
+        });
+        // What checkout stores, and the invoice reads back.
+        const rows = orderDiscountRows({
+          appliedDiscounts: priced.applied,
+          discountPaise: priced.discountPaise,
+          lineDiscountPaise: priced.lineDiscounts.reduce((a, b) => a + b, 0),
+        });
+        const b = gstBreakdown({
+          lines: lines.map((l, i) => ({
+            name: `Line ${i + 1}`,
+            hsnCode: "3926",
+            quantity: l.quantity,
+            unitPricePaise: l.unitPricePaise,
+            discountPaise: priced.lineDiscounts[i],
+          })),
+          shippingPaise: priced.shippingPaise,
+          shippingDiscountPaise: discountTotals(rows).shippingPaise,
+          taxPaise: priced.taxPaise,
+          taxRateBasisPoints: settings.taxRateBasisPoints,
+          shopState: "Karnataka",
+          deliveryState,
+        });
+        expect(invoiceMismatches(b, priced)).toEqual([]);
+        expect(rows.reduce((s, r) => s + r.amountPaise, 0)).toBe(priced.discountPaise);
+        expect(b.lines.reduce((s, l) => s + l.taxableValuePaise, 0)).toBe(
+          priced.subtotalPaise - b.totals.itemDiscountPaise,
+        );
+        expect(b.lines.reduce((s, l) => s + l.taxPaise, 0)).toBe(priced.taxPaise);
+        expect(b.totals.cgstPaise + b.totals.sgstPaise + b.totals.igstPaise).toBe(priced.taxPaise);
+        expect(b.lines.reduce((s, l) => s + l.amountPaise, 0) + b.shipping.amountPaise).toBe(
+          priced.totalPaise,
+        );
+        const taxable = b.totals.taxableValuePaise;
+        for (const line of b.lines) {
+          expect(line.taxableValuePaise).toBeGreaterThanOrEqual(0);
+          expect(line.taxableValuePaise).toBe(line.grossValuePaise - line.discountPaise);
+          // Each line's tax is its exact share of the order's, rounded by less than a paisa.
+          if (taxable > 0) {
+            const exact = (priced.taxPaise * line.taxableValuePaise) / taxable;
+            expect(Math.abs(line.taxPaise - exact)).toBeLessThan(1);
+          }
+        }
+        expect(b.shipping.amountPaise).toBeGreaterThanOrEqual(0);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("random line shares and a shipping discount: the breakdown sums exactly", () => {
+    const arb = fc
+      .array(
+        fc.record({
+          quantity: fc.integer({ min: 1, max: 50 }),
+          unitPricePaise: fc.integer({ min: 0, max: 5_000_000 }),
+          off: fc.double({ min: 0, max: 1, noNaN: true }),
+        }),
+        { minLength: 1, maxLength: 25 },
+      )
+      .chain((lines) =>
+        fc.record({
+          lines: fc.constant(lines),
+          shippingPaise: fc.integer({ min: 0, max: 50_000 }),
+          shippingOff: fc.boolean(),
+          taxRateBasisPoints: fc.integer({ min: 0, max: 2_800 }),
+        }),
+      );
+    fc.assert(
+      fc.property(arb, ({ lines, shippingPaise, shippingOff, taxRateBasisPoints }) => {
+        const input = lines.map((l, i) => ({
+          name: `Line ${i + 1}`,
+          hsnCode: "3926",
+          quantity: l.quantity,
+          unitPricePaise: l.unitPricePaise,
+          discountPaise: Math.floor(l.quantity * l.unitPricePaise * l.off),
+        }));
+        const subtotal = input.reduce((s, l) => s + l.quantity * l.unitPricePaise, 0);
+        const itemsOff = input.reduce((s, l) => s + l.discountPaise, 0);
+        const shippingDiscountPaise = shippingOff ? shippingPaise : 0;
+        const taxPaise = Math.round(((subtotal - itemsOff) * taxRateBasisPoints) / 10_000);
+        const order = {
+          subtotalPaise: subtotal,
+          discountPaise: itemsOff + shippingDiscountPaise,
+          shippingPaise,
+          totalPaise: subtotal - itemsOff + shippingPaise - shippingDiscountPaise + taxPaise,
+        };
+        const b = gstBreakdown({
+          lines: input,
+          shippingPaise,
+          shippingDiscountPaise,
+          taxPaise,
+          taxRateBasisPoints,
+          shopState: "Karnataka",
+          deliveryState: "karnataka",
+        });
+        expect(invoiceMismatches(b, order)).toEqual([]);
+        expect(b.totals.cgstPaise + b.totals.sgstPaise).toBe(taxPaise);
       }),
     );
   });

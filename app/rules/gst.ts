@@ -4,8 +4,11 @@
  * lines, the tax split and the totals agree to the paisa with the order.
  *
  * - Invoice numbers run per financial year (April to March, Asia/Kolkata): INV/2026-27/000042.
- * - The order's tax (a rate of the subtotal, app/rules/totals.ts) is shared across its lines in
- *   proportion to their taxable value by the largest-remainder method, so the shares sum exactly.
+ * - A line's taxable value is its gross (quantity × unit price) less its share of the order's
+ *   item discounts (order_items.discount_paise); a free-shipping discount lowers the shipping line.
+ * - The order's tax (a rate of the discounted items, app/rules/discounts.ts) is shared across its
+ *   lines in proportion to their taxable value by the largest-remainder method, so the shares sum
+ *   exactly.
  * - Intra-state supply (shop state = delivery state) is taxed as CGST + SGST, each half the rate;
  *   inter-state supply as IGST at the full rate.
  * - Shipping is a separate line (SAC 9965) that the shop does not tax.
@@ -209,28 +212,35 @@ export type GstInputLine = {
   hsnCode: string;
   quantity: number;
   unitPricePaise: number;
+  /** This line's share of the order's item discounts (order_items.discount_paise); 0 if absent. */
+  discountPaise?: number;
 };
 
 export type GstInput = {
   lines: GstInputLine[];
+  /** Shipping as charged before any discount (orders.shipping_paise). */
   shippingPaise: number;
-  /** The order's tax, as charged (a rate of the subtotal). */
+  /** What a free-shipping discount took off the shipping (0 if absent). */
+  shippingDiscountPaise?: number;
+  /** The order's tax, as charged (a rate of the discounted items). */
   taxPaise: number;
   taxRateBasisPoints: number;
   shopState: string;
   deliveryState: string;
-  /** Order-level discount, 0 in this shop today (app/rules/totals.ts). */
-  discountPaise?: number;
 };
 
 export type GstLineTax =
   | { kind: "cgst-sgst"; cgstPaise: number; sgstPaise: number }
   | { kind: "igst"; igstPaise: number };
 
-export type GstLine = GstInputLine & {
+export type GstLine = Omit<GstInputLine, "discountPaise"> & {
   /** 1-based position on the invoice. */
   position: number;
   /** quantity × unit price */
+  grossValuePaise: number;
+  /** This line's share of the item discounts. */
+  discountPaise: number;
+  /** gross − discount: what the tax is charged on. */
   taxableValuePaise: number;
   /** This line's share of the order's tax. */
   taxPaise: number;
@@ -242,7 +252,10 @@ export type GstShippingLine = {
   name: string;
   hsnCode: string;
   valuePaise: number;
+  /** A free-shipping discount. */
+  discountPaise: number;
   taxPaise: 0;
+  /** value − discount */
   amountPaise: number;
 };
 
@@ -255,35 +268,54 @@ export type GstBreakdown = {
   lines: GstLine[];
   shipping: GstShippingLine;
   totals: {
-    /** Sum of the lines' taxable values: the order's subtotal. */
+    /** Sum of the lines' gross values: the order's subtotal. */
+    grossValuePaise: number;
+    /** Sum of the lines' discounts. */
+    itemDiscountPaise: number;
+    /** Sum of the lines' taxable values: gross − item discounts. */
     taxableValuePaise: number;
     cgstPaise: number;
     sgstPaise: number;
     igstPaise: number;
     taxPaise: number;
+    /** Shipping before its discount. */
     shippingPaise: number;
+    shippingDiscountPaise: number;
+    /** Item and shipping discounts together: the order's discount. */
     discountPaise: number;
-    /** taxable value + shipping + tax − discount: the order's total. */
+    /** taxable value + tax + shipping − shipping discount: the order's total. */
     grandTotalPaise: number;
   };
 };
 
-/** The GST breakdown of an order for its tax invoice. Throws RangeError on malformed amounts. */
+/**
+ * The GST breakdown of an order for its tax invoice: each line's taxable value is its gross less
+ * its share of the discounts, and the order's tax is shared across the lines in proportion to
+ * their taxable values. Throws RangeError on malformed amounts (a discount larger than its line
+ * or than the shipping included).
+ */
 export function gstBreakdown(input: GstInput): GstBreakdown {
-  const discountPaise = input.discountPaise ?? 0;
+  const shippingDiscountPaise = input.shippingDiscountPaise ?? 0;
   assertAmount(input.shippingPaise, "Shipping");
+  assertAmount(shippingDiscountPaise, "The shipping discount");
+  if (shippingDiscountPaise > input.shippingPaise) {
+    throw new RangeError("The shipping discount is more than the shipping");
+  }
   assertAmount(input.taxPaise, "Tax");
   assertAmount(input.taxRateBasisPoints, "The tax rate");
-  assertAmount(discountPaise, "Discount");
-  const taxable = input.lines.map((line, i) => {
+  const figures = input.lines.map((line, i) => {
     if (!Number.isSafeInteger(line.quantity) || line.quantity < 1) {
       throw new RangeError(`Line ${i + 1}: quantity must be a positive integer`);
     }
     assertAmount(line.unitPricePaise, `Line ${i + 1}: unit price`);
-    const value = line.quantity * line.unitPricePaise;
-    assertAmount(value, `Line ${i + 1}: taxable value`);
-    return value;
+    const gross = line.quantity * line.unitPricePaise;
+    assertAmount(gross, `Line ${i + 1}: value`);
+    const discount = line.discountPaise ?? 0;
+    assertAmount(discount, `Line ${i + 1}: discount`);
+    if (discount > gross) throw new RangeError(`Line ${i + 1}: discount is more than its value`);
+    return { gross, discount, taxable: gross - discount };
   });
+  const taxable = figures.map((f) => f.taxable);
   const shares = allocateProportionally(input.taxPaise, taxable);
   const intra = isIntraStateSupply(input.shopState, input.deliveryState);
 
@@ -294,6 +326,8 @@ export function gstBreakdown(input: GstInput): GstBreakdown {
       quantity: line.quantity,
       unitPricePaise: line.unitPricePaise,
       position: i + 1,
+      grossValuePaise: figures[i].gross,
+      discountPaise: figures[i].discount,
       taxableValuePaise: taxable[i],
       taxPaise: shares[i],
       amountPaise: taxable[i] + shares[i],
@@ -314,9 +348,12 @@ export function gstBreakdown(input: GstInput): GstBreakdown {
       igstPaise += line.igstPaise;
     }
   }
-  const taxableValuePaise = taxable.reduce((a, b) => a + b, 0);
+  const grossValuePaise = figures.reduce((a, f) => a + f.gross, 0);
+  const itemDiscountPaise = figures.reduce((a, f) => a + f.discount, 0);
+  const taxableValuePaise = grossValuePaise - itemDiscountPaise;
   const ratePercent = input.taxRateBasisPoints / 100;
   const halfPercent = input.taxRateBasisPoints / 200;
+  const shippingNet = input.shippingPaise - shippingDiscountPaise;
 
   return {
     supply: intra ? "intra-state" : "inter-state",
@@ -328,40 +365,54 @@ export function gstBreakdown(input: GstInput): GstBreakdown {
       name: "Shipping",
       hsnCode: SHIPPING_SAC,
       valuePaise: input.shippingPaise,
+      discountPaise: shippingDiscountPaise,
       taxPaise: 0,
-      amountPaise: input.shippingPaise,
+      amountPaise: shippingNet,
     },
     totals: {
+      grossValuePaise,
+      itemDiscountPaise,
       taxableValuePaise,
       cgstPaise,
       sgstPaise,
       igstPaise,
       taxPaise: input.taxPaise,
       shippingPaise: input.shippingPaise,
-      discountPaise,
-      grandTotalPaise: taxableValuePaise + input.shippingPaise + input.taxPaise - discountPaise,
+      shippingDiscountPaise,
+      discountPaise: itemDiscountPaise + shippingDiscountPaise,
+      grandTotalPaise: taxableValuePaise + input.taxPaise + shippingNet,
     },
   };
 }
 
 /**
- * Where a breakdown disagrees with the order's stored totals (empty when they agree). An invoice
+ * Where a breakdown disagrees with the order's stored figures (empty when they agree). An invoice
  * must not be issued with figures that differ from what the customer was charged.
  */
 export function invoiceMismatches(
   breakdown: GstBreakdown,
-  order: { subtotalPaise: number; totalPaise: number },
+  order: {
+    subtotalPaise: number;
+    totalPaise: number;
+    /** Checked when given: the order's discount, items and shipping together. */
+    discountPaise?: number;
+    /** Checked when given: the order's shipping before its discount. */
+    shippingPaise?: number;
+  },
 ): string[] {
   const problems: string[] = [];
-  if (breakdown.totals.taxableValuePaise !== order.subtotalPaise) {
-    problems.push(
-      `line total ${breakdown.totals.taxableValuePaise} ≠ order subtotal ${order.subtotalPaise}`,
-    );
+  const t = breakdown.totals;
+  if (t.grossValuePaise !== order.subtotalPaise) {
+    problems.push(`line total ${t.grossValuePaise} ≠ order subtotal ${order.subtotalPaise}`);
   }
-  if (breakdown.totals.grandTotalPaise !== order.totalPaise) {
-    problems.push(
-      `grand total ${breakdown.totals.grandTotalPaise} ≠ order total ${order.totalPaise}`,
-    );
+  if (order.discountPaise !== undefined && t.discountPaise !== order.discountPaise) {
+    problems.push(`discounts ${t.discountPaise} ≠ order discount ${order.discountPaise}`);
+  }
+  if (order.shippingPaise !== undefined && t.shippingPaise !== order.shippingPaise) {
+    problems.push(`shipping ${t.shippingPaise} ≠ order shipping ${order.shippingPaise}`);
+  }
+  if (t.grandTotalPaise !== order.totalPaise) {
+    problems.push(`grand total ${t.grandTotalPaise} ≠ order total ${order.totalPaise}`);
   }
   return problems;
 }

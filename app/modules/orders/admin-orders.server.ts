@@ -54,6 +54,7 @@ import {
 } from "~/rules/admin-orders.ts";
 import { istDayEnd, istDayStart } from "~/rules/india-time.ts";
 import { formatPaise, paiseToRupeesText } from "~/rules/money.ts";
+import { type OrderDiscountRow, orderDiscountRows } from "~/rules/order-discounts.ts";
 import { type OrderStatus, type PaymentStatus, paymentMethodLabel } from "~/rules/orders.ts";
 import type { AddressSnapshot } from "~/rules/stored-shapes.ts";
 
@@ -205,12 +206,16 @@ export type AdminOrderDetail = {
     imageUrl: string | null;
     quantity: number;
     unitPricePaise: number;
+    /** The line's share of the order's item discounts. */
+    discountPaise: number;
     hsnCode: string;
     /** Set for a custom part: the quote it was printed from (its model file, the request). */
     quoteId: string | null;
   }>;
   subtotalPaise: number;
   discountPaise: number;
+  /** The codes and offers (with their discount's id for its admin page) and what each took off. */
+  discounts: OrderDiscountRow[];
   shippingPaise: number;
   taxPaise: number;
   totalPaise: number;
@@ -301,11 +306,17 @@ export async function getAdminOrder(db: Database, orderId: string): Promise<Admi
       imageUrl: i.imageUrl,
       quantity: i.quantity,
       unitPricePaise: i.unitPricePaise,
+      discountPaise: i.discountPaise,
       hsnCode: i.hsnCode,
       quoteId: i.quoteId,
     })),
     subtotalPaise: o.subtotalPaise,
     discountPaise: o.discountPaise,
+    discounts: orderDiscountRows({
+      appliedDiscounts: o.appliedDiscounts,
+      discountPaise: o.discountPaise,
+      lineDiscountPaise: items.reduce((s, i) => s + i.discountPaise, 0),
+    }),
     shippingPaise: o.shippingPaise,
     taxPaise: o.taxPaise,
     totalPaise: o.totalPaise,

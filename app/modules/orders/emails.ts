@@ -10,6 +10,9 @@ export type OrderEmailData = {
   ordersUrl: string;
   items: Array<{ name: string; quantity: number; unitPricePaise: number }>;
   subtotalPaise: number;
+  /** The codes and offers ("Discount (DIWALI20)"), off the items or off the shipping. */
+  discounts: Array<{ label: string; on: "items" | "shipping"; amountPaise: number }>;
+  /** Before any shipping discount. */
   shippingPaise: number;
   taxPaise: number;
   totalPaise: number;
@@ -22,18 +25,30 @@ export type OrderEmailData = {
 
 const greeting = (name: string) => (name ? `Hi ${name},` : "Hi,");
 
+/** The summary's rows: subtotal, item discounts, shipping, shipping discounts, tax, total. */
+function summaryRows(d: OrderEmailData): Array<[string, string]> {
+  const off = (on: "items" | "shipping") =>
+    d.discounts
+      .filter((x) => x.on === on && x.amountPaise > 0)
+      .map((x): [string, string] => [x.label, `−${formatPaise(x.amountPaise)}`]);
+  return [
+    ["Subtotal", formatPaise(d.subtotalPaise)],
+    ...off("items"),
+    ["Shipping", formatPaise(d.shippingPaise)],
+    ...off("shipping"),
+    ["Tax", formatPaise(d.taxPaise)],
+  ];
+}
+
 function itemsText(d: OrderEmailData) {
   const lines = d.items.map(
     (i) => `  ${i.quantity} × ${i.name}  ${formatPaise(i.unitPricePaise * i.quantity)}`,
   );
-  return [
-    ...lines,
-    "",
-    `  Subtotal  ${formatPaise(d.subtotalPaise)}`,
-    `  Shipping  ${formatPaise(d.shippingPaise)}`,
-    `  Tax       ${formatPaise(d.taxPaise)}`,
-    `  Total     ${formatPaise(d.totalPaise)}`,
-  ].join("\n");
+  const rows: Array<[string, string]> = [...summaryRows(d), ["Total", formatPaise(d.totalPaise)]];
+  const width = Math.max(...rows.map(([label]) => label.length));
+  return [...lines, "", ...rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`)].join(
+    "\n",
+  );
 }
 
 function itemsHtml(d: OrderEmailData) {
@@ -47,9 +62,9 @@ function itemsHtml(d: OrderEmailData) {
       ),
     )
     .join("")}
-${row("Subtotal", escapeHtml(formatPaise(d.subtotalPaise)))}
-${row("Shipping", escapeHtml(formatPaise(d.shippingPaise)))}
-${row("Tax", escapeHtml(formatPaise(d.taxPaise)))}
+${summaryRows(d)
+  .map(([label, value]) => row(escapeHtml(label), escapeHtml(value)))
+  .join("\n")}
 ${row("Total", escapeHtml(formatPaise(d.totalPaise)), true)}</table>`;
 }
 

@@ -150,6 +150,79 @@ describe("renderInvoicePdf", () => {
     expect(text).toContain(formatRupees(doc.totalPaise));
   });
 
+  it("an order without discounts has no Discount column or rows", async () => {
+    const { text } = await textOf(await renderInvoicePdf(invoice("Karnataka", lines)));
+    expect(text).not.toContain("Discount");
+    expect(text).not.toContain("Value of goods");
+    expect(text).toContain("Tax is charged on the value of the goods; shipping is not taxed.");
+  });
+
+  it("shows each line's discount, tax on the discounted value and the code in the totals", async () => {
+    // DIWALI20: 20% capped at ₹300 on ₹2,297 → ₹300, shared 998 : 1,299 (13,034 and 16,966).
+    const discountedLines = [
+      { ...lines[0], discountPaise: 13_034 },
+      { ...lines[1], discountPaise: 16_966 },
+    ];
+    // Taxable 1,997.00; 8% = 159.76; shipping 9.99, free with FREESHIP.
+    const doc = invoice("Karnataka", discountedLines, {
+      subtotalPaise: 229_700,
+      discountPaise: 30_999,
+      shippingPaise: 999,
+      taxPaise: 15_976,
+      totalPaise: 229_700 - 30_000 + 15_976,
+      appliedDiscounts: [
+        {
+          discountId: "7b0c8a52-6f5e-4a8e-9d43-2f8f1d4c1a01",
+          code: "DIWALI20",
+          name: "Diwali 20% off",
+          kind: "percent",
+          itemsPaise: 30_000,
+          shippingPaise: 0,
+        },
+        {
+          discountId: "7b0c8a52-6f5e-4a8e-9d43-2f8f1d4c1a02",
+          code: "FREESHIP",
+          name: "Free shipping",
+          kind: "free_shipping",
+          itemsPaise: 0,
+          shippingPaise: 999,
+        },
+      ],
+    });
+    const { text } = await textOf(await renderInvoicePdf(doc));
+    expect(text).toContain("Discount");
+    expect(text).toContain("130.34"); // the dragons' share
+    expect(text).toContain("867.66"); // 998.00 − 130.34
+    expect(text).toContain("1,129.34"); // 1,299.00 − 169.66
+    expect(text).toContain("Value of goods Rs. 2,297.00");
+    expect(text).toContain("Discount (DIWALI20) -Rs. 300.00");
+    expect(text).toContain("Taxable value Rs. 1,997.00");
+    // 159.76 shared 867.66 : 1,129.34 (69.41 and 90.35), each line's split into CGST and SGST.
+    expect(text).toContain("34.70 34.71 937.07");
+    expect(text).toContain("CGST @ 4% Rs. 79.87");
+    expect(text).toContain("SGST @ 4% Rs. 79.89");
+    expect(text).toContain("Total 3 309.99 1,997.00");
+    expect(text).toContain("Free shipping (FREESHIP) -Rs. 9.99");
+    expect(text).toContain(formatRupees(doc.totalPaise));
+    expect(text).toContain("Rupees Two Thousand One Hundred Fifty Six and Seventy Six Paise Only");
+    expect(text).toContain("after discounts");
+  });
+
+  it("refuses a discount that does not match the order's", async () => {
+    const doc = invoice("Karnataka", [{ ...lines[0], discountPaise: 1_000 }], {
+      subtotalPaise: 99_800,
+      discountPaise: 2_000,
+      shippingPaise: 0,
+      taxPaise: 7_904,
+      totalPaise: 99_800 - 1_000 + 7_904,
+    });
+    // The 1,000 the line doesn't carry would be a shipping discount of an order with no shipping.
+    await expect(renderInvoicePdf(doc)).rejects.toThrow(/shipping discount/);
+    await expect(
+      renderInvoicePdf({ ...doc, discountPaise: 500, totalPaise: doc.totalPaise }),
+    ).rejects.toThrow(/does not add up/);
+  });
+
   it("refuses figures that do not add up to the order's total", async () => {
     const doc = invoice("Karnataka", lines);
     await expect(renderInvoicePdf({ ...doc, totalPaise: doc.totalPaise + 1 })).rejects.toThrow(

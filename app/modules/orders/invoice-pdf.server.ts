@@ -7,6 +7,7 @@ import {
   rgb,
   StandardFonts,
 } from "pdf-lib";
+import type { AppliedDiscount } from "~/rules/discounts.ts";
 import {
   amountInWords,
   formatIndianAmount,
@@ -19,12 +20,19 @@ import {
   invoiceMismatches,
   placeOfSupply,
 } from "~/rules/gst.ts";
+import {
+  discountTotals,
+  type OrderDiscountRow,
+  orderDiscountRows,
+} from "~/rules/order-discounts.ts";
 import type { AddressSnapshot } from "~/rules/stored-shapes.ts";
 
 /*
  * The GST tax invoice of an order as an A4 PDF (pdf-lib, the standard Helvetica fonts). Every
  * figure comes from app/rules/gst.ts. The standard fonts only draw WinAnsi, so amounts read
- * "Rs. 1,23,456.78" and any text they cannot draw (emoji, Devanagari…) becomes "?".
+ * "Rs. 1,23,456.78" and any text they cannot draw (emoji, Devanagari…) becomes "?". An order with
+ * discounts gets a Discount column (each line's share; the taxable value is what is left) and its
+ * codes and offers named in the totals; one without is drawn as before discounts existed.
  */
 
 /** The invoice's parties: an order's address snapshot without its book-keeping fields. */
@@ -47,11 +55,22 @@ export type InvoiceDocument = {
   };
   billTo: InvoiceAddress;
   shipTo: InvoiceAddress;
-  lines: Array<{ name: string; hsnCode: string; quantity: number; unitPricePaise: number }>;
+  lines: Array<{
+    name: string;
+    hsnCode: string;
+    quantity: number;
+    unitPricePaise: number;
+    /** The line's share of the item discounts (order_items.discount_paise). */
+    discountPaise?: number;
+  }>;
   subtotalPaise: number;
+  /** Before any shipping discount. */
   shippingPaise: number;
   taxPaise: number;
+  /** Items and shipping discounts together (orders.discount_paise). */
   discountPaise: number;
+  /** The codes and offers the order was placed with (orders.applied_discounts). */
+  appliedDiscounts?: readonly AppliedDiscount[];
   totalPaise: number;
   taxRateBasisPoints: number;
 };
@@ -398,6 +417,7 @@ function drawAddresses(l: Layout, doc: InvoiceDocument): void {
 
 function tableColumns(breakdown: GstBreakdown): Column[] {
   const rates = breakdown.rates;
+  if (breakdown.totals.discountPaise > 0) return discountedColumns(breakdown);
   const fixed: Column[] =
     rates.kind === "cgst-sgst"
       ? [
@@ -419,6 +439,31 @@ function tableColumns(breakdown: GstBreakdown): Column[] {
     { header: ["Rate"], width: 58, align: "right" },
   ];
   const columns = [...lead, ...fixed];
+  columns[1].width = CONTENT_WIDTH - columns.reduce((s, c) => s + c.width, 0);
+  return columns;
+}
+
+/** The columns of an invoice with discounts: each line's discount before its taxable value. */
+function discountedColumns(breakdown: GstBreakdown): Column[] {
+  const rates = breakdown.rates;
+  const taxes: Column[] =
+    rates.kind === "cgst-sgst"
+      ? [
+          { header: ["CGST", formatPercent(rates.cgstPercent)], width: 48, align: "right" },
+          { header: ["SGST", formatPercent(rates.sgstPercent)], width: 48, align: "right" },
+        ]
+      : [{ header: ["IGST", formatPercent(rates.igstPercent)], width: 60, align: "right" }];
+  const columns: Column[] = [
+    { header: ["#"], width: 18, align: "right" },
+    { header: ["Item"], width: 0, align: "left" },
+    { header: ["HSN/", "SAC"], width: 36, align: "left" },
+    { header: ["Qty"], width: 26, align: "right" },
+    { header: ["Rate"], width: 54, align: "right" },
+    { header: ["Discount"], width: 52, align: "right" },
+    { header: ["Taxable", "Value"], width: 60, align: "right" },
+    ...taxes,
+    { header: ["Amount"], width: 62, align: "right" },
+  ];
   columns[1].width = CONTENT_WIDTH - columns.reduce((s, c) => s + c.width, 0);
   return columns;
 }
@@ -513,9 +558,20 @@ function drawContinuationHeader(l: Layout, doc: InvoiceDocument): void {
   l.y -= 8;
 }
 
-function drawTotals(l: Layout, doc: InvoiceDocument, breakdown: GstBreakdown): void {
+function drawTotals(
+  l: Layout,
+  doc: InvoiceDocument,
+  breakdown: GstBreakdown,
+  discounts: readonly OrderDiscountRow[],
+): void {
   const t = breakdown.totals;
-  const rows: Array<[string, string]> = [["Taxable value", formatRupees(t.taxableValuePaise)]];
+  const rows: Array<[string, string]> = [];
+  // Discounts named one by one: the goods' value less each item discount is the taxable value.
+  if (t.itemDiscountPaise > 0) rows.push(["Value of goods", formatRupees(t.grossValuePaise)]);
+  for (const d of discounts) {
+    if (d.on === "items") rows.push([d.label, formatRupees(-d.amountPaise)]);
+  }
+  rows.push(["Taxable value", formatRupees(t.taxableValuePaise)]);
   if (breakdown.rates.kind === "cgst-sgst") {
     rows.push([`CGST @ ${formatPercent(breakdown.rates.cgstPercent)}`, formatRupees(t.cgstPaise)]);
     rows.push([`SGST @ ${formatPercent(breakdown.rates.sgstPercent)}`, formatRupees(t.sgstPaise)]);
@@ -523,7 +579,9 @@ function drawTotals(l: Layout, doc: InvoiceDocument, breakdown: GstBreakdown): v
     rows.push([`IGST @ ${formatPercent(breakdown.rates.igstPercent)}`, formatRupees(t.igstPaise)]);
   }
   rows.push(["Shipping", formatRupees(t.shippingPaise)]);
-  if (t.discountPaise > 0) rows.push(["Discount", formatRupees(-t.discountPaise)]);
+  for (const d of discounts) {
+    if (d.on === "shipping") rows.push([d.label, formatRupees(-d.amountPaise)]);
+  }
 
   const boxWidth = 220;
   const boxX = MARGIN + CONTENT_WIDTH - boxWidth;
@@ -541,7 +599,8 @@ function drawTotals(l: Layout, doc: InvoiceDocument, breakdown: GstBreakdown): v
   // Totals, right.
   let y = top;
   for (const [label, value] of rows) {
-    l.text(label, boxX + 6, y - 10, { size: 8.5, color: MUTED });
+    const fitted = l.fit(l.clean(label), false, 8.5, boxWidth - 100);
+    l.text(fitted.text, boxX + 6, y - 10, { size: fitted.size, color: MUTED });
     l.text(value, boxX, y - 10, { size: 8.5, align: "right", width: boxWidth - 6 });
     y -= rowHeight;
   }
@@ -581,9 +640,11 @@ function drawTotals(l: Layout, doc: InvoiceDocument, breakdown: GstBreakdown): v
   l.y = Math.min(ly, boxBottom) - 14;
 }
 
-function drawClosing(l: Layout, doc: InvoiceDocument): void {
+function drawClosing(l: Layout, doc: InvoiceDocument, discounted: boolean): void {
   const lines = l.wrap(
-    "Tax is charged on the value of the goods; shipping is not taxed. Amounts are in Indian rupees.",
+    discounted
+      ? "Tax is charged on the value of the goods after discounts; shipping is not taxed. Amounts are in Indian rupees."
+      : "Tax is charged on the value of the goods; shipping is not taxed. Amounts are in Indian rupees.",
     false,
     7.5,
     CONTENT_WIDTH,
@@ -636,14 +697,19 @@ function drawFooters(l: Layout, doc: InvoiceDocument): void {
  * order's subtotal and total (an invoice must show what was charged); text never makes it throw.
  */
 export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
+  const discounts = orderDiscountRows({
+    appliedDiscounts: doc.appliedDiscounts,
+    discountPaise: doc.discountPaise,
+    lineDiscountPaise: doc.lines.reduce((s, line) => s + (line.discountPaise ?? 0), 0),
+  });
   const breakdown = gstBreakdown({
     lines: doc.lines,
     shippingPaise: doc.shippingPaise,
+    shippingDiscountPaise: discountTotals(discounts).shippingPaise,
     taxPaise: doc.taxPaise,
     taxRateBasisPoints: doc.taxRateBasisPoints,
     shopState: doc.shop.state,
     deliveryState: doc.shipTo.state,
-    discountPaise: doc.discountPaise,
   });
   const mismatches = invoiceMismatches(breakdown, doc);
   if (mismatches.length > 0) {
@@ -683,6 +749,10 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array
     drawTableHeader(l, columns);
   };
   const intra = breakdown.rates.kind === "cgst-sgst";
+  const t = breakdown.totals;
+  const discounted = t.discountPaise > 0;
+  /** The Discount column's cell, on an invoice that has one. */
+  const off = (paise: number) => (discounted ? [paise > 0 ? formatIndianAmount(paise) : "-"] : []);
   for (const line of breakdown.lines) {
     const tax =
       line.kind === "cgst-sgst"
@@ -697,6 +767,7 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array
         line.hsnCode,
         String(line.quantity),
         formatIndianAmount(line.unitPricePaise),
+        ...off(line.discountPaise),
         formatIndianAmount(line.taxableValuePaise),
         ...tax,
         formatIndianAmount(line.amountPaise),
@@ -714,13 +785,13 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array
       shipping.hsnCode,
       "",
       formatIndianAmount(shipping.valuePaise),
+      ...off(shipping.discountPaise),
       "-",
       ...(intra ? ["0.00", "0.00"] : ["0.00"]),
       formatIndianAmount(shipping.amountPaise),
     ],
     { onNewPage },
   );
-  const t = breakdown.totals;
   drawRow(
     l,
     columns,
@@ -730,17 +801,18 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array
       "",
       String(breakdown.lines.reduce((s, line) => s + line.quantity, 0)),
       "",
+      ...off(t.discountPaise),
       formatIndianAmount(t.taxableValuePaise),
       ...(intra
         ? [formatIndianAmount(t.cgstPaise), formatIndianAmount(t.sgstPaise)]
         : [formatIndianAmount(t.igstPaise)]),
-      formatIndianAmount(t.grandTotalPaise + t.discountPaise),
+      formatIndianAmount(t.grandTotalPaise),
     ],
     { bold: true, onNewPage, ruleAbove: true },
   );
 
-  drawTotals(l, doc, breakdown);
-  drawClosing(l, doc);
+  drawTotals(l, doc, breakdown, discounts);
+  drawClosing(l, doc, discounted);
   drawFooters(l, doc);
 
   return pdf.save();

@@ -14,6 +14,7 @@ import {
 import type { JobPayloads } from "~/modules/jobs/jobs.server.ts";
 import { getShopSettings } from "~/modules/settings/settings.server.ts";
 import { financialYear, formatInvoiceNumber } from "~/rules/gst.ts";
+import { type OrderDiscountRow, orderDiscountRows } from "~/rules/order-discounts.ts";
 import type { OrderStatus, PaymentStatus } from "~/rules/orders.ts";
 import type { AddressSnapshot } from "~/rules/stored-shapes.ts";
 import {
@@ -41,6 +42,8 @@ export type OrderItemView = {
   imageUrl: string | null;
   quantity: number;
   unitPricePaise: number;
+  /** The line's share of the order's item discounts. */
+  discountPaise: number;
   currency: string;
   myReview: { id: string; rating: number; title: string | null; review: string | null } | null;
   /** A custom part printed from the customer's own model (no catalogue page, no reviews). */
@@ -54,6 +57,8 @@ export type OrderView = {
   createdAt: string;
   subtotalPaise: number;
   discountPaise: number;
+  /** The codes and offers, each with what it took off the items or the shipping. */
+  discounts: OrderDiscountRow[];
   shippingPaise: number;
   taxPaise: number;
   totalPaise: number;
@@ -80,6 +85,18 @@ export const invoiceAvailable = (o: Pick<OrderRow, "paymentStatus" | "paymentMet
   o.paymentStatus === "refunded" ||
   (o.paymentMethod === "cod" && o.status !== "cancelled");
 
+/** An order's discount rows from its stored figures (its lines' shares and the applied list). */
+export function discountRowsOf(
+  o: Pick<OrderRow, "appliedDiscounts" | "discountPaise">,
+  items: ReadonlyArray<{ discountPaise: number }>,
+): OrderDiscountRow[] {
+  return orderDiscountRows({
+    appliedDiscounts: o.appliedDiscounts,
+    discountPaise: o.discountPaise ?? 0,
+    lineDiscountPaise: items.reduce((s, i) => s + i.discountPaise, 0),
+  });
+}
+
 function view(
   o: OrderRow,
   items: Array<typeof orderItems.$inferSelect & { custom: boolean }>,
@@ -93,6 +110,7 @@ function view(
     createdAt: o.createdAt.toISOString(),
     subtotalPaise: o.subtotalPaise ?? 0,
     discountPaise: o.discountPaise ?? 0,
+    discounts: discountRowsOf(o, items),
     shippingPaise: o.shippingPaise ?? 0,
     taxPaise: o.taxPaise ?? 0,
     totalPaise: o.totalPaise ?? 0,
@@ -122,6 +140,7 @@ function view(
       imageUrl: i.imageUrl,
       quantity: i.quantity,
       unitPricePaise: i.unitPricePaise,
+      discountPaise: i.discountPaise,
       currency: i.currency || "INR",
       myReview: i.productId ? (myReviews.get(i.productId) ?? null) : null,
       custom: i.custom,
@@ -213,6 +232,11 @@ async function emailData(db: Database, publicUrl: string, orderId: string) {
       unitPricePaise: i.unitPricePaise,
     })),
     subtotalPaise: o.subtotalPaise,
+    discounts: discountRowsOf(o, items).map((d) => ({
+      label: d.label,
+      on: d.on,
+      amountPaise: d.amountPaise,
+    })),
     shippingPaise: o.shippingPaise,
     taxPaise: o.taxPaise,
     totalPaise: o.totalPaise,
@@ -382,11 +406,13 @@ export async function invoiceFor(
       hsnCode: i.hsnCode,
       quantity: i.quantity,
       unitPricePaise: i.unitPricePaise,
+      discountPaise: i.discountPaise,
     })),
     subtotalPaise: order.subtotalPaise,
     shippingPaise: order.shippingPaise,
     taxPaise: order.taxPaise,
     discountPaise: order.discountPaise,
+    appliedDiscounts: order.appliedDiscounts,
     totalPaise: order.totalPaise,
     // The rate the order was taxed at, not today's setting.
     taxRateBasisPoints: order.taxRateBasisPoints,

@@ -209,21 +209,28 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
                       {item.quantity} × {money(item.unitPricePaise)} · HSN {item.hsnCode}
                     </p>
                   </div>
-                  <span className="shrink-0 tabular-nums">
+                  <span className="shrink-0 text-right tabular-nums">
                     {money(item.unitPricePaise * item.quantity)}
+                    {item.discountPaise > 0 ? (
+                      <span
+                        className="block text-muted-foreground text-xs"
+                        data-testid="admin-item-discount"
+                      >
+                        −{money(item.discountPaise)} discount
+                      </span>
+                    ) : null}
                   </span>
                 </li>
               ))}
             </ul>
             <dl className="mt-4 grid gap-1 border-t pt-4 text-sm">
               <Row label="Subtotal" value={money(order.subtotalPaise)} />
-              {order.discountPaise > 0 ? (
-                <Row label="Discount" value={`−${money(order.discountPaise)}`} />
-              ) : null}
+              <DiscountRows order={order} on="items" />
               <Row
                 label={`Shipping (${order.shippingMethod.label})`}
                 value={order.shippingPaise === 0 ? "Free" : money(order.shippingPaise)}
               />
+              <DiscountRows order={order} on="shipping" />
               <Row
                 label={`Tax (${(order.taxRateBasisPoints / 100).toFixed(2).replace(/\.00$/, "")}%)`}
                 value={money(order.taxPaise)}
@@ -382,17 +389,61 @@ function Row({
   label,
   value,
   strong = false,
+  testId,
+  wrapLabel = false,
 }: {
-  label: string;
+  label: React.ReactNode;
   value: React.ReactNode;
   strong?: boolean;
+  testId?: string;
+  /** A long label (a discount's) wraps and the amount keeps its width. */
+  wrapLabel?: boolean;
 }) {
   return (
-    <div className={cn("flex justify-between gap-4", strong && "mt-1 border-t pt-2 font-semibold")}>
-      <dt className={cn("shrink-0", !strong && "text-muted-foreground")}>{label}</dt>
-      <dd className="min-w-0 text-right">{value}</dd>
+    <div
+      className={cn("flex justify-between gap-4", strong && "mt-1 border-t pt-2 font-semibold")}
+      data-testid={testId}
+    >
+      <dt
+        className={cn(
+          wrapLabel ? "min-w-0 break-words" : "shrink-0",
+          !strong && "text-muted-foreground",
+        )}
+      >
+        {label}
+      </dt>
+      <dd className={cn("text-right", wrapLabel ? "shrink-0" : "min-w-0")}>{value}</dd>
     </div>
   );
+}
+
+/** The order's codes and offers, each linked to its discount's page. */
+function DiscountRows({ order, on }: { order: Order; on: "items" | "shipping" }) {
+  return order.discounts
+    .filter((d) => d.on === on)
+    .map((d, i) => (
+      <Row
+        key={`${d.discountId ?? "stored"}-${on}-${i}`}
+        testId="admin-order-discount"
+        wrapLabel
+        label={
+          <>
+            {d.discountId ? (
+              <Link
+                to={`/admin/discounts/${d.discountId}`}
+                className="underline-offset-4 hover:text-foreground hover:underline"
+              >
+                {d.label}
+              </Link>
+            ) : (
+              d.label
+            )}
+            {d.code && d.name ? <span className="block text-xs">{d.name}</span> : null}
+          </>
+        }
+        value={`−${formatPaise(d.amountPaise, order.currency)}`}
+      />
+    ));
 }
 
 function Address({ a }: { a: Order["shippingAddress"] }) {

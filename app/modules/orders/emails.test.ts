@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { type OrderEmailData, orderCancelledEmail, orderConfirmationEmail } from "./emails.ts";
+
+const base: OrderEmailData = {
+  customerName: "Asha",
+  orderNumber: "ORD-20261121-0007",
+  ordersUrl: "https://shop.example/orders",
+  items: [{ name: "Articulated Dragon", quantity: 2, unitPricePaise: 99_900 }],
+  subtotalPaise: 199_800,
+  discounts: [],
+  shippingPaise: 9_900,
+  taxPaise: 15_984,
+  totalPaise: 225_684,
+  paymentMethod: "gateway",
+  paymentProvider: "sandbox",
+  paid: true,
+  address: {
+    name: "Asha",
+    line1: "12 MG Road",
+    city: "Bengaluru",
+    state: "Karnataka",
+    postalCode: "560001",
+  },
+};
+
+describe("order e-mails", () => {
+  it("an order without discounts lists subtotal, shipping, tax and total as before", () => {
+    const { text, html } = orderConfirmationEmail(base);
+    expect(text).toContain(
+      [
+        "  Subtotal  ₹1,998.00",
+        "  Shipping  ₹99.00",
+        "  Tax       ₹159.84",
+        "  Total     ₹2,256.84",
+      ].join("\n"),
+    );
+    expect(text).not.toContain("Discount");
+    expect(html).not.toContain("Discount");
+  });
+
+  it("the confirmation and the cancellation name each code and offer with its amount", () => {
+    const d: OrderEmailData = {
+      ...base,
+      discounts: [
+        { label: "Discount (DIWALI20)", on: "items", amountPaise: 30_000 },
+        { label: "Free shipping (FREESHIP)", on: "shipping", amountPaise: 9_900 },
+      ],
+      taxPaise: 13_584,
+      totalPaise: 199_800 - 30_000 + 13_584,
+    };
+    for (const mail of [orderConfirmationEmail(d), orderCancelledEmail(d)]) {
+      expect(mail.text).toContain(
+        [
+          "  Subtotal                  ₹1,998.00",
+          "  Discount (DIWALI20)       −₹300.00",
+          "  Shipping                  ₹99.00",
+          "  Free shipping (FREESHIP)  −₹99.00",
+          "  Tax                       ₹135.84",
+          "  Total                     ₹1,833.84",
+        ].join("\n"),
+      );
+      expect(mail.html).toContain(">Discount (DIWALI20)</td>");
+      expect(mail.html).toContain(">−₹300.00</td>");
+      expect(mail.html).toContain(">Free shipping (FREESHIP)</td>");
+    }
+  });
+
+  it("escapes a discount's name in the HTML", () => {
+    const { html } = orderConfirmationEmail({
+      ...base,
+      discounts: [{ label: "Discount (<b>Sale</b>)", on: "items", amountPaise: 100 }],
+    });
+    expect(html).toContain("Discount (&lt;b&gt;Sale&lt;/b&gt;)");
+    expect(html).not.toContain("<b>Sale</b>");
+  });
+});
