@@ -12,6 +12,7 @@ import {
   Settings,
   Star,
   Tags,
+  TicketPercent,
   Users,
 } from "lucide-react";
 import { Link, useFetcher } from "react-router";
@@ -96,6 +97,13 @@ const sections: Section[] = [
     title: "Promotions",
     description: "Create and retire the offers in the Special Offers section.",
     icon: Megaphone,
+  },
+  {
+    to: "/admin/discounts",
+    title: "Discounts",
+    description:
+      "Codes and automatic offers the checkout applies, their uses and what they gave away.",
+    icon: TicketPercent,
   },
   {
     to: "/admin/subscribers",
