@@ -419,3 +419,8 @@ export function offerEndDay(endsAt: Date, now: Date = new Date()): string {
   const day = `${last.getUTCDate()} ${SHORT_MONTHS[last.getUTCMonth()]}`;
   return last.getUTCFullYear() === thisYear ? day : `${day} ${last.getUTCFullYear()}`;
 }
+
+/** "1 Dec", the India calendar day an offer starts on (a year added when it isn't `now`'s). */
+export function offerStartDay(startsAt: Date, now: Date = new Date()): string {
+  return offerEndDay(new Date(startsAt.getTime() + 1), now);
+}

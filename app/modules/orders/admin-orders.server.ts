@@ -52,6 +52,7 @@ import {
   refusal,
   type ShipInput,
 } from "~/rules/admin-orders.ts";
+import { appliedLabel } from "~/rules/discounts.ts";
 import { istDayEnd, istDayStart } from "~/rules/india-time.ts";
 import { formatPaise, paiseToRupeesText } from "~/rules/money.ts";
 import { type OrderStatus, type PaymentStatus, paymentMethodLabel } from "~/rules/orders.ts";
@@ -122,6 +123,8 @@ const listColumns = {
   paymentMethod: orders.paymentMethod,
   paymentProvider: orders.paymentProvider,
   subtotalPaise: orders.subtotalPaise,
+  discountPaise: orders.discountPaise,
+  appliedDiscounts: orders.appliedDiscounts,
   shippingPaise: orders.shippingPaise,
   taxPaise: orders.taxPaise,
   totalPaise: orders.totalPaise,
@@ -392,6 +395,8 @@ export async function orderCsvRows(
           row.paymentStatus,
           row.paymentLabel,
           paiseToRupeesText(r.subtotalPaise),
+          r.appliedDiscounts.map(appliedLabel).join("; "),
+          paiseToRupeesText(r.discountPaise),
           paiseToRupeesText(r.shippingPaise),
           paiseToRupeesText(r.taxPaise),
           paiseToRupeesText(r.totalPaise),
