@@ -36,6 +36,8 @@ export default [
     route("admin/categories", "routes/admin/categories.tsx"),
     route("admin/sponsored-products", "routes/admin/sponsored-products.tsx"),
     route("admin/promotions", "routes/admin/promotions.tsx"),
+    route("admin/discounts", "routes/admin/discounts.tsx"),
+    route("admin/discounts/:id", "routes/admin/discount.tsx"),
     route("admin/import", "routes/admin/import.tsx"),
     route("admin/users", "routes/admin/users.tsx"),
     route("admin/subscribers", "routes/admin/subscribers.tsx"),

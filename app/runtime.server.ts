@@ -7,7 +7,7 @@ import { createStorages } from "~/adapters/storage/index.server.ts";
 import type { FileStorage } from "~/adapters/storage/types.ts";
 import { type Env, env } from "~/config/env.server.ts";
 import { log, setLogLevel } from "~/lib/log.server.ts";
-import { PageCache } from "~/lib/page-cache.server.ts";
+import { PageCache, STOREFRONT_CHANNEL } from "~/lib/page-cache.server.ts";
 import { hashedContentSecurityPolicy } from "~/lib/security-headers.ts";
 import { type Auth, createAuth } from "~/modules/accounts/auth.server.ts";
 import { storeMissingVariants } from "~/modules/catalog/images.server.ts";
@@ -118,9 +118,6 @@ async function build(): Promise<Runtime> {
   });
   return rt;
 }
-
-/** The channel drizzle/0005_page_cache_feed.sql notifies on. */
-const STOREFRONT_CHANNEL = "layerkart_storefront";
 
 function createPageCache(config: Env): PageCache {
   return new PageCache({

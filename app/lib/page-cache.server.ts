@@ -26,6 +26,13 @@ import zlib from "node:zlib";
  *   in flight.
  */
 
+/**
+ * The channel the database announces storefront changes on: the triggers of
+ * drizzle/0005_page_cache_feed.sql, and code that changes what the pages show in a table without
+ * a trigger (discounts, shown on promotion cards).
+ */
+export const STOREFRONT_CHANNEL = "layerkart_storefront";
+
 const brotli = promisify(zlib.brotliCompress);
 /** Page numbers, as the pages' links write them. */
 const PARAM_VALUE = /^[1-9]\d{0,3}$/;

@@ -241,6 +241,9 @@ export const ORDER_CSV_COLUMNS = [
   "Payment status",
   "Payment method",
   "Subtotal",
+  // Issue #23: the code and offer the order was placed with, and what they took off together.
+  "Discounts",
+  "Discount amount",
   "Shipping",
   "Tax",
   "Total",

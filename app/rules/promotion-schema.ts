@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { PromotionOffer } from "./promotion-offer.ts";
 
 /*
  * An admin's promotion (SPEC.md §3 "Promotion": name (title), description, image, discount as
@@ -20,31 +21,52 @@ const optionalText = (max: number, label: string) =>
     .pipe(z.string().max(max, `${label} can be at most ${max} characters.`))
     .transform((s) => (s === "" ? null : s));
 
-export const promotionSchema = z.object({
-  name: z
-    .string({ error: "Please enter a name." })
-    .transform((s) => s.trim())
-    .pipe(
-      z
-        .string()
-        .min(1, "Please enter a name.")
-        .max(PROMOTION_LIMITS.name, `Name can be at most ${PROMOTION_LIMITS.name} characters.`),
-    ),
-  description: z
-    .string()
-    .optional()
-    .transform((s) => (s ?? "").trim())
-    .pipe(
-      z
-        .string()
-        .max(
-          PROMOTION_LIMITS.description,
-          `Description can be at most ${PROMOTION_LIMITS.description} characters.`,
-        ),
-    ),
-  discount: optionalText(PROMOTION_LIMITS.discount, "Discount"),
-  cta: optionalText(PROMOTION_LIMITS.cta, "Button text"),
-});
+export const promotionSchema = z
+  .object({
+    name: z
+      .string({ error: "Please enter a name." })
+      .transform((s) => s.trim())
+      .pipe(
+        z
+          .string()
+          .min(1, "Please enter a name.")
+          .max(PROMOTION_LIMITS.name, `Name can be at most ${PROMOTION_LIMITS.name} characters.`),
+      ),
+    description: z
+      .string()
+      .optional()
+      .transform((s) => (s ?? "").trim())
+      .pipe(
+        z
+          .string()
+          .max(
+            PROMOTION_LIMITS.description,
+            `Description can be at most ${PROMOTION_LIMITS.description} characters.`,
+          ),
+      ),
+    discount: optionalText(PROMOTION_LIMITS.discount, "Discount"),
+    cta: optionalText(PROMOTION_LIMITS.cta, "Button text"),
+    /** The discount the card carries ("" or absent: none). */
+    discountId: z
+      .string()
+      .optional()
+      .transform((s) => (s ?? "").trim())
+      .refine(
+        (s) =>
+          s === "" || /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s),
+        "Choose one of the discounts, or none.",
+      )
+      .transform((s) => (s === "" ? null : s.toLowerCase())),
+    /** When that discount ends or is used up: hide the card, or say so on it (the default). */
+    whenDiscountEnds: z
+      .enum(["hide", "say"], { error: "Choose what the card does when the discount ends." })
+      .optional()
+      .transform((v) => v === "hide"),
+  })
+  .transform(({ whenDiscountEnds, ...rest }) => ({
+    ...rest,
+    hideWhenDiscountEnds: whenDiscountEnds,
+  }));
 
 export type PromotionInput = z.infer<typeof promotionSchema>;
 
@@ -65,4 +87,5 @@ export type LivePromotion = {
   image: string | null;
   discount: string | null;
   cta: string | null;
+  offer: PromotionOffer | null;
 };

@@ -72,6 +72,8 @@ const expected: Record<string, Access> = {
   "/admin/categories": "admin",
   "/admin/sponsored-products": "admin",
   "/admin/promotions": "admin",
+  "/admin/discounts": "admin",
+  "/admin/discounts/:id": "admin",
   "/admin/import": "admin",
   "/admin/users": "admin",
   "/admin/subscribers": "admin",

@@ -14,8 +14,10 @@ import {
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { indianMobile } from "~/rules/phone.ts";
+import { offerEnded, promotionShows } from "~/rules/promotion-offer.ts";
 import type { LivePromotion } from "~/rules/promotion-schema.ts";
 import { NewsletterBox } from "./newsletter-box";
+import { PromotionOfferLine, useOfferClock } from "./promotion-offer";
 
 type InterestResult = { ok: true } | { ok: false; errors: Record<string, string> };
 
@@ -24,15 +26,18 @@ export function PromotionsSection({ promotions }: { promotions: LivePromotion[] 
   const [open, setOpen] = useState<LivePromotion | null>(null);
   // The dialog has no trigger of its own: focus goes back to the offer's button on closing.
   const opener = useRef<HTMLButtonElement | null>(null);
+  const now = useOfferClock(promotions);
+  // The server left out cards to hide; the browser hides those whose end has passed since.
+  const shown = now === null ? promotions : promotions.filter((p) => promotionShows(p, now));
   return (
     <section aria-labelledby="offers-heading" className="mt-12">
       <h2 id="offers-heading" className="mb-4 font-bold text-2xl">
         Special Offers
       </h2>
       <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
-        {promotions.length > 0 ? (
+        {shown.length > 0 ? (
           <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-            {promotions.map((promo) => (
+            {shown.map((promo) => (
               <li
                 key={promo.id}
                 className="flex flex-col overflow-hidden rounded-lg border bg-card"
@@ -49,6 +54,12 @@ export function PromotionsSection({ promotions }: { promotions: LivePromotion[] 
                   ) : null}
                   <h3 className="font-semibold">{promo.name}</h3>
                   <p className="text-muted-foreground text-sm">{promo.description}</p>
+                  {promo.offer ? (
+                    <PromotionOfferLine
+                      offer={promo.offer}
+                      ended={now === null ? promo.offer.ended : offerEnded(promo.offer, now)}
+                    />
+                  ) : null}
                   <Button
                     className="mt-auto"
                     variant="outline"

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNull, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, gte, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "~/adapters/db/index.server.ts";
 import { orders, products, quotes, returnRequests } from "~/db/schema.ts";
 import { IST_OFFSET_MS } from "~/rules/india-time.ts";
@@ -70,6 +70,40 @@ export async function dailySales(
       revenuePaise: row?.revenue ?? 0,
     };
   });
+}
+
+export type DiscountsGiven = {
+  /** Paid orders in the period that carried a code or an automatic offer. */
+  orders: number;
+  /** What those discounts took off (items and shipping). */
+  amountPaise: number;
+};
+
+/**
+ * The discounts given on paid orders placed in the `days` India days ending today: the same
+ * orders the sales chart counts (issue #23).
+ */
+export async function discountsGiven(
+  db: Database,
+  options: { days?: number; now?: Date } = {},
+): Promise<DiscountsGiven> {
+  const days = options.days ?? 30;
+  const today = istDayNumber(options.now ?? new Date());
+  const [row] = await db
+    .select({
+      orders: count(),
+      amount: sql<number>`coalesce(sum(${orders.discountPaise}), 0)`.mapWith(Number),
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.paymentStatus, "paid"),
+        gt(orders.discountPaise, 0),
+        gte(orders.createdAt, istDayStart(today - days + 1)),
+        lt(orders.createdAt, istDayStart(today + 1)),
+      ),
+    );
+  return { orders: row?.orders ?? 0, amountPaise: row?.amount ?? 0 };
 }
 
 export type WaitingWork = {

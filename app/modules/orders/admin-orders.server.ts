@@ -52,6 +52,7 @@ import {
   refusal,
   type ShipInput,
 } from "~/rules/admin-orders.ts";
+import { appliedLabel } from "~/rules/discounts.ts";
 import { istDayEnd, istDayStart } from "~/rules/india-time.ts";
 import { formatPaise, paiseToRupeesText } from "~/rules/money.ts";
 import { type OrderDiscountRow, orderDiscountRows } from "~/rules/order-discounts.ts";
@@ -123,6 +124,8 @@ const listColumns = {
   paymentMethod: orders.paymentMethod,
   paymentProvider: orders.paymentProvider,
   subtotalPaise: orders.subtotalPaise,
+  discountPaise: orders.discountPaise,
+  appliedDiscounts: orders.appliedDiscounts,
   shippingPaise: orders.shippingPaise,
   taxPaise: orders.taxPaise,
   totalPaise: orders.totalPaise,
@@ -403,6 +406,8 @@ export async function orderCsvRows(
           row.paymentStatus,
           row.paymentLabel,
           paiseToRupeesText(r.subtotalPaise),
+          r.appliedDiscounts.map(appliedLabel).join("; "),
+          paiseToRupeesText(r.discountPaise),
           paiseToRupeesText(r.shippingPaise),
           paiseToRupeesText(r.taxPaise),
           paiseToRupeesText(r.totalPaise),

@@ -1,11 +1,12 @@
 import { and, desc, eq } from "drizzle-orm";
-import type { Database } from "~/adapters/db/index.server.ts";
+import type { Database, Tx } from "~/adapters/db/index.server.ts";
 import type { FileStorage } from "~/adapters/storage/types.ts";
 import { promotions } from "~/db/schema.ts";
 import { log } from "~/lib/log.server.ts";
 import type { Viewer } from "~/modules/accounts/viewer.server.ts";
 import { recordAudit } from "~/modules/audit/audit.server.ts";
 import { deleteImageVariants, storeImageVariants } from "~/modules/catalog/images.server.ts";
+import { discountExists } from "~/modules/discounts/admin.server.ts";
 import { MAX_UPLOAD_BYTES, sanitizeFilename, sniffImageType } from "~/rules/admin-uploads.ts";
 import type { LivePromotion, PromotionInput } from "~/rules/promotion-schema.ts";
 
@@ -16,7 +17,12 @@ import type { LivePromotion, PromotionInput } from "~/rules/promotion-schema.ts"
  * Deleting is a soft delete; the image files stay with the row.
  */
 
-export type AdminPromotion = LivePromotion & { createdAt: Date; updatedAt: Date };
+export type AdminPromotion = Omit<LivePromotion, "offer"> & {
+  discountId: string | null;
+  hideWhenDiscountEnds: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+};
 
 export function listPromotionsForAdmin(db: Database): Promise<AdminPromotion[]> {
   return db
@@ -27,6 +33,8 @@ export function listPromotionsForAdmin(db: Database): Promise<AdminPromotion[]> 
       image: promotions.image,
       discount: promotions.discount,
       cta: promotions.cta,
+      discountId: promotions.discountId,
+      hideWhenDiscountEnds: promotions.hideWhenDiscountEnds,
       createdAt: promotions.createdAt,
       updatedAt: promotions.updatedAt,
     })
@@ -44,6 +52,12 @@ export class PromotionImageError extends Error {
   }
 }
 export class PromotionNotFoundError extends Error {}
+/** The chosen discount doesn't exist (deleted meanwhile, or a forged id). */
+export class PromotionDiscountError extends Error {}
+
+async function checkDiscount(tx: Tx, discountId: string | null) {
+  if (discountId && !(await discountExists(tx, discountId))) throw new PromotionDiscountError();
+}
 
 export type UploadedImage = { bytes: Buffer; filename: string };
 
@@ -96,6 +110,7 @@ export async function createPromotion(
   const image = upload ? await storePromotionImage(storage, upload) : null;
   try {
     return await db.transaction(async (tx) => {
+      await checkDiscount(tx, input.discountId);
       const [row] = await tx
         .insert(promotions)
         .values({
@@ -103,6 +118,8 @@ export async function createPromotion(
           description: input.description,
           discount: input.discount,
           cta: input.cta,
+          discountId: input.discountId,
+          hideWhenDiscountEnds: input.hideWhenDiscountEnds,
           image: image?.url ?? null,
           imageStoragePath: image?.storagePath ?? null,
         })
@@ -144,6 +161,7 @@ export async function updatePromotion(
         .where(and(eq(promotions.id, id), eq(promotions.isDeleted, false)))
         .for("update");
       if (!current) throw new PromotionNotFoundError();
+      await checkDiscount(tx, input.discountId);
       const imageChange = image
         ? { image: image.url, imageStoragePath: image.storagePath }
         : removeImage
@@ -157,13 +175,15 @@ export async function updatePromotion(
           description: input.description,
           discount: input.discount,
           cta: input.cta,
+          discountId: input.discountId,
+          hideWhenDiscountEnds: input.hideWhenDiscountEnds,
           ...imageChange,
           updatedAt: new Date(),
         })
         .where(eq(promotions.id, id));
-      const changed = (["name", "description", "discount", "cta"] as const).filter(
-        (k) => (current[k] ?? null) !== (input[k] ?? null),
-      );
+      const changed = (
+        ["name", "description", "discount", "cta", "discountId", "hideWhenDiscountEnds"] as const
+      ).filter((k) => (current[k] ?? null) !== (input[k] ?? null));
       await recordAudit(tx, actor, {
         action: "promotion.update",
         targetType: "promotion",

@@ -1,13 +1,46 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "~/adapters/db/index.server.ts";
-import { promotionInterests, promotions } from "~/db/schema.ts";
+import { discounts, promotionInterests, promotions } from "~/db/schema.ts";
+import { type DiscountRow, toRule } from "~/modules/discounts/discounts.server.ts";
 import { enqueueJob, type RunJobsNow, runQueuedNow } from "~/modules/jobs/jobs.server.ts";
+import { offerEndDay, offerStartDay } from "~/rules/discount-schema.ts";
+import { type DiscountStatus, discountStatus } from "~/rules/discounts.ts";
+import { type PromotionOffer, promotionShows } from "~/rules/promotion-offer.ts";
 import type { LivePromotion } from "~/rules/promotion-schema.ts";
 import type { PromotionInterestInput } from "~/rules/storefront-schemas.ts";
 
-/** Promotions that aren't deleted, newest first. */
-export function listLivePromotions(db: Database): Promise<LivePromotion[]> {
-  return db
+/** Statuses in which a card's discount can't be used: the card says so, or hides. */
+const ENDED: ReadonlySet<DiscountStatus> = new Set(["expired", "used-up", "paused", "archived"]);
+
+/** The card's discount as the home page shows it. */
+export function promotionOffer(
+  row: DiscountRow,
+  hideWhenEnded: boolean,
+  now: Date,
+): PromotionOffer {
+  const status = discountStatus(toRule(row), now);
+  return {
+    code: row.code ? row.code.toUpperCase() : null,
+    endsAt: row.endsAt?.toISOString() ?? null,
+    endsLabel: row.endsAt ? `Ends ${offerEndDay(row.endsAt, now)}` : null,
+    startsLabel:
+      status === "scheduled" && row.startsAt ? `Starts ${offerStartDay(row.startsAt, now)}` : null,
+    ended: ENDED.has(status),
+    hideWhenEnded,
+  };
+}
+
+/**
+ * Promotions that aren't deleted, newest first, each with the discount its card carries; a card
+ * whose discount has ended and that should then hide is left out. (The home page is cached:
+ * discount changes announce themselves to the page cache, and the browser hides or marks a card
+ * whose end passes while the page is open or cached.)
+ */
+export async function listLivePromotions(
+  db: Database,
+  now: Date = new Date(),
+): Promise<LivePromotion[]> {
+  const rows = await db
     .select({
       id: promotions.id,
       name: promotions.name,
@@ -15,10 +48,19 @@ export function listLivePromotions(db: Database): Promise<LivePromotion[]> {
       image: promotions.image,
       discount: promotions.discount,
       cta: promotions.cta,
+      hideWhenDiscountEnds: promotions.hideWhenDiscountEnds,
+      offer: discounts,
     })
     .from(promotions)
+    .leftJoin(discounts, eq(discounts.id, promotions.discountId))
     .where(eq(promotions.isDeleted, false))
     .orderBy(desc(promotions.createdAt), desc(promotions.id));
+  return rows
+    .map(({ offer, hideWhenDiscountEnds, ...p }) => ({
+      ...p,
+      offer: offer ? promotionOffer(offer, hideWhenDiscountEnds, now) : null,
+    }))
+    .filter((p) => promotionShows(p, now.getTime()));
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   Settings,
   Star,
   Tags,
+  TicketPercent,
   Users,
 } from "lucide-react";
 import { Link, useFetcher } from "react-router";
@@ -21,6 +22,7 @@ import { Button } from "~/components/ui/button";
 import {
   allProductsPage,
   dailySales,
+  discountsGiven,
   type ProductsPage,
   waitingWork,
 } from "~/modules/admin/dashboard.server.ts";
@@ -40,12 +42,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const wantsProducts = url.searchParams.get("all") === "1";
   const page = Number(url.searchParams.get("page")) || 1;
-  const [sales, work, products] = await Promise.all([
+  const [sales, work, products, discounts] = await Promise.all([
     dailySales(db, { days: 30 }),
     waitingWork(db),
     wantsProducts ? allProductsPage(db, page) : null,
+    discountsGiven(db, { days: 30 }),
   ]);
-  return { name: viewer.name, sales, work, products };
+  return { name: viewer.name, sales, work, products, discounts };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -96,6 +99,13 @@ const sections: Section[] = [
     title: "Promotions",
     description: "Create and retire the offers in the Special Offers section.",
     icon: Megaphone,
+  },
+  {
+    to: "/admin/discounts",
+    title: "Discounts",
+    description:
+      "Codes and automatic offers the checkout applies, their uses and what they gave away.",
+    icon: TicketPercent,
   },
   {
     to: "/admin/subscribers",
@@ -162,8 +172,26 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
 
-      <div className="mb-8">
+      <div className="mb-8 grid gap-4">
         <SalesChart days={loaderData.sales} />
+        <Link
+          to="/admin/discounts"
+          className="flex flex-wrap items-center justify-between gap-2 rounded-xl border bg-card p-5 shadow-xs transition-colors hover:border-primary/60 hover:bg-accent/40 focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <span className="flex items-center gap-3">
+            <TicketPercent aria-hidden="true" className="size-5 text-primary" />
+            <span className="font-medium">
+              Discounts given, last {loaderData.sales.length} days
+            </span>
+          </span>
+          <span className="text-muted-foreground text-sm" data-testid="discounts-given">
+            <span className="font-semibold text-foreground text-lg tabular-nums">
+              {formatPaise(loaderData.discounts.amountPaise)}
+            </span>{" "}
+            on {loaderData.discounts.orders.toLocaleString("en-IN")} paid{" "}
+            {loaderData.discounts.orders === 1 ? "order" : "orders"}
+          </span>
+        </Link>
       </div>
 
       <section aria-labelledby="sections-heading" className="mb-8">

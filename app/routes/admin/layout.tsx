@@ -23,6 +23,7 @@ const links = [
   { to: "/admin/categories", label: "Categories" },
   { to: "/admin/sponsored-products", label: "Sponsored" },
   { to: "/admin/promotions", label: "Promotions" },
+  { to: "/admin/discounts", label: "Discounts" },
   { to: "/admin/quotes", label: "Quotes" },
   { to: "/admin/users", label: "Users" },
   { to: "/admin/subscribers", label: "Subscribers" },

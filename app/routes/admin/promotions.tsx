@@ -29,11 +29,13 @@ import { useOutcomeToast } from "~/components/ui/use-outcome-toast";
 import type { ToastOptions } from "~/components/ui/use-toast";
 import { formFile, readLimitedForm } from "~/lib/content-uploads.server.ts";
 import { log } from "~/lib/log.server.ts";
+import { type DiscountOption, discountOptions } from "~/modules/discounts/admin.server.ts";
 import {
   type AdminPromotion,
   createPromotion,
   deletePromotion,
   listPromotionsForAdmin,
+  PromotionDiscountError,
   PromotionImageError,
   PromotionNotFoundError,
   updatePromotion,
@@ -45,6 +47,7 @@ import {
   UPLOAD_ACCEPT,
   uploadText,
 } from "~/rules/admin-uploads.ts";
+import { discountStatusLabel } from "~/rules/discount-schema.ts";
 import { isUuid } from "~/rules/ids.ts";
 import { PROMOTION_LIMITS, promotionErrors, promotionSchema } from "~/rules/promotion-schema.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
@@ -54,7 +57,11 @@ import type { Route } from "./+types/promotions";
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const { db } = await runtime();
-  return { promotions: await listPromotionsForAdmin(db) };
+  const [promotions, discounts] = await Promise.all([
+    listPromotionsForAdmin(db),
+    discountOptions(db),
+  ]);
+  return { promotions, discounts };
 }
 
 type ActionResult =
@@ -105,6 +112,8 @@ export async function action({ request }: Route.ActionArgs) {
       description: form.get("description") ?? undefined,
       discount: form.get("discount") ?? undefined,
       cta: form.get("cta") ?? undefined,
+      discountId: form.get("discountId") ?? undefined,
+      whenDiscountEnds: form.get("whenDiscountEnds") ?? undefined,
     });
     if (!parsed.success) {
       return failed(
@@ -142,6 +151,12 @@ export async function action({ request }: Route.ActionArgs) {
         },
       );
     }
+    if (error instanceof PromotionDiscountError) {
+      const message = "That discount no longer exists. Choose another, or none.";
+      return failed(400, intent === "create" ? "Failed to save" : "Failed to update", message, {
+        discountId: message,
+      });
+    }
     if (error instanceof PromotionNotFoundError) {
       return failed(404, "Failed to update", "This promotion no longer exists.");
     }
@@ -167,7 +182,11 @@ export function meta({ matches }: Route.MetaArgs) {
 type Editing = { mode: "create" } | { mode: "edit"; promotion: AdminPromotion };
 
 export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
-  const { promotions } = loaderData;
+  const { promotions, discounts } = loaderData;
+  const discountName = (id: string | null) => {
+    const d = discounts.find((x) => x.id === id);
+    return d ? (d.code ? `${d.name} (${d.code})` : `${d.name} (automatic)`) : null;
+  };
   const [editing, setEditing] = useState<Editing | null>(null);
   const [open, setOpen] = useState(false);
   const [session, setSession] = useState(0);
@@ -231,6 +250,12 @@ export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
                   <p className="line-clamp-3 text-muted-foreground text-sm">{p.description}</p>
                 ) : null}
                 {p.cta ? <p className="text-sm">Button: {p.cta}</p> : null}
+                {p.discountId ? (
+                  <p className="text-sm" data-testid="promotion-discount">
+                    Discount: {discountName(p.discountId) ?? "archived"}
+                    {p.hideWhenDiscountEnds ? " · hides when it ends" : ""}
+                  </p>
+                ) : null}
                 <p className="mt-auto text-muted-foreground text-xs">
                   Updated <AdminDate value={p.updatedAt} />
                 </p>
@@ -265,7 +290,12 @@ export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
 
       <Dialog open={open} onOpenChange={setOpen}>
         {editing ? (
-          <PromotionForm key={session} editing={editing} onDone={() => setOpen(false)} />
+          <PromotionForm
+            key={session}
+            editing={editing}
+            discounts={discounts}
+            onDone={() => setOpen(false)}
+          />
         ) : null}
       </Dialog>
 
@@ -295,7 +325,15 @@ export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function PromotionForm({ editing, onDone }: { editing: Editing; onDone: () => void }) {
+function PromotionForm({
+  editing,
+  discounts,
+  onDone,
+}: {
+  editing: Editing;
+  discounts: DiscountOption[];
+  onDone: () => void;
+}) {
   const fetcher = useFetcher<ActionResult>();
   const busy = fetcher.state !== "idle";
   const id = useId();
@@ -379,6 +417,55 @@ function PromotionForm({ editing, onDone }: { editing: Editing; onDone: () => vo
               defaultValue={existing?.cta ?? ""}
               error={errors.cta}
             />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-discountId`}>Discount on the card</Label>
+            <select
+              id={`${id}-discountId`}
+              name="discountId"
+              defaultValue={existing?.discountId ?? ""}
+              aria-invalid={errors.discountId ? true : undefined}
+              aria-describedby={`${id}-discountId-hint${errors.discountId ? ` ${errorId(`${id}-discountId`)}` : ""}`}
+              className="flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring md:text-sm"
+            >
+              <option value="">None</option>
+              {existing?.discountId && !discounts.some((d) => d.id === existing.discountId) ? (
+                <option value={existing.discountId}>The archived discount it carries</option>
+              ) : null}
+              {discounts.map((d) => (
+                <option key={d.id} value={d.id}>
+                  {d.name} · {d.code ?? "automatic"} · {d.summary} ({discountStatusLabel[d.status]})
+                </option>
+              ))}
+            </select>
+            <p id={`${id}-discountId-hint`} className="text-muted-foreground text-xs">
+              The card shows its code with a Copy button (or "Applied automatically") and its end
+              date.
+            </p>
+            <FieldError id={`${id}-discountId`} message={errors.discountId} />
+            <fieldset className="grid gap-1.5">
+              <legend className="mb-1 font-medium text-sm">When the discount ends</legend>
+              <label className="flex items-center gap-2 text-sm">
+                <input
+                  type="radio"
+                  name="whenDiscountEnds"
+                  value="say"
+                  defaultChecked={!existing?.hideWhenDiscountEnds}
+                  className="size-4 accent-primary"
+                />
+                Keep the card and say "This offer has ended"
+              </label>
+              <label className="flex items-center gap-2 text-sm">
+                <input
+                  type="radio"
+                  name="whenDiscountEnds"
+                  value="hide"
+                  defaultChecked={existing?.hideWhenDiscountEnds ?? false}
+                  className="size-4 accent-primary"
+                />
+                Hide the card
+              </label>
+            </fieldset>
           </div>
           <div className="grid gap-2">
             <Label htmlFor={`${id}-image`}>
