@@ -80,6 +80,9 @@ test.describe("discount codes", () => {
     await expect(page).toHaveURL(/\/orders$/, { timeout: 10_000 });
     const card = page.getByTestId("order-card").first();
     await expect(card).toContainText(rupees(TOTAL));
+    await expect(card.getByTestId("order-savings")).toContainText(
+      `You saved ${rupees(DISCOUNT)} with DIWALI20`,
+    );
     const orderNumber = (await card.getByRole("heading").first().textContent())?.match(
       /ORD-\d{8}-\d{4}/,
     )?.[0];
@@ -90,8 +93,9 @@ test.describe("discount codes", () => {
       .first()
       .click();
     const details = page.getByRole("dialog");
-    await expect(details).toContainText("DIWALI20");
-    await expect(details).toContainText(rupees(DISCOUNT));
+    await expect(details.getByTestId("order-discount")).toContainText("Discount (DIWALI20)");
+    await expect(details.getByTestId("order-discount")).toContainText(`−${rupees(DISCOUNT)}`);
+    await expect(details).toContainText("Tax (on the discounted items)");
     await page.keyboard.press("Escape");
 
     const downloading = page.waitForEvent("download");
@@ -103,7 +107,7 @@ test.describe("discount codes", () => {
       new Uint8Array(await readFile(await (await downloading).path())),
     );
     const { text } = await extractText(pdf, { mergePages: true });
-    expect(text).toContain("DIWALI20");
+    expect(text).toContain("Discount (DIWALI20)");
     // The taxable value is the discounted one.
     expect(text).toContain("558.40");
 
