@@ -1468,7 +1468,7 @@ export const demoPromotions: DemoPromotion[] = [
     key: "diwali-festive-offer",
     name: "Diwali Festive Offer",
     description:
-      "Light up your home this festive season with lotus tealight holders, lanterns and printed decor. Flat 20% off on all Home Decor, with gift wrapping on request.",
+      "Light up your home this festive season with lotus tealight holders, lanterns and printed decor. 20% off Home Decor from ₹499 (up to ₹500 off), with gift wrapping on request.",
     discount: "20% OFF",
     cta: "Shop Festive Decor",
     discountKey: "diwali",
