@@ -9,11 +9,14 @@ import {
   user,
   userProfiles,
 } from "~/db/schema.ts";
-import { STOREFRONT_CHANNEL } from "~/lib/page-cache.server.ts";
 import type { Viewer } from "~/modules/accounts/viewer.server.ts";
 import { recordAudit } from "~/modules/audit/audit.server.ts";
 import { listCategoryNames } from "~/modules/catalog/admin-products.server.ts";
-import { type DiscountRow, toRule } from "~/modules/discounts/discounts.server.ts";
+import {
+  type DiscountRow,
+  storefrontChanged,
+  toRule,
+} from "~/modules/discounts/discounts.server.ts";
 import { type DiscountInput, discountKindSummary } from "~/rules/discount-schema.ts";
 import { type DiscountState, type DiscountStatus, discountStatus } from "~/rules/discounts.ts";
 
@@ -237,11 +240,6 @@ export async function discountOptions(
 }
 
 // ---- changes -----------------------------------------------------------------------------------
-
-/** Promotion cards show discounts: the cached storefront pages must be rendered again. */
-async function storefrontChanged(tx: Tx) {
-  await tx.execute(sql`select pg_notify(${STOREFRONT_CHANNEL}, '')`);
-}
 
 async function ensureCodeFree(tx: Tx, code: string | null, exceptId: string | null) {
   if (!code) return;

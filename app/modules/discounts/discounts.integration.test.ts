@@ -371,4 +371,28 @@ describe(`discounts at checkout on ${testDbKind()}`, () => {
       { numRuns: 40 },
     );
   });
+
+  it("a code's last use, and that use given back, tell the page cache (promotion cards show it)", async () => {
+    const { pageCache } = harness.rt;
+    const code = await insertDiscount({ usageLimit: 1 });
+    const u = await shopper("last-use-card");
+    const product = await insertProduct(db, { pricePaise: 20_000 });
+    await setCartItem(db, u.id, product.id, 1);
+    const before = pageCache.stats().invalidations;
+    const order = await placeOrder(db, {
+      userId: u.id,
+      addressId: u.addressId,
+      method: "gateway",
+      provider: "sandbox",
+      couponCode: code.code,
+    });
+    await expect
+      .poll(() => pageCache.stats().invalidations, { timeout: 5_000 })
+      .toBeGreaterThan(before);
+    const used = pageCache.stats().invalidations;
+    await expireOrder(db, order.id, new Date(Date.now() + 60 * 60_000));
+    await expect
+      .poll(() => pageCache.stats().invalidations, { timeout: 5_000 })
+      .toBeGreaterThan(used);
+  });
 });

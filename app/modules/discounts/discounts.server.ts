@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Database, Tx } from "~/adapters/db/index.server.ts";
 import { discountRedemptions, discounts, orders } from "~/db/schema.ts";
+import { STOREFRONT_CHANNEL } from "~/lib/page-cache.server.ts";
 import {
   type AppliedDiscount,
   CODE_PATTERN,
@@ -161,8 +162,12 @@ export async function recordDiscountUses(
           sql`(${discounts.usageLimit} is null or ${discounts.usesCount} < ${discounts.usageLimit})`,
         ),
       )
-      .returning({ id: discounts.id });
+      .returning({ usesCount: discounts.usesCount, usageLimit: discounts.usageLimit });
     if (!counted) throw new Error(`Discount ${a.discountId} has no use left`);
+    // Its last use: a promotion card showing it now says it has ended (or hides).
+    if (counted.usageLimit !== null && counted.usesCount === counted.usageLimit) {
+      await storefrontChanged(tx);
+    }
     await tx.insert(discountRedemptions).values({
       discountId: a.discountId,
       orderId: order.id,
@@ -185,10 +190,20 @@ export async function releaseDiscountUses(tx: Tx, orderId: string, now: Date): P
     .returning({ discountId: discountRedemptions.discountId });
   const ids = released.map((r) => r.discountId).sort();
   for (const id of ids) {
-    await tx
+    const [after] = await tx
       .update(discounts)
       .set({ usesCount: sql`greatest(${discounts.usesCount} - 1, 0)`, updatedAt: now })
-      .where(eq(discounts.id, id));
+      .where(eq(discounts.id, id))
+      .returning({ usesCount: discounts.usesCount, usageLimit: discounts.usageLimit });
+    // Used up no longer: its promotion card offers it again.
+    if (after?.usageLimit !== null && after?.usesCount === after.usageLimit - 1) {
+      await storefrontChanged(tx);
+    }
   }
   return ids.length;
+}
+
+/** The cached storefront pages show promotion cards with discounts: they are rendered again. */
+export async function storefrontChanged(tx: Tx): Promise<void> {
+  await tx.execute(sql`select pg_notify(${STOREFRONT_CHANNEL}, '')`);
 }
