@@ -422,8 +422,3 @@ export function priceOrder(input: PriceOrderInput): PricedOrder {
       threshold !== null && subtotal > 0 && itemsAfter < threshold ? threshold - itemsAfter : null,
   };
 }
-
-/** The summary line's text: "DIWALI20 · Diwali 20% off" or the offer's name. */
-export function appliedLabel(d: Pick<AppliedDiscount, "code" | "name">): string {
-  return d.code ? `${d.code} · ${d.name}` : d.name;
-}

@@ -97,3 +97,8 @@ export function discountTotals(rows: readonly OrderDiscountRow[]): {
   }
   return { itemsPaise, shippingPaise };
 }
+
+/** The cart's and checkout's summary line: "DIWALI20 · Diwali 20% off" or the offer's name. */
+export function appliedLabel(d: Pick<AppliedDiscount, "code" | "name">): string {
+  return d.code ? `${d.code} · ${d.name}` : d.name;
+}

@@ -2,8 +2,9 @@ import { Tag, X } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { type AppliedDiscount, appliedLabel } from "~/rules/discounts.ts";
+import type { AppliedDiscount } from "~/rules/discounts.ts";
 import { formatPaise } from "~/rules/money.ts";
+import { appliedLabel } from "~/rules/order-discounts.ts";
 
 /**
  * "Apply coupon" in the cart and at checkout: the code the customer typed, the server's reason

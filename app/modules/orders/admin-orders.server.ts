@@ -52,10 +52,9 @@ import {
   refusal,
   type ShipInput,
 } from "~/rules/admin-orders.ts";
-import { appliedLabel } from "~/rules/discounts.ts";
 import { istDayEnd, istDayStart } from "~/rules/india-time.ts";
 import { formatPaise, paiseToRupeesText } from "~/rules/money.ts";
-import { type OrderDiscountRow, orderDiscountRows } from "~/rules/order-discounts.ts";
+import { appliedLabel, type OrderDiscountRow, orderDiscountRows } from "~/rules/order-discounts.ts";
 import { type OrderStatus, type PaymentStatus, paymentMethodLabel } from "~/rules/orders.ts";
 import type { AddressSnapshot } from "~/rules/stored-shapes.ts";
 
