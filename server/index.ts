@@ -335,9 +335,19 @@ function errorPage(status: number, message: string, requestId: unknown): string 
 }
 
 const server = app.listen(config.port, config.host, () => {
-  log.info("listening", { url: config.publicUrl, host: config.host, port: config.port });
+  log.info(`listening in ${config.nodeEnv} mode`, {
+    url: config.publicUrl,
+    host: config.host,
+    port: config.port,
+    mode: config.nodeEnv,
+  });
 });
 server.keepAliveTimeout = 65_000;
+if (config.nodeEnv !== "production") {
+  log.warning(
+    "not in production mode: React renders with its development build, several times slower; set NODE_ENV=production (npm run shop does)",
+  );
+}
 
 let stopping = false;
 async function shutdown(signal: string) {
