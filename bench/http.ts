@@ -14,17 +14,22 @@
  * /products?page=200), --extra /contact,/healthz (more single paths, e.g. baselines), --encoding "gzip, deflate, br, zstd" (Accept-Encoding; "identity" for none),
  * --build-dir .tmp/build-bench, --json FILE (write the results), --rendered (every request
  * carries a cookie the page cache doesn't know, so each page is rendered: the cost without the
- * cache).
+ * cache), --bare (after each page, the same load against a bare `node:http` server,
+ * bench/bare-server.ts, sending the very bytes and headers the shop sent for it: the ceiling a
+ * page cache hit is compared with).
  *
  * The query count is always the render's (a request the page cache can't answer); "served"
  * says where the measured requests were answered from (X-Page-Cache after the warm-up).
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import {
   dropDatabase,
+  freePort,
   parseArgs,
   productIds,
   queryCount,
@@ -43,6 +48,7 @@ const encoding = args.get("encoding") ?? "gzip, deflate, br, zstd";
 const buildDir = args.get("build-dir");
 const fresh = args.get("fresh");
 const rendered = args.has("rendered");
+const bare = args.has("bare");
 /** An unknown cookie: the page cache answers no request that carries one. */
 const RENDER_COOKIE = "bench=render";
 
@@ -67,6 +73,8 @@ type Row = {
   served: string;
   contentEncoding: string;
   htmlBytes: number;
+  /** With --bare: the same load against a bare node:http server sending the same bytes. */
+  bare?: { requestsPerSecond: number; p50: number; p99: number; cpuMsPerRequest: number };
 };
 
 /** CPU seconds (user + system, all threads) a process has used, from /proc. */
@@ -138,6 +146,74 @@ async function servedFrom(baseUrl: string, p: string): Promise<string> {
   return res.headers.get("x-page-cache") ?? "rendered";
 }
 
+/** The exact status, headers and (still compressed) body the shop sends for a path. */
+function rawResponse(baseUrl: string, p: string) {
+  return new Promise<{ headers: Array<[string, string]>; body: Buffer }>((resolve, reject) => {
+    const req = http.get(
+      `${baseUrl}${p}`,
+      {
+        headers: {
+          "accept-encoding": encoding,
+          accept: "text/html",
+          ...(rendered ? { cookie: RENDER_COOKIE } : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => {
+          if (res.statusCode !== 200) return reject(new Error(`${p}: HTTP ${res.statusCode}`));
+          const headers: Array<[string, string]> = [];
+          for (let i = 0; i < res.rawHeaders.length; i += 2) {
+            const name = res.rawHeaders[i] as string;
+            // Node's own (the bare server's Node adds its own).
+            if (/^(date|connection|keep-alive|transfer-encoding)$/i.test(name)) continue;
+            headers.push([name, res.rawHeaders[i + 1] as string]);
+          }
+          resolve({ headers, body: Buffer.concat(chunks) });
+        });
+      },
+    );
+    req.on("error", reject);
+  });
+}
+
+/** A bare node:http server (bench/bare-server.ts) answering `paths` as the shop just did. */
+async function startBare(baseUrl: string, paths: string[]) {
+  const responses: Record<string, { headers: Array<[string, string]>; body: string }> = {};
+  for (const p of paths) {
+    const r = await rawResponse(baseUrl, p);
+    responses[p] = { headers: r.headers, body: r.body.toString("base64") };
+  }
+  const dir = path.resolve(root, ".tmp/bench");
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `bare-${process.pid}.json`);
+  writeFileSync(file, JSON.stringify({ responses }));
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [path.join(root, "bench/bare-server.ts"), file, String(port)],
+    {
+      cwd: root,
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  process.once("exit", () => child.kill("SIGTERM"));
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.once("data", () => resolve());
+    child.once("exit", (code) => reject(new Error(`bare server exited with ${code}`)));
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    pid: child.pid ?? -1,
+    stop: async () => {
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
 function load(baseUrl: string, paths: string[], seconds: number) {
   let next = 0;
   return autocannon({
@@ -199,6 +275,27 @@ async function benchServer(server: RunningServer): Promise<Row[]> {
     console.log(
       `${row.page}: ${row.requestsPerSecond} req/s, p50 ${row.p50} ms, p97.5 ${row.p97_5} ms, p99 ${row.p99} ms, max ${row.max} ms, ${row.queries} queries/page (signed in: ${row.signedInQueries}), server CPU ${row.cpuMsPerRequest} ms/request, served: ${row.served}, non-2xx ${row.non2xx}, errors ${row.errors}`,
     );
+    if (bare) {
+      const baseline = await startBare(server.baseUrl, t.paths);
+      try {
+        if (warmup > 0) await load(baseline.baseUrl, t.paths, warmup);
+        const before = cpuSeconds(baseline.pid);
+        const b = await load(baseline.baseUrl, t.paths, duration);
+        const bareCpu = cpuSeconds(baseline.pid) - before;
+        if (b.non2xx > 0 || b.errors > 0) throw new Error(`bare server: ${b.non2xx} non-2xx`);
+        row.bare = {
+          requestsPerSecond: Math.round(b.requests.average),
+          p50: b.latency.p50,
+          p99: b.latency.p99,
+          cpuMsPerRequest: Math.round((bareCpu * 1000 * 100) / Math.max(1, b.requests.total)) / 100,
+        };
+        console.log(
+          `  bare node:http, same bytes: ${row.bare.requestsPerSecond} req/s, p50 ${row.bare.p50} ms, p99 ${row.bare.p99} ms, CPU ${row.bare.cpuMsPerRequest} ms/request; shop/bare ${Math.round((100 * row.requestsPerSecond) / row.bare.requestsPerSecond)} %`,
+        );
+      } finally {
+        await baseline.stop();
+      }
+    }
   }
   return rows;
 }
@@ -212,6 +309,19 @@ function table(rows: Row[]) {
     lines.push(
       `| ${r.page} | ${r.served} | ${r.requestsPerSecond} | ${r.p50} | ${r.p97_5} | ${r.p99} | ${r.max} | ${r.requests} | ${r.non2xx}/${r.errors + r.timeouts} | ${r.queries} (${r.signedInQueries}) | ${r.cpuMsPerRequest} | ${(r.htmlBytes / 1024).toFixed(1)} (${r.contentEncoding}) |`,
     );
+  }
+  if (rows.some((r) => r.bare)) {
+    lines.push(
+      "",
+      "| page | shop req/s | bare node:http req/s | shop / bare | shop p99 ms | bare p99 ms | shop CPU ms/req | bare CPU ms/req |",
+      "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    );
+    for (const r of rows) {
+      if (!r.bare) continue;
+      lines.push(
+        `| ${r.page} | ${r.requestsPerSecond} | ${r.bare.requestsPerSecond} | ${Math.round((100 * r.requestsPerSecond) / r.bare.requestsPerSecond)} % | ${r.p99} | ${r.bare.p99} | ${r.cpuMsPerRequest} | ${r.bare.cpuMsPerRequest} |`,
+      );
+    }
   }
   return lines.join("\n");
 }
