@@ -16,7 +16,7 @@
  * carries a cookie the page cache doesn't know, so each page is rendered: the cost without the
  * cache), --bare (after each page, the same load against a bare `node:http` server,
  * bench/bare-server.ts, sending the very bytes and headers the shop sent for it: the ceiling a
- * page cache hit is compared with).
+ * page cache hit is compared with; the two take turns, 3 rounds of duration/3 each).
  *
  * The query count is always the render's (a request the page cache can't answer); "served"
  * says where the measured requests were answered from (X-Page-Cache after the warm-up).
@@ -252,52 +252,84 @@ async function benchServer(server: RunningServer): Promise<Row[]> {
     const signedInQueries = await signedInCounts(server.baseUrl, t.paths, cookie);
     if (warmup > 0) await load(server.baseUrl, t.paths, warmup);
     const served = await servedFrom(server.baseUrl, t.paths[0] as string);
-    const cpuBefore = cpuSeconds(server.pid);
-    const r = await load(server.baseUrl, t.paths, duration);
-    const cpu = cpuSeconds(server.pid) - cpuBefore;
-    const row: Row = {
-      page: t.label,
-      requestsPerSecond: Math.round(r.requests.average),
-      p50: r.latency.p50,
-      p97_5: r.latency.p97_5,
-      p99: r.latency.p99,
-      max: r.latency.max,
-      requests: r.requests.total,
-      non2xx: r.non2xx,
-      errors: r.errors,
-      timeouts: r.timeouts,
-      signedInQueries,
-      cpuMsPerRequest: Math.round((cpu * 1000 * 100) / Math.max(1, r.requests.total)) / 100,
-      served,
-      ...info,
-    };
-    rows.push(row);
-    console.log(
-      `${row.page}: ${row.requestsPerSecond} req/s, p50 ${row.p50} ms, p97.5 ${row.p97_5} ms, p99 ${row.p99} ms, max ${row.max} ms, ${row.queries} queries/page (signed in: ${row.signedInQueries}), server CPU ${row.cpuMsPerRequest} ms/request, served: ${row.served}, non-2xx ${row.non2xx}, errors ${row.errors}`,
-    );
-    if (bare) {
-      const baseline = await startBare(server.baseUrl, t.paths);
-      try {
-        if (warmup > 0) await load(baseline.baseUrl, t.paths, warmup);
-        const before = cpuSeconds(baseline.pid);
-        const b = await load(baseline.baseUrl, t.paths, duration);
-        const bareCpu = cpuSeconds(baseline.pid) - before;
+    // With --bare, the shop and the bare server take turns (3 rounds each), so that the others'
+    // load on a shared machine falls on both alike.
+    const baseline = bare ? await startBare(server.baseUrl, t.paths) : null;
+    try {
+      if (baseline && warmup > 0) await load(baseline.baseUrl, t.paths, warmup);
+      const rounds = baseline ? 3 : 1;
+      const shop: Measured[] = [];
+      const base: Measured[] = [];
+      for (let i = 0; i < rounds; i++) {
+        shop.push(await measure(server.baseUrl, server.pid, t.paths, duration / rounds));
+        if (baseline) {
+          base.push(await measure(baseline.baseUrl, baseline.pid, t.paths, duration / rounds));
+        }
+      }
+      const r = combine(shop);
+      const row: Row = { page: t.label, ...r, signedInQueries, served, ...info };
+      rows.push(row);
+      console.log(
+        `${row.page}: ${row.requestsPerSecond} req/s, p50 ${row.p50} ms, p97.5 ${row.p97_5} ms, p99 ${row.p99} ms, max ${row.max} ms, ${row.queries} queries/page (signed in: ${row.signedInQueries}), server CPU ${row.cpuMsPerRequest} ms/request, served: ${row.served}, non-2xx ${row.non2xx}, errors ${row.errors}`,
+      );
+      if (baseline) {
+        const b = combine(base);
         if (b.non2xx > 0 || b.errors > 0) throw new Error(`bare server: ${b.non2xx} non-2xx`);
         row.bare = {
-          requestsPerSecond: Math.round(b.requests.average),
-          p50: b.latency.p50,
-          p99: b.latency.p99,
-          cpuMsPerRequest: Math.round((bareCpu * 1000 * 100) / Math.max(1, b.requests.total)) / 100,
+          requestsPerSecond: b.requestsPerSecond,
+          p50: b.p50,
+          p99: b.p99,
+          cpuMsPerRequest: b.cpuMsPerRequest,
         };
         console.log(
-          `  bare node:http, same bytes: ${row.bare.requestsPerSecond} req/s, p50 ${row.bare.p50} ms, p99 ${row.bare.p99} ms, CPU ${row.bare.cpuMsPerRequest} ms/request; shop/bare ${Math.round((100 * row.requestsPerSecond) / row.bare.requestsPerSecond)} %`,
+          `  bare node:http, same bytes: ${b.requestsPerSecond} req/s, p50 ${b.p50} ms, p99 ${b.p99} ms, CPU ${b.cpuMsPerRequest} ms/request; shop/bare ${Math.round((100 * row.requestsPerSecond) / b.requestsPerSecond)} % (rounds: shop ${shop.map((m) => Math.round(m.requests / m.seconds)).join(", ")}; bare ${base.map((m) => Math.round(m.requests / m.seconds)).join(", ")})`,
         );
-      } finally {
-        await baseline.stop();
       }
+    } finally {
+      await baseline?.stop();
     }
   }
   return rows;
+}
+
+type Measured = {
+  seconds: number;
+  requests: number;
+  cpu: number;
+  result: autocannon.Result;
+};
+
+async function measure(baseUrl: string, pid: number, paths: string[], seconds: number) {
+  const cpuBefore = cpuSeconds(pid);
+  const result = await load(baseUrl, paths, seconds);
+  return {
+    seconds,
+    requests: result.requests.total,
+    cpu: cpuSeconds(pid) - cpuBefore,
+    result,
+  } satisfies Measured;
+}
+
+/** Rounds of one server: rates over all of them, the median's mean, the tails' worst. */
+function combine(rounds: Measured[]) {
+  const requests = rounds.reduce((a, m) => a + m.requests, 0);
+  const seconds = rounds.reduce((a, m) => a + m.seconds, 0);
+  const cpu = rounds.reduce((a, m) => a + m.cpu, 0);
+  const worst = (f: (r: autocannon.Result) => number) =>
+    Math.max(...rounds.map((m) => f(m.result)));
+  const sum = (f: (r: autocannon.Result) => number) => rounds.reduce((a, m) => a + f(m.result), 0);
+  return {
+    requestsPerSecond: Math.round(requests / seconds),
+    p50: Math.round((10 * sum((r) => r.latency.p50)) / rounds.length) / 10,
+    p97_5: worst((r) => r.latency.p97_5),
+    p99: worst((r) => r.latency.p99),
+    max: worst((r) => r.latency.max),
+    requests,
+    non2xx: sum((r) => r.non2xx),
+    errors: sum((r) => r.errors),
+    timeouts: sum((r) => r.timeouts),
+    cpuMsPerRequest: Math.round((cpu * 1000 * 100) / Math.max(1, requests)) / 100,
+  };
 }
 
 function table(rows: Row[]) {

@@ -75,6 +75,7 @@ function observeWhenFinished(
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     const method = req.method ?? "GET";
     observeRequest(method, pathname, res.statusCode, ms / 1000);
+    if (!log.enabled("verbose")) return;
     runWithRequestId(id, () =>
       log.verbose("request", {
         method,

@@ -337,8 +337,7 @@ export function earlyHit(
   if (method !== "GET" || url === undefined || !cache.enabled) return null;
   const key = cache.keyFor(method, url, cookieHeader);
   if (!key) return null;
-  const accepted = parseAcceptEncoding(acceptEncoding ?? "");
-  const encoding = accepted.has("br") ? "br" : accepted.has("gzip") ? "gzip" : null;
+  const encoding = compressedEncoding(acceptEncoding ?? "");
   if (!encoding) return null;
   const page = cache.get(key, { countMiss: false });
   if (!page) return null;
@@ -354,6 +353,19 @@ export function encodedBody(
   if (accepted.has("br")) return { body: page.br, encoding: "br" };
   if (accepted.has("gzip")) return { body: page.gzip, encoding: "gzip" };
   return { body: zlib.brotliDecompressSync(page.br), encoding: null };
+}
+
+/** Brotli or gzip, as encodedBody picks, remembered per header value (clients send a few). */
+const encodingByHeader = new Map<string, "br" | "gzip" | null>();
+function compressedEncoding(header: string): "br" | "gzip" | null {
+  let encoding = encodingByHeader.get(header);
+  if (encoding === undefined) {
+    const accepted = parseAcceptEncoding(header);
+    encoding = accepted.has("br") ? "br" : accepted.has("gzip") ? "gzip" : null;
+    if (encodingByHeader.size >= 256) encodingByHeader.clear();
+    encodingByHeader.set(header, encoding);
+  }
+  return encoding;
 }
 
 function parseAcceptEncoding(header: string): Set<string> {
