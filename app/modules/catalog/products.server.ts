@@ -334,7 +334,8 @@ async function rankNear(tx: Tx, q: string, words: string[], wanted: number): Pro
              or (length(word) between ${length - edits} and ${length + edits}
                  and levenshtein(word, ${w}) <= ${edits}))`;
     // `<%`: word similarity ≥ 0.25; `<<%`: strict word similarity ≥ 0.4 (the thresholds set above).
-    return sql`${w} <% search_text and (${w} <<% search_text or ${wordNear})`;
+    // The word test first: it is cheaper, and spares the strict similarity where it holds.
+    return sql`${w} <% search_text and (${wordNear} or ${w} <<% search_text)`;
   });
   const matches = near.length > 0 ? sql.join(near, sql` and `) : sql`${q} <% search_text`;
   return rankAll(tx, sql`not (${containsQuery(q)}) and ${matches}`, q, wanted);
