@@ -319,7 +319,7 @@ async function rankAll(tx: Tx, where: SQL, q: string, wanted: number): Promise<s
 
 /** The first `wanted` active products that match without containing the query (ids). */
 async function rankNear(tx: Tx, q: string, words: string[], wanted: number): Promise<string[]> {
-  const near = words.map((w) => {
+  const wordTests = words.map((w) => {
     const length = [...w].length;
     const edits = length <= 3 ? 0 : length <= 4 ? 1 : 2;
     const prefix = `${escapeLike(w)}%`;
@@ -333,12 +333,35 @@ async function rankNear(tx: Tx, q: string, words: string[], wanted: number): Pro
           where word like ${prefix}
              or (length(word) between ${length - edits} and ${length + edits}
                  and levenshtein(word, ${w}) <= ${edits}))`;
-    // `<%`: word similarity ≥ 0.25; `<<%`: strict word similarity ≥ 0.4 (the thresholds set above).
-    // The word test first: it is cheaper, and spares the strict similarity where it holds.
-    return sql`${w} <% search_text and (${wordNear} or ${w} <<% search_text)`;
+    // `<<%`: strict word similarity ≥ 0.4 (the threshold set above). The word test first: it is
+    // cheaper, and spares the strict similarity where it holds.
+    return { w, nearWord: sql`(${wordNear} or ${w} <<% search_text)` };
   });
-  const matches = near.length > 0 ? sql.join(near, sql` and `) : sql`${q} <% search_text`;
-  return rankAll(tx, sql`not (${containsQuery(q)}) and ${matches}`, q, wanted);
+  const notContaining = sql`not (${containsQuery(q)})`;
+  if (wordTests.length === 1 && wordTests[0]?.w === q) {
+    // One word, the whole query: its similarity, which the rule tests (≥ 0.25), is the one the
+    // order uses, computed once per product.
+    const rows = rowsOf(
+      await tx.execute(sql`
+        select id from (
+          select id, name, word_similarity(${q}, search_text) as ws from products
+           where is_active and ${notContaining} and ${wordTests[0].nearWord}
+          offset 0
+        ) near_products
+        where ws >= 0.25
+        order by ws desc, name limit ${wanted}`),
+    );
+    return rows.map((r) => String(r.id));
+  }
+  // `<%`: word similarity ≥ 0.25 (the threshold set above).
+  const matches =
+    wordTests.length > 0
+      ? sql.join(
+          wordTests.map(({ w, nearWord }) => sql`${w} <% search_text and ${nearWord}`),
+          sql` and `,
+        )
+      : sql`${q} <% search_text`;
+  return rankAll(tx, sql`${notContaining} and ${matches}`, q, wanted);
 }
 
 /** Product names for the search box's suggestions. */
