@@ -17,7 +17,7 @@ export { log } from "~/lib/log.server.ts";
 // The custom server (server/index.ts) reaches the runtime through these exports, so that the
 // bundle and the server share one database handle.
 export { observeRequest } from "~/lib/metrics.server.ts";
-export { encodedBody } from "~/lib/page-cache.server.ts";
+export { earlyHit, encodedBody } from "~/lib/page-cache.server.ts";
 export {
   currentQueryCount,
   runWithRequestId,

@@ -110,7 +110,15 @@ async function build(): Promise<Runtime> {
   if (config.nodeEnv !== "test") {
     rt.jobs.push(jobRunner.start(), startReconciler(paymentDepsFor(rt)));
   }
+  if (config.nodeEnv === "production" && config.demonstration) {
+    log.warning("demonstration shop", {
+      demoSeed: config.seedDemo === "auto",
+      sandboxPayments: payments.name === "sandbox",
+      authSecret: config.authSecretGenerated ? "generated into the data folder" : "AUTH_SECRET",
+    });
+  }
   log.info("runtime ready", {
+    mode: config.nodeEnv,
     database: database.kind,
     mail: mailer.kind,
     storage: storage.kind,

@@ -14,17 +14,22 @@
  * /products?page=200), --extra /contact,/healthz (more single paths, e.g. baselines), --encoding "gzip, deflate, br, zstd" (Accept-Encoding; "identity" for none),
  * --build-dir .tmp/build-bench, --json FILE (write the results), --rendered (every request
  * carries a cookie the page cache doesn't know, so each page is rendered: the cost without the
- * cache).
+ * cache), --bare (after each page, the same load against a bare `node:http` server,
+ * bench/bare-server.ts, sending the very bytes and headers the shop sent for it: the ceiling a
+ * page cache hit is compared with; the two take turns, 3 rounds of duration/3 each).
  *
  * The query count is always the render's (a request the page cache can't answer); "served"
  * says where the measured requests were answered from (X-Page-Cache after the warm-up).
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import {
   dropDatabase,
+  freePort,
   parseArgs,
   productIds,
   queryCount,
@@ -43,6 +48,7 @@ const encoding = args.get("encoding") ?? "gzip, deflate, br, zstd";
 const buildDir = args.get("build-dir");
 const fresh = args.get("fresh");
 const rendered = args.has("rendered");
+const bare = args.has("bare");
 /** An unknown cookie: the page cache answers no request that carries one. */
 const RENDER_COOKIE = "bench=render";
 
@@ -67,6 +73,8 @@ type Row = {
   served: string;
   contentEncoding: string;
   htmlBytes: number;
+  /** With --bare: the same load against a bare node:http server sending the same bytes. */
+  bare?: { requestsPerSecond: number; p50: number; p99: number; cpuMsPerRequest: number };
 };
 
 /** CPU seconds (user + system, all threads) a process has used, from /proc. */
@@ -138,6 +146,74 @@ async function servedFrom(baseUrl: string, p: string): Promise<string> {
   return res.headers.get("x-page-cache") ?? "rendered";
 }
 
+/** The exact status, headers and (still compressed) body the shop sends for a path. */
+function rawResponse(baseUrl: string, p: string) {
+  return new Promise<{ headers: Array<[string, string]>; body: Buffer }>((resolve, reject) => {
+    const req = http.get(
+      `${baseUrl}${p}`,
+      {
+        headers: {
+          "accept-encoding": encoding,
+          accept: "text/html",
+          ...(rendered ? { cookie: RENDER_COOKIE } : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => {
+          if (res.statusCode !== 200) return reject(new Error(`${p}: HTTP ${res.statusCode}`));
+          const headers: Array<[string, string]> = [];
+          for (let i = 0; i < res.rawHeaders.length; i += 2) {
+            const name = res.rawHeaders[i] as string;
+            // Node's own (the bare server's Node adds its own).
+            if (/^(date|connection|keep-alive|transfer-encoding)$/i.test(name)) continue;
+            headers.push([name, res.rawHeaders[i + 1] as string]);
+          }
+          resolve({ headers, body: Buffer.concat(chunks) });
+        });
+      },
+    );
+    req.on("error", reject);
+  });
+}
+
+/** A bare node:http server (bench/bare-server.ts) answering `paths` as the shop just did. */
+async function startBare(baseUrl: string, paths: string[]) {
+  const responses: Record<string, { headers: Array<[string, string]>; body: string }> = {};
+  for (const p of paths) {
+    const r = await rawResponse(baseUrl, p);
+    responses[p] = { headers: r.headers, body: r.body.toString("base64") };
+  }
+  const dir = path.resolve(root, ".tmp/bench");
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `bare-${process.pid}.json`);
+  writeFileSync(file, JSON.stringify({ responses }));
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [path.join(root, "bench/bare-server.ts"), file, String(port)],
+    {
+      cwd: root,
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  process.once("exit", () => child.kill("SIGTERM"));
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.once("data", () => resolve());
+    child.once("exit", (code) => reject(new Error(`bare server exited with ${code}`)));
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    pid: child.pid ?? -1,
+    stop: async () => {
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
 function load(baseUrl: string, paths: string[], seconds: number) {
   let next = 0;
   return autocannon({
@@ -176,31 +252,84 @@ async function benchServer(server: RunningServer): Promise<Row[]> {
     const signedInQueries = await signedInCounts(server.baseUrl, t.paths, cookie);
     if (warmup > 0) await load(server.baseUrl, t.paths, warmup);
     const served = await servedFrom(server.baseUrl, t.paths[0] as string);
-    const cpuBefore = cpuSeconds(server.pid);
-    const r = await load(server.baseUrl, t.paths, duration);
-    const cpu = cpuSeconds(server.pid) - cpuBefore;
-    const row: Row = {
-      page: t.label,
-      requestsPerSecond: Math.round(r.requests.average),
-      p50: r.latency.p50,
-      p97_5: r.latency.p97_5,
-      p99: r.latency.p99,
-      max: r.latency.max,
-      requests: r.requests.total,
-      non2xx: r.non2xx,
-      errors: r.errors,
-      timeouts: r.timeouts,
-      signedInQueries,
-      cpuMsPerRequest: Math.round((cpu * 1000 * 100) / Math.max(1, r.requests.total)) / 100,
-      served,
-      ...info,
-    };
-    rows.push(row);
-    console.log(
-      `${row.page}: ${row.requestsPerSecond} req/s, p50 ${row.p50} ms, p97.5 ${row.p97_5} ms, p99 ${row.p99} ms, max ${row.max} ms, ${row.queries} queries/page (signed in: ${row.signedInQueries}), server CPU ${row.cpuMsPerRequest} ms/request, served: ${row.served}, non-2xx ${row.non2xx}, errors ${row.errors}`,
-    );
+    // With --bare, the shop and the bare server take turns (3 rounds each), so that the others'
+    // load on a shared machine falls on both alike.
+    const baseline = bare ? await startBare(server.baseUrl, t.paths) : null;
+    try {
+      if (baseline && warmup > 0) await load(baseline.baseUrl, t.paths, warmup);
+      const rounds = baseline ? 3 : 1;
+      const shop: Measured[] = [];
+      const base: Measured[] = [];
+      for (let i = 0; i < rounds; i++) {
+        shop.push(await measure(server.baseUrl, server.pid, t.paths, duration / rounds));
+        if (baseline) {
+          base.push(await measure(baseline.baseUrl, baseline.pid, t.paths, duration / rounds));
+        }
+      }
+      const r = combine(shop);
+      const row: Row = { page: t.label, ...r, signedInQueries, served, ...info };
+      rows.push(row);
+      console.log(
+        `${row.page}: ${row.requestsPerSecond} req/s, p50 ${row.p50} ms, p97.5 ${row.p97_5} ms, p99 ${row.p99} ms, max ${row.max} ms, ${row.queries} queries/page (signed in: ${row.signedInQueries}), server CPU ${row.cpuMsPerRequest} ms/request, served: ${row.served}, non-2xx ${row.non2xx}, errors ${row.errors}`,
+      );
+      if (baseline) {
+        const b = combine(base);
+        if (b.non2xx > 0 || b.errors > 0) throw new Error(`bare server: ${b.non2xx} non-2xx`);
+        row.bare = {
+          requestsPerSecond: b.requestsPerSecond,
+          p50: b.p50,
+          p99: b.p99,
+          cpuMsPerRequest: b.cpuMsPerRequest,
+        };
+        console.log(
+          `  bare node:http, same bytes: ${b.requestsPerSecond} req/s, p50 ${b.p50} ms, p99 ${b.p99} ms, CPU ${b.cpuMsPerRequest} ms/request; shop/bare ${Math.round((100 * row.requestsPerSecond) / b.requestsPerSecond)} % (rounds: shop ${shop.map((m) => Math.round(m.requests / m.seconds)).join(", ")}; bare ${base.map((m) => Math.round(m.requests / m.seconds)).join(", ")})`,
+        );
+      }
+    } finally {
+      await baseline?.stop();
+    }
   }
   return rows;
+}
+
+type Measured = {
+  seconds: number;
+  requests: number;
+  cpu: number;
+  result: autocannon.Result;
+};
+
+async function measure(baseUrl: string, pid: number, paths: string[], seconds: number) {
+  const cpuBefore = cpuSeconds(pid);
+  const result = await load(baseUrl, paths, seconds);
+  return {
+    seconds,
+    requests: result.requests.total,
+    cpu: cpuSeconds(pid) - cpuBefore,
+    result,
+  } satisfies Measured;
+}
+
+/** Rounds of one server: rates over all of them, the median's mean, the tails' worst. */
+function combine(rounds: Measured[]) {
+  const requests = rounds.reduce((a, m) => a + m.requests, 0);
+  const seconds = rounds.reduce((a, m) => a + m.seconds, 0);
+  const cpu = rounds.reduce((a, m) => a + m.cpu, 0);
+  const worst = (f: (r: autocannon.Result) => number) =>
+    Math.max(...rounds.map((m) => f(m.result)));
+  const sum = (f: (r: autocannon.Result) => number) => rounds.reduce((a, m) => a + f(m.result), 0);
+  return {
+    requestsPerSecond: Math.round(requests / seconds),
+    p50: Math.round((10 * sum((r) => r.latency.p50)) / rounds.length) / 10,
+    p97_5: worst((r) => r.latency.p97_5),
+    p99: worst((r) => r.latency.p99),
+    max: worst((r) => r.latency.max),
+    requests,
+    non2xx: sum((r) => r.non2xx),
+    errors: sum((r) => r.errors),
+    timeouts: sum((r) => r.timeouts),
+    cpuMsPerRequest: Math.round((cpu * 1000 * 100) / Math.max(1, requests)) / 100,
+  };
 }
 
 function table(rows: Row[]) {
@@ -212,6 +341,19 @@ function table(rows: Row[]) {
     lines.push(
       `| ${r.page} | ${r.served} | ${r.requestsPerSecond} | ${r.p50} | ${r.p97_5} | ${r.p99} | ${r.max} | ${r.requests} | ${r.non2xx}/${r.errors + r.timeouts} | ${r.queries} (${r.signedInQueries}) | ${r.cpuMsPerRequest} | ${(r.htmlBytes / 1024).toFixed(1)} (${r.contentEncoding}) |`,
     );
+  }
+  if (rows.some((r) => r.bare)) {
+    lines.push(
+      "",
+      "| page | shop req/s | bare node:http req/s | shop / bare | shop p99 ms | bare p99 ms | shop CPU ms/req | bare CPU ms/req |",
+      "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    );
+    for (const r of rows) {
+      if (!r.bare) continue;
+      lines.push(
+        `| ${r.page} | ${r.requestsPerSecond} | ${r.bare.requestsPerSecond} | ${Math.round((100 * r.requestsPerSecond) / r.bare.requestsPerSecond)} % | ${r.p99} | ${r.bare.p99} | ${r.cpuMsPerRequest} | ${r.bare.cpuMsPerRequest} |`,
+      );
+    }
   }
   return lines.join("\n");
 }

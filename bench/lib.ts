@@ -95,7 +95,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const port = await freePort();
   const host = options.publicHost ?? "127.0.0.1";
   const baseUrl = `http://${host}:${port}`;
-  const child = spawn(process.execPath, [path.join(root, "server/index.ts")], {
+  // SERVER_ENTRY runs another copy of the server (an older one, to compare), as in tests/support.
+  const entry = path.resolve(root, process.env.SERVER_ENTRY ?? "server/index.ts");
+  const child = spawn(process.execPath, [entry], {
     cwd: root,
     stdio: ["ignore", "pipe", "pipe"],
     env: {

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { pathToFileURL } from "node:url";
@@ -33,6 +34,7 @@ const {
   runWithRequestId,
   currentQueryCount,
   observeRequest,
+  earlyHit,
   encodedBody,
   setPageCacheTicket,
   bodyLimitFor,
@@ -55,14 +57,42 @@ const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", config.trustProxy);
 
+/** The request's id: the client's own if well-formed, else a new one. */
+function requestIdOf(req: http.IncomingMessage): string {
+  const incoming = req.headers["x-request-id"];
+  return typeof incoming === "string" && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+}
+
+/** Once the response is sent: the request's metrics and (at LOG_LEVEL=verbose) its log line. */
+function observeWhenFinished(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  id: string,
+  pathname: string,
+) {
+  const started = process.hrtime.bigint();
+  res.on("finish", () => {
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    const method = req.method ?? "GET";
+    observeRequest(method, pathname, res.statusCode, ms / 1000);
+    if (!log.enabled("verbose")) return;
+    runWithRequestId(id, () =>
+      log.verbose("request", {
+        method,
+        path: pathname,
+        status: res.statusCode,
+        ms: Math.round(ms * 10) / 10,
+      }),
+    );
+  });
+}
+
 // A request id for every request, in the logs and in the response.
 app.use((req, res, next) => {
-  const incoming = req.get("x-request-id");
-  const id = incoming && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+  const id = requestIdOf(req);
   res.setHeader("X-Request-Id", id);
   // The auth rate limiter keys on this header; a client can't choose it.
   req.headers["x-layerkart-client-ip"] = req.ip ?? req.socket.remoteAddress ?? "unknown";
-  const started = process.hrtime.bigint();
   // Each response says how many database queries it took (Server-Timing), for budgets and
   // benches; off in production unless SERVER_TIMING=true (it tells outsiders about our queries).
   if (config.serverTiming) {
@@ -70,18 +100,7 @@ app.use((req, res, next) => {
       res.setHeader("Server-Timing", `db;desc="${currentQueryCount()} queries"`);
     });
   }
-  res.on("finish", () => {
-    const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    observeRequest(req.method, req.path, res.statusCode, ms / 1000);
-    runWithRequestId(id, () =>
-      log.verbose("request", {
-        method: req.method,
-        path: req.path,
-        status: res.statusCode,
-        ms: Math.round(ms * 10) / 10,
-      }),
-    );
-  });
+  observeWhenFinished(req, res, id, req.path);
   runWithRequestId(id, next);
 });
 
@@ -158,17 +177,16 @@ function tooLarge(req: express.Request, res: express.Response, limit: number) {
   }
 }
 
-app.use(
-  helmet({
-    // HTML documents get a nonce-based policy from app/entry.server.tsx; files get `filePolicy`.
-    contentSecurityPolicy: false,
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: config.publicUrl.startsWith("https://")
-      ? { maxAge: 31_536_000, includeSubDomains: true }
-      : false,
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-  }),
-);
+const securityHeaders = helmet({
+  // HTML documents get a nonce-based policy from app/entry.server.tsx; files get `filePolicy`.
+  contentSecurityPolicy: false,
+  crossOriginEmbedderPolicy: false,
+  strictTransportSecurity: config.publicUrl.startsWith("https://")
+    ? { maxAge: 31_536_000, includeSubDomains: true }
+    : false,
+  referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+});
+app.use(securityHeaders);
 app.use(compression());
 
 app.get("/healthz", (_req, res) => {
@@ -334,10 +352,97 @@ function errorPage(status: number, message: string, requestId: unknown): string 
 <p><a href="/">Back to the shop</a></p>${id ? `<p><small>Request id: ${id}</small></p>` : ""}</body></html>`;
 }
 
-const server = app.listen(config.port, config.host, () => {
-  log.info("listening", { url: config.publicUrl, host: config.host, port: config.port });
+// Page cache hits before the general stack. A hit is a GET for a page the cache stored, and a
+// page is only stored by a request that went through everything above and the React Router
+// handler: static files, uploads and health checks never reach the cache, the cross-site and body
+// checks concern other methods, and what the rest adds to a response doesn't depend on the
+// request. So a hit is answered here with the same headers, without the stack's cost per request
+// (docs/decisions/0009, amended 2026-11-25). Only clients that take brotli or gzip: the rest go
+// the general way.
+const helmetHeaders = headersSetBy(securityHeaders);
+/** The headers of a hit that are the same for every request, per stored page. */
+const hitHeaders = new WeakMap<object, string[]>();
+
+function answerPageCacheHit(req: http.IncomingMessage, res: http.ServerResponse): boolean {
+  const hit = earlyHit(
+    rt.pageCache,
+    req.method,
+    req.url,
+    req.headers.cookie,
+    req.headers["accept-encoding"],
+  );
+  if (!hit) return false;
+  const id = requestIdOf(req);
+  const url = req.url ?? "/";
+  const q = url.indexOf("?");
+  observeWhenFinished(req, res, id, q === -1 ? url : url.slice(0, q));
+  let fixed = hitHeaders.get(hit.page);
+  if (!fixed) {
+    // As the general path sets them, later ones replacing earlier ones of the same name.
+    const merged = new Map<string, [string, string]>();
+    for (const [name, value] of [
+      ...helmetHeaders,
+      ...hit.page.headers,
+      ["Vary", "Accept-Encoding"],
+      ["X-Page-Cache", "hit"],
+    ] as Array<[string, string]>) {
+      merged.set(name.toLowerCase(), [name, value]);
+    }
+    fixed = [...merged.values()].flat();
+    hitHeaders.set(hit.page, fixed);
+  }
+  const headers = [
+    "X-Request-Id",
+    id,
+    ...fixed,
+    "Content-Encoding",
+    hit.encoding,
+    "Content-Length",
+    String(hit.body.length),
+  ];
+  // A hit takes no database query.
+  if (config.serverTiming) headers.push("Server-Timing", 'db;desc="0 queries"');
+  res.writeHead(200, headers);
+  res.end(hit.body);
+  return true;
+}
+
+/** The headers a request-independent middleware (helmet) sets, in order. */
+function headersSetBy(middleware: express.RequestHandler): Array<[string, string]> {
+  const set: Array<[string, string]> = [];
+  const res = {
+    setHeader: (name: string, value: unknown) => set.push([name, String(value)]),
+    removeHeader: () => {},
+  };
+  let called = false;
+  middleware({} as express.Request, res as unknown as express.Response, () => {
+    called = true;
+  });
+  if (!called) throw new Error("the security headers middleware did not finish synchronously");
+  return set;
+}
+
+const server = http.createServer((req, res) => {
+  if (!answerPageCacheHit(req, res)) app(req, res);
+});
+server.listen(config.port, config.host, () => {
+  log.info(`listening in ${config.nodeEnv} mode`, {
+    url: config.publicUrl,
+    host: config.host,
+    port: config.port,
+    mode: config.nodeEnv,
+  });
+});
+server.on("error", (error) => {
+  log.error("could not listen", { error, host: config.host, port: config.port });
+  process.exit(1);
 });
 server.keepAliveTimeout = 65_000;
+if (config.nodeEnv !== "production") {
+  log.warning(
+    "not in production mode: React renders with its development build, several times slower; set NODE_ENV=production (npm run shop does)",
+  );
+}
 
 let stopping = false;
 async function shutdown(signal: string) {

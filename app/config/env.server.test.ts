@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseEnv } from "./env.server.ts";
 
@@ -33,6 +36,30 @@ describe("configuration", () => {
       parseEnv({ ...base, NODE_ENV: "production", SEED_DEMO: "auto", ALLOW_DEMO_SEED: "true" })
         .seedDemo,
     ).toBe("auto");
+  });
+
+  it("requires AUTH_SECRET in production, except in a demonstration shop, which generates one once", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "lk-env-"));
+    try {
+      const production = { DATA_DIR: dir, NODE_ENV: "production" };
+      expect(() => parseEnv(production)).toThrow(/AUTH_SECRET: is required/);
+      const demo = { ...production, SEED_DEMO: "auto", ALLOW_DEMO_SEED: "true" };
+      const first = parseEnv(demo);
+      expect(first).toMatchObject({ nodeEnv: "production", demonstration: true });
+      expect(first.authSecretGenerated).toBe(true);
+      expect(first.authSecret.length).toBeGreaterThanOrEqual(32);
+      const file = path.join(dir, "auth-secret");
+      expect(readFileSync(file, "utf8")).toBe(first.authSecret);
+      expect(statSync(file).mode & 0o077).toBe(0);
+      // The same secret after a restart: sessions survive it.
+      expect(parseEnv(demo).authSecret).toBe(first.authSecret);
+      // A secret that is given wins.
+      const given = parseEnv({ ...demo, AUTH_SECRET: "y".repeat(32) });
+      expect(given.authSecret).toBe("y".repeat(32));
+      expect(given.authSecretGenerated).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("requires each gateway's credentials when it is chosen", () => {

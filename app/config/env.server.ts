@@ -150,6 +150,10 @@ export type Env = Readonly<{
   dataDir: string;
   databaseUrl: string | undefined;
   authSecret: string;
+  /** AUTH_SECRET was unset: the secret was generated once into `$DATA_DIR/auth-secret`. */
+  authSecretGenerated: boolean;
+  /** ALLOW_DEMO_SEED=true: a demonstration shop (`npm run shop`), even in production mode. */
+  demonstration: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   paymentProvider: "sandbox" | "phonepe" | "razorpay";
@@ -243,9 +247,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   const e = result.data;
   const dataDir = path.resolve(e.DATA_DIR);
-  if (e.NODE_ENV === "production" && !e.AUTH_SECRET) {
+  // A demonstration shop (`npm run shop`) runs in production mode without the operator choosing a
+  // secret: like development, it generates one once into the data folder.
+  const demonstration = e.ALLOW_DEMO_SEED === "true";
+  if (e.NODE_ENV === "production" && !e.AUTH_SECRET && !demonstration) {
     throw new ConfigError(
-      "Invalid configuration:\n  AUTH_SECRET: is required when NODE_ENV=production (at least 32 characters)",
+      "Invalid configuration:\n  AUTH_SECRET: is required when NODE_ENV=production (at least 32 characters; a demonstration shop with ALLOW_DEMO_SEED=true generates one into $DATA_DIR/auth-secret)",
     );
   }
   if (e.NODE_ENV === "production" && e.SEED_DEMO === "auto" && e.ALLOW_DEMO_SEED !== "true") {
@@ -290,7 +297,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     publicUrlFixed: e.PUBLIC_URL !== undefined,
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    authSecret: e.AUTH_SECRET ?? developmentSecret(dataDir),
+    authSecret: e.AUTH_SECRET ?? generatedSecret(dataDir),
+    authSecretGenerated: !e.AUTH_SECRET,
+    demonstration,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     paymentProvider: e.PAYMENT_PROVIDER,
@@ -348,8 +357,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   });
 }
 
-/** Outside production a signing secret is generated once and kept in the data folder. */
-function developmentSecret(dataDir: string): string {
+/**
+ * Outside production, and in a demonstration shop, a signing secret is generated once and kept in
+ * the data folder (readable by the shop's user only).
+ */
+function generatedSecret(dataDir: string): string {
   const file = path.join(dataDir, "auth-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   mkdirSync(dataDir, { recursive: true });

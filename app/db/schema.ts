@@ -104,6 +104,18 @@ export const products = pgTable(
   ],
 );
 
+/**
+ * Every word of an active or past product's search text (docs/decisions/0004-search.md), numbers
+ * aside: the search finds the catalogue's words near a query word (prefix, edit distance) here,
+ * then the products having them through an index. Kept by triggers on products (hand-written in
+ * drizzle/0006): words are only ever added, and a word no product has any longer finds nothing.
+ */
+export const searchVocabulary = pgTable(
+  "search_vocabulary",
+  { word: text("word").primaryKey() },
+  (t) => [index("search_vocabulary_prefix_idx").using("btree", sql`${t.word} text_pattern_ops`)],
+);
+
 export const categories = pgTable(
   "categories",
   {

@@ -30,6 +30,8 @@ function write(level: LogLevel, message: string, fields?: Record<string, unknown
 }
 
 export const log = {
+  /** Whether a message of this level would be written (to skip preparing one that wouldn't). */
+  enabled: (level: LogLevel) => order[level] >= order[threshold],
   verbose: (message: string, fields?: Record<string, unknown>) => write("verbose", message, fields),
   info: (message: string, fields?: Record<string, unknown>) => write("info", message, fields),
   warning: (message: string, fields?: Record<string, unknown>) => write("warning", message, fields),

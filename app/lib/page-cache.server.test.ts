@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
 import {
+  earlyHit,
   encodedBody,
   inlineScriptHashes,
   PageCache,
@@ -298,5 +299,37 @@ describe("the body a client gets", () => {
     expect(plain.encoding).toBeNull();
     expect(plain.body.toString()).toBe(html("/"));
     expect(encodedBody(page, undefined).encoding).toBeNull();
+  });
+});
+
+describe("hits answered before the server's general stack", () => {
+  it("answers a stored page's GET for brotli or gzip clients, counting the hit", async () => {
+    const { c } = cache();
+    await stored(c, "/products?page=2");
+    const br = earlyHit(c, "GET", "/products?page=2", "lk_theme=dark", "gzip, br");
+    // A theme cookie makes another page (another key): not stored yet.
+    expect(br).toBeNull();
+    const hit = earlyHit(c, "GET", "/products?page=2", undefined, "gzip, deflate, br");
+    expect(hit?.encoding).toBe("br");
+    expect(zlib.brotliDecompressSync(hit!.body).toString()).toBe(html("/products?page=2"));
+    expect(earlyHit(c, "GET", "/products?page=2", undefined, "gzip")?.encoding).toBe("gzip");
+    expect(c.stats()).toMatchObject({ hits: 2 });
+  });
+
+  it("leaves everything else to the general stack, without counting a miss it will count", async () => {
+    const { c } = cache();
+    await stored(c, "/products");
+    const before = c.stats();
+    // A client that takes neither brotli nor gzip gets the plain page (or deflate) the usual way.
+    expect(earlyHit(c, "GET", "/products", undefined, undefined)).toBeNull();
+    expect(earlyHit(c, "GET", "/products", undefined, "deflate")).toBeNull();
+    expect(earlyHit(c, "GET", "/products", undefined, "br;q=0, gzip;q=0")).toBeNull();
+    expect(earlyHit(c, "HEAD", "/products", undefined, "br")).toBeNull();
+    expect(earlyHit(c, "GET", "/products", "better-auth.session_token=x", "br")).toBeNull();
+    expect(earlyHit(c, "GET", "/about", undefined, "br")).toBeNull();
+    expect(c.stats()).toMatchObject({ hits: before.hits, misses: before.misses });
+    c.setListening(false);
+    c.setListening(true);
+    expect(earlyHit(c, "GET", "/products", undefined, "br")).toBeNull();
   });
 });

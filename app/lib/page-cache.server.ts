@@ -182,17 +182,20 @@ export class PageCache {
     return `${pathname}?${query}#${cookies.join(";")}`;
   }
 
-  /** The stored page for a key, if it is still fresh; counts a hit or a miss. */
-  get(key: string): CachedPage | undefined {
+  /**
+   * The stored page for a key, if it is still fresh; counts a hit or a miss (`countMiss: false`:
+   * only a hit, for a first look whose miss is looked up again and counted later).
+   */
+  get(key: string, { countMiss = true } = {}): CachedPage | undefined {
     if (!this.enabled) return undefined;
     const entry = this.#entries.get(key);
     if (!entry) {
-      this.#stats.misses += 1;
+      if (countMiss) this.#stats.misses += 1;
       return undefined;
     }
     if (this.#options.now() - entry.storedAt > this.#options.maxAgeMs) {
       this.#remove(key, entry);
-      this.#stats.misses += 1;
+      if (countMiss) this.#stats.misses += 1;
       return undefined;
     }
     // Most recently used last, so eviction takes from the front.
@@ -325,6 +328,29 @@ export class PageCache {
   }
 }
 
+/**
+ * A hit the server may answer before its general middleware (server/index.ts): a GET the cache
+ * has a fresh page for, from a client that takes brotli or gzip (a client that takes neither is
+ * answered by the general path, as before). Counts the hit; a miss is left uncounted for the
+ * general path, which looks again.
+ */
+export function earlyHit(
+  cache: PageCache,
+  method: string | undefined,
+  url: string | undefined,
+  cookieHeader: string | undefined,
+  acceptEncoding: string | undefined,
+): { page: CachedPage; body: Buffer; encoding: "br" | "gzip" } | null {
+  if (method !== "GET" || url === undefined || !cache.enabled) return null;
+  const key = cache.keyFor(method, url, cookieHeader);
+  if (!key) return null;
+  const encoding = compressedEncoding(acceptEncoding ?? "");
+  if (!encoding) return null;
+  const page = cache.get(key, { countMiss: false });
+  if (!page) return null;
+  return { page, body: encoding === "br" ? page.br : page.gzip, encoding };
+}
+
 /** The body of a cached page in the best encoding the client accepts. */
 export function encodedBody(
   page: CachedPage,
@@ -334,6 +360,19 @@ export function encodedBody(
   if (accepted.has("br")) return { body: page.br, encoding: "br" };
   if (accepted.has("gzip")) return { body: page.gzip, encoding: "gzip" };
   return { body: zlib.brotliDecompressSync(page.br), encoding: null };
+}
+
+/** Brotli or gzip, as encodedBody picks, remembered per header value (clients send a few). */
+const encodingByHeader = new Map<string, "br" | "gzip" | null>();
+function compressedEncoding(header: string): "br" | "gzip" | null {
+  let encoding = encodingByHeader.get(header);
+  if (encoding === undefined) {
+    const accepted = parseAcceptEncoding(header);
+    encoding = accepted.has("br") ? "br" : accepted.has("gzip") ? "gzip" : null;
+    if (encodingByHeader.size >= 256) encodingByHeader.clear();
+    encodingByHeader.set(header, encoding);
+  }
+  return encoding;
 }
 
 function parseAcceptEncoding(header: string): Set<string> {

@@ -103,6 +103,33 @@ describe("the page cache in the built server (PostgreSQL)", () => {
     for (const hash of hashes) expect(policy).toContain(hash);
   });
 
+  it("answers a hit before the general stack with the same headers the general stack sends", async () => {
+    const early = await cached(`/product/${productId}`);
+    // A client that takes neither brotli nor gzip is answered from the cache by the general stack.
+    const general = await get(`/product/${productId}`, { "accept-encoding": "identity" });
+    expect(general.headers.get("x-page-cache")).toBe("hit");
+    expect(general.headers.get("content-encoding")).toBeNull();
+    const compared = (res: Response) =>
+      [...res.headers]
+        .filter(
+          ([name]) =>
+            !["date", "content-length", "content-encoding", "x-request-id"].includes(name),
+        )
+        .sort(([a], [b]) => a.localeCompare(b));
+    expect(compared(early)).toEqual(compared(general));
+    // The security headers of every response are among them.
+    expect(early.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+    expect(early.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(early.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(early.headers.get("vary")).toBe("Accept-Encoding");
+    expect(early.headers.get("server-timing")).toBe('db;desc="0 queries"');
+    // A client's own well-formed request id is kept, as everywhere else.
+    const own = await get(`/product/${productId}`, { "x-request-id": "bench-req-12345" });
+    expect(own.headers.get("x-page-cache")).toBe("hit");
+    expect(own.headers.get("x-request-id")).toBe("bench-req-12345");
+    expect(await early.text()).toBe(await general.text());
+  });
+
   it("renders for each visitor who is signed in or carries any other cookie, and never stores a miss", async () => {
     for (const cookie of ["better-auth.session_token=abc.def", "lk_flash=signed-out", "x=1"]) {
       const res = await get(`/product/${productId}`, { cookie });

@@ -1,10 +1,12 @@
-import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { spawn } from "node:child_process";
+import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   exited,
   freePort,
+  projectRoot,
   type Started,
   startServer,
   waitReady,
@@ -45,6 +47,54 @@ describe("configuration errors stop the process with a message naming the variab
       expect(await exited(s.child)).toBe(1);
       expect(s.output()).toContain("AUTH_SECRET");
     } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("npm run shop's start (scripts/shop.ts): the demonstration shop in production mode", () => {
+  it("starts with nothing set, says it runs in production mode and serves the demo shop", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "lk-shop-"));
+    const port = await freePort();
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir, PORT: String(port) };
+    for (const name of [
+      "NODE_ENV",
+      "AUTH_SECRET",
+      "SEED_DEMO",
+      "ALLOW_DEMO_SEED",
+      "ALLOW_SANDBOX_PAYMENTS",
+      "DATABASE_URL",
+      "PUBLIC_URL",
+    ]) {
+      delete env[name];
+    }
+    env.HOST = "127.0.0.1";
+    env.DEMO_ADMIN_PASSWORD = "shop-test-admin-password";
+    const child = spawn(process.execPath, [path.join(projectRoot, "scripts/shop.ts")], {
+      cwd: projectRoot,
+      env,
+    });
+    let out = "";
+    child.stdout.on("data", (d) => {
+      out += d;
+    });
+    child.stderr.on("data", (d) => {
+      out += d;
+    });
+    try {
+      await waitReady(port, child, 80_000);
+      expect(out).toContain("listening in production mode");
+      expect(out).toMatch(/"demonstration shop".*"sandboxPayments":true/);
+      expect(out).not.toContain("not in production mode");
+      // The generated secret is kept for the next start, readable by the shop's user only.
+      expect((await stat(path.join(dir, "auth-secret"))).mode & 0o077).toBe(0);
+      const page = await fetch(`http://127.0.0.1:${port}/products`);
+      expect(page.status).toBe(200);
+      // The demo catalogue is there.
+      expect(await page.text()).toMatch(/<a [^>]*href="\/product\//);
+    } finally {
+      child.kill("SIGTERM");
+      await exited(child);
       await rm(dir, { recursive: true, force: true });
     }
   });

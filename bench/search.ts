@@ -1,0 +1,154 @@
+/**
+ * Search speed: the shop's own searchProducts (results, 10 a page) and suggestProducts (the
+ * header box, 5 as you type) timed directly on a bench database, no HTTP, for a set of queries a
+ * customer types: whole words, words as they are typed letter by letter, misspellings, several
+ * words in another order, fillers, Devanagari, numbers and words the shop doesn't have.
+ *
+ *   node bench/search.ts --data-dir .tmp/bench/pglite-100k     (PGlite: the server stopped)
+ *   node bench/search.ts --database-url postgres://…/layerkart_bench_x
+ *
+ * Options: --runs 20 (timed runs of each query, after one untimed), --json FILE. Opening the
+ * database applies the migrations (the first time on a data set made before drizzle/0006, that
+ * builds the search index: a minute at 100,000 products), then runs ANALYZE.
+ */
+import "../scripts/lib/use-app-alias.ts";
+import { writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs, root } from "./lib.ts";
+
+const { openDatabase, pgliteFolder } = await import("~/adapters/db/index.server.ts");
+const { searchProducts, suggestProducts } = await import("~/modules/catalog/products.server.ts");
+const { sql } = await import("drizzle-orm");
+
+const args = parseArgs();
+const databaseUrl = args.get("database-url");
+const dataDir = args.get("data-dir");
+const runs = Number(args.get("runs") ?? 20);
+if (!databaseUrl && !dataDir) throw new Error("--data-dir DIR or --database-url URL");
+
+/** What customers type in the results page's box (and submit). */
+const RESULTS = [
+  "dragon",
+  "dargon",
+  "tealight holder",
+  "tealite",
+  "holder for tealight",
+  "planter",
+  "plnter",
+  "succulent planter",
+  "phone stand",
+  "stand for phone",
+  "garuda statue",
+  "statue garuda",
+  "gaurda",
+  "lotus",
+  "lotsu",
+  "ganesha idol",
+  "गणेश",
+  "3d",
+  "wizard miniature",
+  "self watering pot",
+  "mecha pilot 4821",
+  "4821",
+  "ganesh",
+  "zebra lamp",
+];
+/** Typed letter by letter into the header box (suggestions from 2 letters on). */
+const TYPED = [
+  "dragon",
+  "tealight",
+  "planter",
+  "garuda statue",
+  "phone stand",
+  "ganesha",
+  "wizard",
+];
+const SUGGESTIONS = [
+  ...new Set(
+    TYPED.flatMap((w) => Array.from({ length: w.length - 1 }, (_, i) => w.slice(0, i + 2))),
+  ),
+  "dargon",
+  "plnter",
+  "lotsu",
+  "गणे",
+  "गणेश",
+];
+
+function percentile(sorted: number[], p: number) {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+const round = (x: number) => Math.round(x * 100) / 100;
+
+const database = await openDatabase({
+  databaseUrl,
+  pgliteDir: dataDir ? pgliteFolder(path.resolve(root, dataDir)) : undefined,
+});
+try {
+  const db = database.db;
+  await db.execute(sql`analyze products`);
+  await db.execute(sql`analyze search_vocabulary`);
+  const [counts] = (
+    (await db.execute(
+      sql`select count(*)::int as total, count(*) filter (where is_active)::int as active,
+                 (select count(*)::int from search_vocabulary) as vocabulary from products`,
+    )) as unknown as { rows: Array<{ total: number; active: number; vocabulary: number }> }
+  ).rows;
+  console.log(
+    `${database.kind}: ${counts?.total} products (${counts?.active} active), vocabulary ${counts?.vocabulary} words; ${runs} runs per query; load average ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(" ")}`,
+  );
+  const kinds = [
+    { kind: "results", queries: RESULTS, run: (q: string) => searchProducts(db, q, 1, 10) },
+    { kind: "suggestions", queries: SUGGESTIONS, run: (q: string) => suggestProducts(db, q) },
+  ];
+  const report: Record<string, unknown> = { db: database.kind, counts, runs };
+  for (const { kind, queries, run } of kinds) {
+    const all: number[] = [];
+    const perQuery: Array<{ query: string; found: number; p50: number; p95: number; max: number }> =
+      [];
+    for (const query of queries) {
+      const found = await run(query);
+      const times: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        const started = performance.now();
+        await run(query);
+        times.push(performance.now() - started);
+      }
+      times.sort((a, b) => a - b);
+      all.push(...times);
+      perQuery.push({
+        query,
+        found: Array.isArray(found) ? found.length : found.items.length,
+        p50: round(percentile(times, 50)),
+        p95: round(percentile(times, 95)),
+        max: round(times.at(-1) ?? Number.NaN),
+      });
+    }
+    all.sort((a, b) => a - b);
+    const summary = {
+      queries: queries.length,
+      p50: round(percentile(all, 50)),
+      p95: round(percentile(all, 95)),
+      p99: round(percentile(all, 99)),
+      max: round(all.at(-1) ?? Number.NaN),
+      queriesOverP95Target: perQuery.filter((r) => r.p95 > 15).map((r) => r.query),
+    };
+    report[kind] = { summary, perQuery };
+    console.log(
+      `\n${kind}: ${summary.queries} queries × ${runs}: p50 ${summary.p50} ms, p95 ${summary.p95} ms, p99 ${summary.p99} ms, max ${summary.max} ms; queries with p95 > 15 ms: ${summary.queriesOverP95Target.join(", ") || "none"}`,
+    );
+    console.log(
+      "| query | found | p50 ms | p95 ms | max ms |\n| --- | ---: | ---: | ---: | ---: |",
+    );
+    for (const r of perQuery)
+      console.log(`| ${r.query} | ${r.found} | ${r.p50} | ${r.p95} | ${r.max} |`);
+  }
+  const jsonFile = args.get("json");
+  if (jsonFile) writeFileSync(path.resolve(root, jsonFile), JSON.stringify(report, null, 2));
+} finally {
+  await database.close();
+}
