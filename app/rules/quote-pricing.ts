@@ -7,11 +7,15 @@
  *   hours   = extruded volume ÷ (flow rate × layer height ÷ 0.2 mm) + layers × layer change time
  *   unit    = max(minimum, setup fee + grams × price per gram + hours × hourly rate)
  *   price   = unit × (1 − volume discount for the quantity), per piece, × quantity
+ *
+ * A file of several separate bodies is priced body by body (each its own shell, layers, setup and
+ * printer fit; the minimum once per piece), never by the bounding box around all of them.
  */
 
 import { z } from "zod";
 import { type CartLine, MAX_LINE_QUANTITY } from "./cart.ts";
 import { CUSTOM_PART_CATEGORY, CUSTOM_PART_EXPIRED } from "./custom-part.ts";
+import { isLengthUnit, LENGTH_UNITS, type LengthUnit, MM_PER_UNIT } from "./model3d/units.ts";
 import { rupeesToPaise } from "./money.ts";
 import type { QuoteStatus, StoredGeometry } from "./stored-shapes.ts";
 
@@ -20,8 +24,8 @@ export { CUSTOM_PART_CATEGORY };
 export const MAX_INSTANT_TOTAL_PAISE = 50_000_000;
 export const LAYER_HEIGHTS = [0.12, 0.16, 0.2, 0.28] as const;
 export const REFERENCE_LAYER_MM = 0.2;
-export const QUOTE_UNITS = ["mm", "cm", "inch"] as const;
-export const MM_PER_UNIT = { mm: 1, cm: 10, inch: 25.4 } as const;
+/** Units a file without its own may be read in (app/rules/model3d/units.ts). */
+export const QUOTE_UNITS = LENGTH_UNITS;
 
 const paise = z.number().int().min(0).max(100_000_000);
 
@@ -244,6 +248,23 @@ export interface RawGeometry {
   watertight: boolean;
   /** Shells facing opposite ways: the signed volume can't be trusted for an instant price. */
   mixedShells?: boolean;
+  /**
+   * The unit the measurements are in when the file states one (a 3MF, read into millimetres):
+   * then the customer's unit choice does not apply. Null or absent: the customer chooses.
+   */
+  fileUnit?: string | null;
+  /** Separate bodies in the file; with `bodies`, each priced as a part of its own. */
+  bodyCount?: number;
+  bodies?: ReadonlyArray<{
+    volume: number;
+    area: number;
+    size: { x: number; y: number; z: number };
+  }>;
+}
+
+/** The unit a quote is priced in: the file's own when it states one, else the customer's. */
+export function pricedUnit(geometry: Pick<RawGeometry, "fileUnit">, chosen: LengthUnit) {
+  return isLengthUnit(geometry.fileUnit) ? geometry.fileUnit : chosen;
 }
 
 export interface PrinterFit {
@@ -266,6 +287,10 @@ export function printersThatFit(
 }
 
 export interface QuoteBreakdown {
+  /** The unit the file was read in (its own, or the customer's choice). */
+  unit: LengthUnit;
+  /** Separate bodies priced, each as a part of its own (setup, layers, fit). */
+  bodies: number;
   mmPerUnit: number;
   size: { x: number; y: number; z: number };
   volumeMm3: number;
@@ -292,6 +317,7 @@ export type QuoteProblem =
   | "not-watertight"
   | "mixed-shells"
   | "too-expensive"
+  | "too-many-bodies"
   | "empty";
 
 export const quoteProblemText: Record<QuoteProblem, string> = {
@@ -303,6 +329,8 @@ export const quoteProblemText: Record<QuoteProblem, string> = {
   empty: "This model has no volume to print.",
   "mixed-shells":
     "Parts of this model face opposite ways (a hidden cavity, or a part turned inside out), so it can't be priced instantly. Request a review.",
+  "too-many-bodies":
+    "This file holds more than 100 separate bodies, too many to price one by one. Join them into fewer parts or request a review.",
   "too-expensive":
     "An order this large needs a personal quote. Lower the quantity or size, or request a review.",
 };
@@ -328,26 +356,48 @@ export function priceQuote(
   else if (!material.colours.includes(options.colour)) problems.push("colour-unavailable");
   const m = material ?? rates.materials.find((x) => x.enabled) ?? rates.materials[0];
 
-  const f = MM_PER_UNIT[options.unit] * (options.scalePercent / 100);
+  const unit = pricedUnit(geometry, options.unit);
+  const f = MM_PER_UNIT[unit] * (options.scalePercent / 100);
   const size = { x: geometry.size.x * f, y: geometry.size.y * f, z: geometry.size.z * f };
-  const volumeMm3 = Math.abs(geometry.volume) * f ** 3;
-  const areaMm2 = geometry.area * f ** 2;
+  // Several bodies: each is a part of its own (its own layers, fit and handling), never the
+  // bounding box of all of them.
+  const bodyCount = Math.max(1, geometry.bodyCount ?? 1);
+  const bodies =
+    bodyCount > 1 && geometry.bodies && geometry.bodies.length === bodyCount
+      ? geometry.bodies
+      : [geometry];
+  if (bodyCount > 1 && bodies.length !== bodyCount) problems.push("too-many-bodies");
+  let volumeMm3 = 0;
+  let areaMm2 = 0;
+  let extruded = 0;
+  let layerSeconds = 0;
+  let fitsPrinters = rates.printers.map((p) => p.name);
+  for (const body of bodies) {
+    const volume = Math.abs(body.volume) * f ** 3;
+    const area = body.area * f ** 2;
+    const shell = Math.min(area * rates.wallThicknessMm, volume);
+    const interior = volume - shell;
+    volumeMm3 += volume;
+    areaMm2 += area;
+    extruded += shell + interior * (options.infillPercent / 100);
+    layerSeconds += Math.ceil((body.size.z * f) / options.layerHeight) * rates.layerChangeSeconds;
+    const fits = printersThatFit(
+      { x: body.size.x * f, y: body.size.y * f, z: body.size.z * f },
+      rates.printers,
+    );
+    fitsPrinters = fitsPrinters.filter((name) => fits.includes(name));
+  }
   if (!(volumeMm3 > 0)) problems.push("empty");
   if (!geometry.watertight) problems.push("not-watertight");
   else if (geometry.mixedShells) problems.push("mixed-shells");
-  const fitsPrinters = printersThatFit(size, rates.printers);
   if (fitsPrinters.length === 0) problems.push("too-large");
 
-  const shell = Math.min(areaMm2 * rates.wallThicknessMm, volumeMm3);
-  const interior = volumeMm3 - shell;
-  const extruded = shell + interior * (options.infillPercent / 100);
   const grams = (extruded / 1000) * m.density;
   const flow = m.flowRate * (options.layerHeight / REFERENCE_LAYER_MM);
-  const layers = Math.ceil(size.z / options.layerHeight);
-  const seconds = extruded / flow + layers * rates.layerChangeSeconds;
+  const seconds = extruded / flow + layerSeconds;
   const printHours = seconds / 3600;
 
-  const setupPaise = rates.setupFeePaise;
+  const setupPaise = rates.setupFeePaise * bodies.length;
   const materialPaise = Math.round(grams * m.pricePerGramPaise);
   const machinePaise = Math.round(printHours * rates.hourlyRatePaise);
   const basePaise = setupPaise + materialPaise + machinePaise;
@@ -359,6 +409,8 @@ export function priceQuote(
   if (unitPricePaise * options.quantity > MAX_INSTANT_TOTAL_PAISE) problems.push("too-expensive");
   return {
     breakdown: {
+      unit,
+      bodies: bodyCount,
       mmPerUnit: f,
       size,
       volumeMm3,
@@ -378,6 +430,22 @@ export function priceQuote(
     },
     problems,
   };
+}
+
+/**
+ * What the quote says about a file of several bodies ("This file holds 2 separate bodies, each
+ * priced as a part of its own: 10 × 10 × 10 mm and 5 × 5 × 5 mm."); null for one body.
+ */
+export function bodiesText(count: number, sizesMm: ReadonlyArray<string>): string | null {
+  if (count <= 1) return null;
+  const shown = sizesMm.slice(0, 5);
+  const list =
+    shown.length > 1
+      ? `${shown.slice(0, -1).join(", ")} and ${shown.at(-1)}${sizesMm.length > shown.length ? ` (and ${sizesMm.length - shown.length} more)` : ""}`
+      : (shown[0] ?? "");
+  return list
+    ? `This file holds ${count} separate bodies, each priced as a part of its own: ${list}.`
+    : `This file holds ${count} separate bodies.`;
 }
 
 /** The line name a custom part carries in the cart, the order and the invoice. */

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { cube, openBox, toBinaryStl } from "../../app/rules/model3d/testing/shapes.ts";
+import { box, cube, openBox, toBinaryStl } from "../../app/rules/model3d/testing/shapes.ts";
 import { addAddress, expect, readEmail, signIn, test } from "./fixtures.ts";
 
 /*
@@ -120,6 +120,48 @@ test.describe("custom 3D printing", () => {
     await expect(page.getByRole("button", { name: "Add to cart" })).toBeEnabled({
       timeout: 15_000,
     });
+  });
+
+  test("a part drawn in inches: both readings, a one-click switch, priced and shown to staff in inches", async ({
+    page,
+    login,
+  }) => {
+    await login();
+    await page.goto("/custom-printing");
+    await page.locator("#model-file").setInputFiles({
+      name: "bracket.stl",
+      mimeType: "model/stl",
+      buffer: Buffer.from(toBinaryStl(box(12.7, 9.5, 3))),
+    });
+    await expect(page.getByTestId("model-size")).toHaveText("12.7 × 9.5 × 3.0 mm");
+    const readings = page.getByTestId("unit-readings");
+    await expect(readings).toContainText(
+      "Read in millimetres, it is 12.7 × 9.5 × 3 mm — or 127 × 95 × 30 mm if the file is in centimetres — or 323 × 241 × 76.2 mm if the file is in inches.",
+    );
+    const mmTotal = await page.getByTestId("quote-total").textContent();
+    await readings.getByRole("button", { name: "Use inches" }).click();
+    await expect(page.getByTestId("model-size")).toHaveText("322.6 × 241.3 × 76.2 mm");
+    await expect(page.getByLabel("File units")).toHaveValue("inch");
+    await expect(page.getByTestId("quote-total")).not.toHaveText(mmTotal ?? "");
+    // 322.6 mm is longer than our printers: the honest reading goes to staff, in inches.
+    await expect(page.getByTestId("quote-problems")).toContainText("larger than our printers");
+    await expect(readings.getByRole("button", { name: "Use millimetres" })).toBeVisible();
+    const review = page.getByRole("button", { name: "Request review" });
+    await expect(review).toBeEnabled({ timeout: 15_000 });
+    await review.click();
+    await page.getByLabel("What should our team know?").fill("Print it in two halves, please.");
+    await page.getByRole("button", { name: "Send request" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Review requested");
+
+    await switchBrowser(page);
+    await signIn(page, { email: "admin@example.com", password: "demo-admin-password" });
+    await page.goto("/admin/quotes");
+    const row = page.getByRole("listitem").filter({ hasText: "bracket.stl" }).first();
+    await expect(row.getByTestId("quote-unit")).toHaveText(
+      "Read in inches (the customer's choice; the file states none)",
+    );
+    await row.getByRole("link", { name: "bracket.stl" }).click();
+    await expect(page.getByTestId("quote-size-mm")).toHaveText("323 × 241 × 76.2 mm");
   });
 
   test("a model that fails the check goes to staff; their offer lands in the cart", async ({

@@ -15,9 +15,11 @@ import {
   UNSUPPORTED_FILE_MESSAGE,
 } from "~/rules/model3d/messages.ts";
 import type { Mesh } from "~/rules/model3d/types.ts";
+import { formatSize, scaleSize } from "~/rules/model3d/units.ts";
 import { formatPaise } from "~/rules/money.ts";
 import type { QuoteActionResult } from "~/rules/quote-pricing.ts";
 import {
+  bodiesText,
   defaultQuoteOptions,
   formatBytes,
   LAYER_HEIGHTS,
@@ -30,6 +32,7 @@ import {
 import type { StoredGeometry } from "~/rules/stored-shapes.ts";
 import type { WorkerReply } from "./model-worker-protocol.ts";
 import { keepPendingModel, takePendingModel } from "./pending-model.ts";
+import { UnitReadings } from "./unit-readings";
 
 // three.js (~150 KB gzipped) loads only on this page, once a model is there to show.
 const ModelPreview = lazy(() => import("./model-preview"));
@@ -193,7 +196,9 @@ export function QuoteBuilder({ rates, signedIn }: { rates: QuoteRates; signedIn:
         return;
       }
       setAnalysis({ geometry: reply.geometry, mesh: reply.mesh, edges: reply.edges, ms: reply.ms });
-      if (reply.geometry.fileUnit) setOptions((o) => ({ ...o, unit: "mm" }));
+      // Each file starts in millimetres (a 3MF's own unit is already applied); the customer
+      // switches when its size suggests another.
+      setOptions((o) => ({ ...o, unit: "mm" }));
     },
     [signedIn, startUpload],
   );
@@ -358,6 +363,15 @@ export function QuoteBuilder({ rates, signedIn }: { rates: QuoteRates; signedIn:
               />
             </Suspense>
             <ModelFacts geometry={analysis.geometry} quote={quote.breakdown} />
+            <UnitReadings
+              rawSize={scaleSize(analysis.geometry.size, options.scalePercent)}
+              fileUnit={analysis.geometry.fileUnit}
+              unit={options.unit}
+              onChoose={(unit) => {
+                setAdded(false);
+                setOptions((o) => ({ ...o, unit }));
+              }}
+            />
           </>
         ) : null}
       </div>
@@ -595,6 +609,7 @@ function OptionsForm({
           <option value="mm">Millimetres</option>
           <option value="cm">Centimetres</option>
           <option value="inch">Inches</option>
+          <option value="m">Metres</option>
         </select>
       </div>
       <div className="grid gap-1.5">
@@ -629,7 +644,9 @@ function Breakdown({
         <dd className="tabular-nums">{formatPaise(quote.materialPaise)}</dd>
         <dt className="text-muted-foreground">Printing, about {fmt(quote.printHours)} h</dt>
         <dd className="tabular-nums">{formatPaise(quote.machinePaise)}</dd>
-        <dt className="text-muted-foreground">Setup</dt>
+        <dt className="text-muted-foreground">
+          Setup{quote.bodies > 1 ? `, ${quote.bodies} parts` : ""}
+        </dt>
         <dd className="tabular-nums">{formatPaise(quote.setupPaise)}</dd>
         {quote.minimumApplied ? (
           <>
@@ -667,6 +684,10 @@ function ModelFacts({
   geometry: StoredGeometry;
   quote: ReturnType<typeof priceQuote>["breakdown"];
 }) {
+  const bodies = bodiesText(
+    geometry.bodyCount ?? 1,
+    (geometry.bodies ?? []).map((b) => formatSize(scaleSize(b.size, quote.mmPerUnit * 100))),
+  );
   const check = (ok: boolean, good: string, bad: string) => (
     <span className={ok ? "text-success" : "text-destructive"}>{ok ? good : bad}</span>
   );
@@ -710,6 +731,11 @@ function ModelFacts({
           </dd>
         </div>
       </dl>
+      {bodies ? (
+        <p className="mt-2 text-sm" data-testid="model-bodies">
+          {bodies}
+        </p>
+      ) : null}
       {geometry.invertedNormals ? (
         <p className="mt-2 text-muted-foreground text-sm">
           The faces of this model seem to point inwards; we'll check the orientation before

@@ -13,7 +13,7 @@ import {
 } from "~/modules/cart/cart.server.ts";
 import { checkoutLines, placeOrder } from "~/modules/checkout/checkout.server.ts";
 import { updateShopSettings } from "~/modules/settings/settings.server.ts";
-import { cube, openBox, toBinaryStl } from "~/rules/model3d/testing/shapes.ts";
+import { box, cube, openBox, to3mf, toBinaryStl } from "~/rules/model3d/testing/shapes.ts";
 import { defaultQuoteRates, priceQuote, quoteText } from "~/rules/quote-pricing.ts";
 import {
   browserHeaders,
@@ -226,6 +226,38 @@ describe(`custom quotes (${testDbKind()})`, () => {
     );
     const again = await pageAction(a.cookie, { intent: "add-to-cart", quoteId, ...pla });
     expect(again.status).toBe(409);
+  });
+
+  it("prices the unit the customer chose for a file without one, keeps it, and a 3MF's own unit wins", async () => {
+    const a = await customer("quote-units");
+    // 1 × 1 × 0.5 in the file: 25.4 × 25.4 × 12.7 mm if the file is in inches.
+    const stlId = quoteIdOf(await upload(a.cookie, "inch.stl", toBinaryStl(box(1, 1, 0.5))));
+    const inches = await pageAction(a.cookie, {
+      intent: "add-to-cart",
+      quoteId: stlId,
+      ...pla,
+      unit: "inch",
+    });
+    expect(inches.status).toBe(200);
+    const [stl] = await db.select().from(quotes).where(eq(quotes.id, stlId));
+    expect(stl.options).toMatchObject({ unit: "inch" });
+    const k = 25.4;
+    const expected = priceQuote(
+      { volume: 0.5 * k ** 3, area: 4 * k ** 2, size: { x: k, y: k, z: k / 2 }, watertight: true },
+      { ...pla, infillPercent: 20, layerHeight: 0.2, quantity: 3, unit: "mm", scalePercent: 100 },
+      defaultQuoteRates,
+    ).breakdown;
+    expect(stl.unitPricePaise).toBe(expected.unitPricePaise);
+
+    // A 3MF in inches is already millimetres: a form saying "inch" again is not applied twice.
+    const mfId = quoteIdOf(
+      await upload(a.cookie, "inch.3mf", to3mf(box(1, 1, 0.5), { unit: "inch" })),
+    );
+    await pageAction(a.cookie, { intent: "add-to-cart", quoteId: mfId, ...pla, unit: "inch" });
+    const [mf] = await db.select().from(quotes).where(eq(quotes.id, mfId));
+    expect(mf.geometry.fileUnit).toBe("mm");
+    expect(mf.options).toMatchObject({ unit: "mm" });
+    expect(mf.unitPricePaise).toBe(expected.unitPricePaise);
   });
 
   it("another customer can't price, download or buy someone's quote", async () => {

@@ -25,6 +25,7 @@ import {
   CUSTOM_PART_CATEGORY,
   customPartName,
   defaultQuoteRates,
+  pricedUnit,
   priceQuote,
   type QuoteBreakdown,
   type QuoteOptions,
@@ -238,6 +239,8 @@ export async function addQuoteToCart(
     const rates = await getQuoteRates(tx);
     const { breakdown, problems } = priceQuote(quote.geometry, options, rates);
     if (problems.length > 0) throw new QuoteError(quoteProblemText[problems[0]]);
+    // Kept as priced: a 3MF's own unit wins over whatever the form said.
+    const priced = { ...options, unit: breakdown.unit };
     const material = rates.materials.find((m) => m.id === options.materialId)!;
     const name = customPartName(quote.fileName, material.name, options.colour);
     const productId = await upsertPartProduct(tx, quote.id, name, breakdown.unitPricePaise, now);
@@ -247,7 +250,7 @@ export async function addQuoteToCart(
       .set({
         status: "in_cart",
         staffPriced: false,
-        options,
+        options: priced,
         rates,
         unitPricePaise: breakdown.unitPricePaise,
         quantity: options.quantity,
@@ -384,7 +387,9 @@ export async function requestReview(
       .set({
         status: "review_requested",
         customerNote: note,
-        options: options ?? quote.options,
+        options: options
+          ? { ...options, unit: pricedUnit(quote.geometry, options.unit) }
+          : quote.options,
         quantity: options?.quantity ?? quote.quantity,
         expiresAt: null,
         updatedAt: now,

@@ -6,6 +6,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { listQuotesForAdmin } from "~/modules/quotes/quotes.server.ts";
 import { requireAdmin } from "~/routes/guards.server.ts";
+import { unitForStaff } from "~/rules/model3d/units.ts";
 import { formatPaise } from "~/rules/money.ts";
 import { adminQuoteFilters, quoteStatusLabel } from "~/rules/quote-pricing.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
@@ -84,6 +85,9 @@ export default function AdminQuotes({ loaderData }: Route.ComponentProps) {
                 </Link>
                 <p className="truncate text-muted-foreground text-sm">
                   {q.customerName} · {q.customerEmail}
+                </p>
+                <p className="text-muted-foreground text-sm" data-testid="quote-unit">
+                  Read in {unitForStaff(q.geometry.fileUnit, q.options?.unit)}
                 </p>
               </div>
               <QuoteStatusBadge status={q.status} />

@@ -31,5 +31,7 @@ export function storedGeometry(model: ParsedModel, a: ModelAnalysis): StoredGeom
     nonManifoldEdges: a.nonManifoldEdges,
     invertedNormals: a.invertedNormals,
     mixedShells: a.mixedShells ?? false,
+    bodyCount: a.bodyCount,
+    ...(a.bodies.length > 0 ? { bodies: a.bodies } : {}),
   };
 }

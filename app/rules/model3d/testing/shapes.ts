@@ -363,3 +363,40 @@ export function merged(a: Mesh, b: Mesh): Mesh {
   for (let i = 0; i < b.indices.length; i++) indices[a.indices.length + i] = b.indices[i] + shift;
   return { positions, indices };
 }
+
+/** A 3MF package with one object per mesh, each placed once (`transform`, 3MF's 12 numbers). */
+export function to3mfObjects(
+  objects: Array<{ mesh: Mesh; transform?: string }>,
+  options: { unit?: string } = {},
+): Uint8Array {
+  const parts = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<model unit="${options.unit ?? "millimeter"}" xmlns="http://schemas.microsoft.com/3dmanufacturing/core/2015/02">`,
+    "<resources>",
+  ];
+  objects.forEach(({ mesh }, i) => {
+    parts.push(`<object id="${i + 1}" type="model"><mesh><vertices>`);
+    for (let v = 0; v < mesh.positions.length; v += 3) {
+      parts.push(
+        `<vertex x="${mesh.positions[v]}" y="${mesh.positions[v + 1]}" z="${mesh.positions[v + 2]}"/>`,
+      );
+    }
+    parts.push("</vertices><triangles>");
+    for (let t = 0; t < mesh.indices.length; t += 3) {
+      parts.push(
+        `<triangle v1="${mesh.indices[t]}" v2="${mesh.indices[t + 1]}" v3="${mesh.indices[t + 2]}"/>`,
+      );
+    }
+    parts.push("</triangles></mesh></object>");
+  });
+  parts.push("</resources>", "<build>");
+  objects.forEach(({ transform }, i) => {
+    parts.push(`<item objectid="${i + 1}"${transform ? ` transform="${transform}"` : ""}/>`);
+  });
+  parts.push("</build>", "</model>", "");
+  return zipSync({
+    "[Content_Types].xml": encoder.encode(CONTENT_TYPES_XML),
+    "_rels/.rels": encoder.encode(RELS_XML),
+    "3D/3dmodel.model": encoder.encode(parts.join("\n")),
+  });
+}
