@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { box, cube, openBox, toBinaryStl } from "../../app/rules/model3d/testing/shapes.ts";
+import { box, cube, merged, openBox, toBinaryStl } from "../../app/rules/model3d/testing/shapes.ts";
 import { addAddress, expect, readEmail, signIn, test } from "./fixtures.ts";
 
 /*
@@ -162,6 +162,22 @@ test.describe("custom 3D printing", () => {
     );
     await row.getByRole("link", { name: "bracket.stl" }).click();
     await expect(page.getByTestId("quote-size-mm")).toHaveText("323 × 241 × 76.2 mm");
+  });
+
+  test("two bodies in one file: said so, and priced as two parts", async ({ page }) => {
+    await page.goto("/custom-printing");
+    await dropFile(page, "cube.stl", cubeStl());
+    await expect(page.getByTestId("quote-total")).toHaveText("₹500.00");
+    await expect(page.getByTestId("model-bodies")).toHaveCount(0);
+    // Two 40 mm cubes 300 mm apart: 340 mm across, more than any of our printers, yet each part
+    // fits them all.
+    const two = merged(cube(40), box(40, 40, 40, { offset: [300, 0, 0] }));
+    await dropFile(page, "pair.stl", Buffer.from(toBinaryStl(two)));
+    await expect(page.getByTestId("model-bodies")).toHaveText(
+      "This file holds 2 separate bodies, each priced as a part of its own: 40 × 40 × 40 mm and 40 × 40 × 40 mm.",
+    );
+    await expect(page.getByTestId("quote-breakdown")).toContainText("Setup, 2 parts");
+    await expect(page.getByTestId("quote-problems")).toHaveCount(0);
   });
 
   test("a model that fails the check goes to staff; their offer lands in the cart", async ({

@@ -13,7 +13,7 @@ import {
 } from "~/modules/cart/cart.server.ts";
 import { checkoutLines, placeOrder } from "~/modules/checkout/checkout.server.ts";
 import { updateShopSettings } from "~/modules/settings/settings.server.ts";
-import { box, cube, openBox, to3mf, toBinaryStl } from "~/rules/model3d/testing/shapes.ts";
+import { box, cube, merged, openBox, to3mf, toBinaryStl } from "~/rules/model3d/testing/shapes.ts";
 import { defaultQuoteRates, priceQuote, quoteText } from "~/rules/quote-pricing.ts";
 import {
   browserHeaders,
@@ -258,6 +258,38 @@ describe(`custom quotes (${testDbKind()})`, () => {
     expect(mf.geometry.fileUnit).toBe("mm");
     expect(mf.options).toMatchObject({ unit: "mm" });
     expect(mf.unitPricePaise).toBe(expected.unitPricePaise);
+  });
+
+  it("a file of two bodies is measured body by body and priced as two parts", async () => {
+    const a = await customer("quote-bodies");
+    // Two 20 mm cubes 400 mm apart: as one box 420 mm long they fit no printer; as two parts, both.
+    const two = merged(cube(20), box(20, 20, 20, { offset: [400, 0, 0] }));
+    const quoteId = quoteIdOf(await upload(a.cookie, "two.stl", toBinaryStl(two)));
+    const [row] = await db.select().from(quotes).where(eq(quotes.id, quoteId));
+    expect(row.geometry.bodyCount).toBe(2);
+    expect(row.geometry.bodies?.map((b) => b.size)).toEqual([
+      { x: 20, y: 20, z: 20 },
+      { x: 20, y: 20, z: 20 },
+    ]);
+    const added = await pageAction(a.cookie, { intent: "add-to-cart", quoteId, ...pla });
+    expect(added.status).toBe(200);
+    const one = { volume: 8000, area: 2400, size: { x: 20, y: 20, z: 20 } };
+    const expected = priceQuote(
+      {
+        ...one,
+        size: { x: 420, y: 20, z: 20 },
+        watertight: true,
+        bodyCount: 2,
+        bodies: [one, one],
+      },
+      { ...pla, infillPercent: 20, layerHeight: 0.2, quantity: 3, unit: "mm", scalePercent: 100 },
+      defaultQuoteRates,
+    ).breakdown;
+    expect(expected.setupPaise).toBe(2 * defaultQuoteRates.setupFeePaise);
+    expect((added.body as { line: { pricePaise: number } }).line.pricePaise).toBe(
+      expected.unitPricePaise,
+    );
+    expect((await checkoutLines(db, a.id))[0]).toMatchObject({ available: true });
   });
 
   it("another customer can't price, download or buy someone's quote", async () => {

@@ -185,6 +185,11 @@ export default function AdminQuote({ loaderData }: Route.ComponentProps) {
             </dd>
             <dt className="text-muted-foreground">Volume ({unit}³)</dt>
             <dd>{fmt(g.volume)}</dd>
+            <dt className="text-muted-foreground">Bodies</dt>
+            <dd data-testid="quote-bodies">
+              {g.bodyCount ?? 1}
+              {g.bodies && g.bodies.length > 1 ? " (priced one by one)" : ""}
+            </dd>
             <dt className="text-muted-foreground">Watertight</dt>
             <dd>{g.watertight ? "Yes" : "No"}</dd>
             <dt className="text-muted-foreground">Open edges</dt>

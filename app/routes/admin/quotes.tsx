@@ -86,8 +86,11 @@ export default function AdminQuotes({ loaderData }: Route.ComponentProps) {
                 <p className="truncate text-muted-foreground text-sm">
                   {q.customerName} · {q.customerEmail}
                 </p>
-                <p className="text-muted-foreground text-sm" data-testid="quote-unit">
-                  Read in {unitForStaff(q.geometry.fileUnit, q.options?.unit)}
+                <p className="text-muted-foreground text-sm">
+                  <span data-testid="quote-unit">
+                    Read in {unitForStaff(q.geometry.fileUnit, q.options?.unit)}
+                  </span>
+                  {(q.geometry.bodyCount ?? 1) > 1 ? ` · ${q.geometry.bodyCount} bodies` : ""}
                 </p>
               </div>
               <QuoteStatusBadge status={q.status} />
