@@ -42,6 +42,8 @@ export const materialSchema = z.object({
   flowRate: z.number().min(1).max(100),
   colours: z.array(z.string().trim().min(1).max(30)).min(1, "Give at least one colour").max(24),
   enabled: z.boolean(),
+  /** Thinnest wall this material prints reliably (mm); thinner walls go to staff. */
+  minWallMm: z.number().min(0.1).max(10).default(0.8),
 });
 export type Material = z.infer<typeof materialSchema>;
 
@@ -72,6 +74,8 @@ export const quoteRatesSchema = z.object({
   minimumPaise: paise,
   wallThicknessMm: z.number().min(0.2).max(10),
   layerChangeSeconds: z.number().min(0).max(60),
+  /** How densely support under overhangs is filled (percent of its volume). */
+  supportInfillPercent: z.number().min(1).max(100).default(15),
   /** Sorted by minQuantity; the highest tier the quantity reaches applies. */
   discountTiers: z.array(discountTierSchema).max(10),
   holdDays: z.number().int().min(1).max(90),
@@ -85,6 +89,8 @@ const RATE_FIELDS: Record<string, string> = {
   minimumPaise: "Minimum price",
   wallThicknessMm: "Wall thickness",
   layerChangeSeconds: "Layer change",
+  supportInfillPercent: "Support fill",
+  minWallMm: "thinnest wall",
   holdDays: "Price held for",
   minQuantity: "from pieces",
   percent: "discount",
@@ -169,6 +175,7 @@ export const defaultQuoteRates: QuoteRates = {
       flowRate: 12,
       colours: ["Black", "White", "Grey", "Red", "Blue", "Green", "Orange"],
       enabled: true,
+      minWallMm: 0.8,
     },
     {
       id: "petg",
@@ -178,6 +185,7 @@ export const defaultQuoteRates: QuoteRates = {
       flowRate: 10,
       colours: ["Black", "White", "Clear", "Blue"],
       enabled: true,
+      minWallMm: 0.8,
     },
     {
       id: "tpu",
@@ -187,6 +195,7 @@ export const defaultQuoteRates: QuoteRates = {
       flowRate: 4,
       colours: ["Black", "White"],
       enabled: true,
+      minWallMm: 1.2,
     },
     {
       id: "silk-pla",
@@ -196,6 +205,7 @@ export const defaultQuoteRates: QuoteRates = {
       flowRate: 10,
       colours: ["Gold", "Silver", "Copper"],
       enabled: true,
+      minWallMm: 0.8,
     },
   ],
   setupFeePaise: 15000,
@@ -203,6 +213,7 @@ export const defaultQuoteRates: QuoteRates = {
   minimumPaise: 50000,
   wallThicknessMm: 1.2,
   layerChangeSeconds: 1,
+  supportInfillPercent: 15,
   discountTiers: [
     { minQuantity: 10, percent: 10 },
     { minQuantity: 25, percent: 15 },
@@ -260,6 +271,35 @@ export interface RawGeometry {
     area: number;
     size: { x: number; y: number; z: number };
   }>;
+  /** Overhangs and wall thickness in the file's own units (absent on older quotes: none). */
+  printability?: {
+    supportVolume: number;
+    walls: ReadonlyArray<readonly [number, number]>;
+    wallArea: number;
+  };
+}
+
+/** Below the minimum by more than float rounding (a 0.4 mm wall measures 0.39999998). */
+function tooThin(wallMm: number | null, minWallMm: number): boolean {
+  return wallMm !== null && wallMm < minWallMm * (1 - 1e-6);
+}
+
+/** A thin wall counts when it covers at least this share of the surface. */
+const THIN_WALL_SHARE = 0.005;
+
+/**
+ * The thinnest wall that matters (at least 0.5 % of the surface), in mm at this unit and scale;
+ * null when nothing was measured.
+ */
+export function thinnestWallMm(
+  printability: RawGeometry["printability"],
+  mmPerUnit: number,
+): number | null {
+  if (!printability || !(printability.wallArea > 0)) return null;
+  for (const [thickness, area] of printability.walls) {
+    if (area >= printability.wallArea * THIN_WALL_SHARE) return thickness * mmPerUnit;
+  }
+  return null;
 }
 
 /** The unit a quote is priced in: the file's own when it states one, else the customer's. */
@@ -291,6 +331,11 @@ export interface QuoteBreakdown {
   unit: LengthUnit;
   /** Separate bodies priced, each as a part of its own (setup, layers, fit). */
   bodies: number;
+  /** Of `grams`, the support under overhangs (0 when none is needed). */
+  supportGrams: number;
+  /** The thinnest wall that matters, in mm (null: not measured), and the material's minimum. */
+  thinnestWallMm: number | null;
+  minWallMm: number;
   mmPerUnit: number;
   size: { x: number; y: number; z: number };
   volumeMm3: number;
@@ -318,6 +363,7 @@ export type QuoteProblem =
   | "mixed-shells"
   | "too-expensive"
   | "too-many-bodies"
+  | "thin-walls"
   | "empty";
 
 export const quoteProblemText: Record<QuoteProblem, string> = {
@@ -331,6 +377,8 @@ export const quoteProblemText: Record<QuoteProblem, string> = {
     "Parts of this model face opposite ways (a hidden cavity, or a part turned inside out), so it can't be priced instantly. Request a review.",
   "too-many-bodies":
     "This file holds more than 100 separate bodies, too many to price one by one. Join them into fewer parts or request a review.",
+  "thin-walls":
+    "Some walls are thinner than this material can print. Thicken them, scale the model up, choose another material or request a review.",
   "too-expensive":
     "An order this large needs a personal quote. Lower the quantity or size, or request a review.",
 };
@@ -392,6 +440,13 @@ export function priceQuote(
   else if (geometry.mixedShells) problems.push("mixed-shells");
   if (fitsPrinters.length === 0) problems.push("too-large");
 
+  // Support under overhangs, filled at the rates' support fill: material and time.
+  const supportMm3 =
+    ((geometry.printability?.supportVolume ?? 0) * f ** 3 * rates.supportInfillPercent) / 100;
+  extruded += supportMm3;
+  const thinnest = thinnestWallMm(geometry.printability, f);
+  if (tooThin(thinnest, m.minWallMm)) problems.push("thin-walls");
+
   const grams = (extruded / 1000) * m.density;
   const flow = m.flowRate * (options.layerHeight / REFERENCE_LAYER_MM);
   const seconds = extruded / flow + layerSeconds;
@@ -411,6 +466,9 @@ export function priceQuote(
     breakdown: {
       unit,
       bodies: bodyCount,
+      supportGrams: (supportMm3 / 1000) * m.density,
+      thinnestWallMm: thinnest,
+      minWallMm: m.minWallMm,
       mmPerUnit: f,
       size,
       volumeMm3,
@@ -446,6 +504,58 @@ export function bodiesText(count: number, sizesMm: ReadonlyArray<string>): strin
   return list
     ? `This file holds ${count} separate bodies, each priced as a part of its own: ${list}.`
     : `This file holds ${count} separate bodies.`;
+}
+
+/**
+ * What would fix thin walls, in numbers: "Walls as thin as 0.4 mm: PLA needs at least 0.8 mm.
+ * Thicken them to 0.8 mm, or scale the model to 200 % or more." Null when the walls are fine.
+ */
+export function thinWallFixText(
+  breakdown: Pick<QuoteBreakdown, "thinnestWallMm" | "minWallMm">,
+  materialName: string,
+  scalePercent: number,
+): string | null {
+  const wall = breakdown.thinnestWallMm;
+  if (wall === null || !tooThin(wall, breakdown.minWallMm)) return null;
+  const mm = (v: number) => `${Number(v.toFixed(2))} mm`;
+  const scaleTo = Math.ceil((scalePercent * breakdown.minWallMm) / Math.max(wall, 1e-9) - 1e-6);
+  const scale =
+    scaleTo <= 1000 ? `, or scale the model to ${scaleTo.toLocaleString("en-IN")} % or more` : "";
+  return `Walls as thin as ${mm(wall)}: ${materialName} needs at least ${mm(breakdown.minWallMm)}. Thicken them to ${mm(breakdown.minWallMm)}${scale}.`;
+}
+
+/**
+ * The printability findings staff see in the review queue, for the options the customer chose
+ * (or the defaults): thin walls against the material's minimum, support, and the side it is
+ * printed on. Empty for a quote made before the checks.
+ */
+export function staffFindings(
+  geometry: RawGeometry & { printability?: { down?: { z: number }; overhangArea?: number } },
+  options: QuoteOptions | null,
+  rates: QuoteRates,
+): string[] {
+  const p = geometry.printability;
+  if (!p) return [];
+  const chosen = options ?? defaultQuoteOptions(rates);
+  const { breakdown } = priceQuote(geometry, chosen, rates);
+  const material = rates.materials.find((m) => m.id === chosen.materialId);
+  const name = material?.name ?? chosen.materialId;
+  const mm = (v: number) => `${Number(v.toFixed(2))} mm`;
+  const out: string[] = [];
+  if (breakdown.thinnestWallMm !== null && tooThin(breakdown.thinnestWallMm, breakdown.minWallMm)) {
+    out.push(
+      `Walls as thin as ${mm(breakdown.thinnestWallMm)} (${name} needs ${mm(breakdown.minWallMm)})`,
+    );
+  }
+  if (breakdown.supportGrams > 0) {
+    const area = (p.overhangArea ?? 0) * breakdown.mmPerUnit ** 2;
+    out.push(
+      `Needs support: about ${Number(breakdown.supportGrams.toFixed(1))} g under ${Math.round(area).toLocaleString("en-IN")} mm² of overhangs`,
+    );
+  }
+  if (p.down && p.down.z > -0.99999) out.push("Printed turned onto its largest flat face");
+  if (out.length === 0) out.push("Walls and overhangs fine");
+  return out;
 }
 
 /** The line name a custom part carries in the cart, the order and the invoice. */

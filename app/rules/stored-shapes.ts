@@ -54,6 +54,20 @@ export type StoredGeometry = {
   bodyCount?: number;
   /** Each body's measurements, largest first, when there are several (and not too many). */
   bodies?: StoredBody[];
+  /** Overhangs, support and wall thickness (absent on quotes made before they were checked). */
+  printability?: StoredPrintability;
+};
+
+/** The printability checks of an uploaded model, in the file's own units. */
+export type StoredPrintability = {
+  /** Outward normal of the face laid on the bed. */
+  down: { x: number; y: number; z: number };
+  bedArea: number;
+  overhangArea: number;
+  supportVolume: number;
+  /** [thickness, area], thinnest first. */
+  walls: Array<[number, number]>;
+  wallArea: number;
 };
 
 /** One separate body of an uploaded model, in the file's own coordinates. */

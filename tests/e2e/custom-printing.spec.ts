@@ -1,5 +1,12 @@
 import type { Page } from "@playwright/test";
-import { box, cube, merged, openBox, toBinaryStl } from "../../app/rules/model3d/testing/shapes.ts";
+import {
+  box,
+  cube,
+  merged,
+  openBox,
+  toBinaryStl,
+  voxels,
+} from "../../app/rules/model3d/testing/shapes.ts";
 import { addAddress, expect, readEmail, signIn, test } from "./fixtures.ts";
 
 /*
@@ -160,6 +167,7 @@ test.describe("custom 3D printing", () => {
     await expect(row.getByTestId("quote-unit")).toHaveText(
       "Read in inches (the customer's choice; the file states none)",
     );
+    await expect(row.getByTestId("quote-findings")).toHaveText("Walls and overhangs fine");
     await row.getByRole("link", { name: "bracket.stl" }).click();
     await expect(page.getByTestId("quote-size-mm")).toHaveText("323 × 241 × 76.2 mm");
   });
@@ -178,6 +186,45 @@ test.describe("custom 3D printing", () => {
     );
     await expect(page.getByTestId("quote-breakdown")).toContainText("Setup, 2 parts");
     await expect(page.getByTestId("quote-problems")).toHaveCount(0);
+  });
+
+  test("printability: a wall too thin is shown in colour with what would fix it; support is priced in", async ({
+    page,
+  }) => {
+    await page.goto("/custom-printing");
+    await dropFile(page, "fin.stl", Buffer.from(toBinaryStl(box(20, 0.4, 10))));
+    await expect(page.getByTestId("thin-walls")).toHaveText(
+      "Walls as thin as 0.4 mm: PLA needs at least 0.8 mm. Thicken them to 0.8 mm, or scale the model to 200 % or more.",
+    );
+    await expect(page.getByTestId("quote-problems")).toContainText(
+      "Some walls are thinner than this material can print.",
+    );
+    await expect(page.getByTestId("preview-legend")).toContainText("Pink: wall too thin");
+    // The fix it names works.
+    await page.getByLabel("Scale (%)").fill("200");
+    await expect(page.getByTestId("thin-walls")).toHaveCount(0);
+    await expect(page.getByTestId("walls-ok")).toContainText("Thinnest wall 0.8 mm");
+    await expect(page.getByTestId("quote-problems")).toHaveCount(0);
+
+    // A mushroom of 10 mm cubes: a 30 × 30 mm foot (its largest flat face, down), a stem and a
+    // 30 mm cap whose two arms stand 20 mm over nothing.
+    const mushroom = voxels(
+      [
+        ...[0, 1, 2].flatMap((x) => [0, 1, 2].map((y): [number, number, number] => [x, y, 0])),
+        [1, 1, 1],
+        [0, 1, 2],
+        [1, 1, 2],
+        [2, 1, 2],
+      ],
+      10,
+    );
+    await page.getByLabel("Scale (%)").fill("100");
+    await dropFile(page, "mushroom.stl", Buffer.from(toBinaryStl(mushroom)));
+    await expect(page.getByTestId("support")).toHaveText(
+      /^Needs support under overhangs: about [\d.]+ g of support material is included in the price\.$/,
+    );
+    await expect(page.getByTestId("preview-legend")).toContainText("Orange: needs support");
+    await expect(page.getByTestId("quote-breakdown")).toBeVisible();
   });
 
   test("a model that fails the check goes to staff; their offer lands in the cart", async ({

@@ -29,15 +29,19 @@ import {
   quoteProblemText,
   quoteText,
 } from "~/rules/quote-pricing.ts";
-import type { StoredGeometry } from "~/rules/stored-shapes.ts";
+import type { StoredGeometry, StoredPrintability } from "~/rules/stored-shapes.ts";
+import { printabilityHighlights } from "./highlights.ts";
 import type { WorkerReply } from "./model-worker-protocol.ts";
 import { keepPendingModel, takePendingModel } from "./pending-model.ts";
+import { PrintabilityFacts } from "./printability-facts";
 import { UnitReadings } from "./unit-readings";
 
 // three.js (~150 KB gzipped) loads only on this page, once a model is there to show.
 const ModelPreview = lazy(() => import("./model-preview"));
 
 type Analysis = { geometry: StoredGeometry; mesh: Mesh; edges: Float32Array; ms: number };
+/** The browser's printability checks, which arrive after the analysis. */
+type Checks = { printability: StoredPrintability; overhang: Uint8Array; thickness: Float32Array };
 type Upload =
   | { state: "idle" }
   | { state: "uploading"; progress: number }
@@ -68,6 +72,7 @@ export function QuoteBuilder({ rates, signedIn }: { rates: QuoteRates; signedIn:
   const [reading, setReading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [analysis, setAnalysis] = useState<Analysis | null>(null);
+  const [checks, setChecks] = useState<Checks | null>(null);
   const [upload, setUpload] = useState<Upload>({ state: "idle" });
   const [options, setOptions] = useState<QuoteOptions>(() => defaultQuoteOptions(rates));
   const [dragging, setDragging] = useState(false);
@@ -149,6 +154,7 @@ export function QuoteBuilder({ rates, signedIn }: { rates: QuoteRates; signedIn:
       xhr.current?.abort();
       setFile(f);
       setAnalysis(null);
+      setChecks(null);
       setAdded(false);
       setRequested(false);
       setReviewOpen(false);
@@ -175,7 +181,18 @@ export function QuoteBuilder({ rates, signedIn }: { rates: QuoteRates; signedIn:
           resolve(r);
         };
         const onMessage = (e: MessageEvent<WorkerReply>) => {
-          if (e.data.id === mine) done(e.data);
+          if (e.data.id !== mine) return;
+          if (e.data.ok && e.data.kind === "checks") return;
+          done(e.data);
+          // The printability checks follow on their own.
+          const onChecks = (c: MessageEvent<WorkerReply>) => {
+            if (c.data.id !== mine || !(c.data.ok && c.data.kind === "checks")) return;
+            w.removeEventListener("message", onChecks);
+            if (mine !== job.current) return;
+            const { printability, overhang, thickness } = c.data;
+            setChecks({ printability, overhang, thickness });
+          };
+          if (e.data.ok) w.addEventListener("message", onChecks);
         };
         // The worker died (out of memory on a huge file): start a fresh one next time.
         const onError = () => {
@@ -189,8 +206,8 @@ export function QuoteBuilder({ rates, signedIn }: { rates: QuoteRates; signedIn:
       });
       if (mine !== job.current) return;
       setReading(false);
-      if (!reply.ok) {
-        setError(reply.error);
+      if (!reply.ok || reply.kind !== "analysis") {
+        setError(reply.ok ? readFailed : reply.error);
         xhr.current?.abort();
         setUpload({ state: "idle" });
         return;
@@ -240,13 +257,35 @@ export function QuoteBuilder({ rates, signedIn }: { rates: QuoteRates; signedIn:
   }, [fetcher.state, fetcher.data]);
 
   // The server's measurement once it has one; the browser's until then (they agree).
-  const geometry = upload.state === "done" ? upload.geometry : analysis?.geometry;
+  // The browser's checks join its analysis when they finish (the server's geometry has its own).
+  const browserGeometry = useMemo(
+    () =>
+      analysis && checks && !analysis.geometry.printability
+        ? { ...analysis.geometry, printability: checks.printability }
+        : analysis?.geometry,
+    [analysis, checks],
+  );
+  const geometry = upload.state === "done" ? upload.geometry : browserGeometry;
   const quote = useMemo(
     () => (geometry ? priceQuote(geometry, options, rates) : null),
     [geometry, options, rates],
   );
   const material = rates.materials.find((m) => m.id === options.materialId) ?? rates.materials[0];
   const fileUnit = analysis?.geometry.fileUnit ?? null;
+  const mmPerUnit = quote?.breakdown.mmPerUnit ?? 1;
+  const highlights = useMemo(
+    () =>
+      analysis && checks
+        ? printabilityHighlights(
+            analysis.mesh,
+            checks.overhang,
+            checks.thickness,
+            mmPerUnit,
+            material.minWallMm,
+          )
+        : undefined,
+    [analysis, checks, mmPerUnit, material.minWallMm],
+  );
 
   const onFiles = (files: FileList | null) => {
     const f = files?.[0];
@@ -359,10 +398,17 @@ export function QuoteBuilder({ rates, signedIn }: { rates: QuoteRates; signedIn:
                 mmPerUnit={quote.breakdown.mmPerUnit}
                 size={quote.breakdown.size}
                 problemEdges={analysis.edges}
+                highlights={highlights}
                 className="aspect-[4/3] w-full"
               />
             </Suspense>
             <ModelFacts geometry={analysis.geometry} quote={quote.breakdown} />
+            <PrintabilityFacts
+              printability={geometry?.printability}
+              quote={quote.breakdown}
+              materialName={material.name}
+              scalePercent={options.scalePercent}
+            />
             <UnitReadings
               rawSize={scaleSize(analysis.geometry.size, options.scalePercent)}
               fileUnit={analysis.geometry.fileUnit}

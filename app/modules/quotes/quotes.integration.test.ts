@@ -14,7 +14,12 @@ import {
 import { checkoutLines, placeOrder } from "~/modules/checkout/checkout.server.ts";
 import { updateShopSettings } from "~/modules/settings/settings.server.ts";
 import { box, cube, merged, openBox, to3mf, toBinaryStl } from "~/rules/model3d/testing/shapes.ts";
-import { defaultQuoteRates, priceQuote, quoteText } from "~/rules/quote-pricing.ts";
+import {
+  defaultQuoteRates,
+  priceQuote,
+  quoteProblemText,
+  quoteText,
+} from "~/rules/quote-pricing.ts";
 import {
   browserHeaders,
   createVerifiedUser,
@@ -290,6 +295,40 @@ describe(`custom quotes (${testDbKind()})`, () => {
       expected.unitPricePaise,
     );
     expect((await checkoutLines(db, a.id))[0]).toMatchObject({ available: true });
+  });
+
+  it("the server checks walls and overhangs: a wall too thin is refused with what would fix it, and staff see the findings", async () => {
+    const a = await customer("quote-walls");
+    const thinId = quoteIdOf(await upload(a.cookie, "fin.stl", toBinaryStl(box(20, 0.4, 10))));
+    const [thin] = await db.select().from(quotes).where(eq(quotes.id, thinId));
+    expect(thin.geometry.printability?.walls[0][0]).toBeCloseTo(0.4, 4);
+    const refused = await pageAction(a.cookie, { intent: "add-to-cart", quoteId: thinId, ...pla });
+    expect(refused.status).toBe(400);
+    expect((refused.body as { error: string }).error).toBe(quoteProblemText["thin-walls"]);
+    // Twice the size, the wall is 0.8 mm: PLA prints it.
+    const doubled = await pageAction(a.cookie, {
+      intent: "add-to-cart",
+      quoteId: thinId,
+      ...pla,
+      scalePercent: "200",
+    });
+    expect(doubled.status).toBe(200);
+
+    const { getQuoteForAdmin, listQuotesForAdmin } = await import("./quotes.server.ts");
+    const reviewed = await pageAction(a.cookie, {
+      intent: "request-review",
+      quoteId: thinId,
+      note: "Can you print it at this size?",
+      ...pla,
+    });
+    expect(reviewed.status).toBe(200);
+    const listed = (await listQuotesForAdmin(db, "open")).find((q) => q.id === thinId);
+    // Drawn standing on its 20 × 0.4 mm edge, it is printed lying on its 20 × 10 mm face.
+    expect(listed?.findings).toEqual([
+      "Walls as thin as 0.4 mm (PLA needs 0.8 mm)",
+      "Printed turned onto its largest flat face",
+    ]);
+    expect((await getQuoteForAdmin(db, thinId))?.findings).toEqual(listed?.findings);
   });
 
   it("another customer can't price, download or buy someone's quote", async () => {

@@ -34,6 +34,7 @@ import {
   quoteProblemText,
   quoteRatesSchema,
   quoteText,
+  staffFindings,
 } from "~/rules/quote-pricing.ts";
 import { quoteOfferEmail, quoteReplyEmail } from "./emails.ts";
 import { measureModel } from "./measure.server.ts";
@@ -528,7 +529,10 @@ export async function listQuotesForAdmin(
   db: Database,
   filter: string,
   limit = 100,
-): Promise<Array<QuoteSummary & { customerEmail: string; customerName: string }>> {
+): Promise<
+  Array<QuoteSummary & { customerEmail: string; customerName: string; findings: string[] }>
+> {
+  const rates = await getQuoteRates(db);
   const where =
     filter === "all"
       ? undefined
@@ -543,11 +547,15 @@ export async function listQuotesForAdmin(
     .where(where)
     .orderBy(desc(quotes.createdAt), desc(quotes.id))
     .limit(limit);
-  return rows.map((r) => ({
-    ...summarise(r.quote, r.productId),
-    customerEmail: r.email,
-    customerName: r.name,
-  }));
+  return rows.map((r) => {
+    const summary = summarise(r.quote, r.productId);
+    return {
+      ...summary,
+      customerEmail: r.email,
+      customerName: r.name,
+      findings: staffFindings(summary.geometry, summary.options, rates),
+    };
+  });
 }
 
 export async function getQuoteForAdmin(db: Database, id: string) {
@@ -558,10 +566,12 @@ export async function getQuoteForAdmin(db: Database, id: string) {
     .leftJoin(products, eq(products.quoteId, quotes.id))
     .where(eq(quotes.id, id));
   if (!row) return null;
+  const summary = summarise(row.quote, row.productId);
   return {
-    ...summarise(row.quote, row.productId),
+    ...summary,
     customerEmail: row.email,
     customerName: row.name,
+    findings: staffFindings(summary.geometry, summary.options, await getQuoteRates(db)),
   };
 }
 

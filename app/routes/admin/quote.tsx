@@ -190,6 +190,10 @@ export default function AdminQuote({ loaderData }: Route.ComponentProps) {
               {g.bodyCount ?? 1}
               {g.bodies && g.bodies.length > 1 ? " (priced one by one)" : ""}
             </dd>
+            <dt className="text-muted-foreground">Printability</dt>
+            <dd data-testid="quote-findings">
+              {quote.findings.length > 0 ? quote.findings.join("; ") : "Not checked"}
+            </dd>
             <dt className="text-muted-foreground">Watertight</dt>
             <dd>{g.watertight ? "Yes" : "No"}</dd>
             <dt className="text-muted-foreground">Open edges</dt>

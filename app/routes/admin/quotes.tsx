@@ -92,6 +92,11 @@ export default function AdminQuotes({ loaderData }: Route.ComponentProps) {
                   </span>
                   {(q.geometry.bodyCount ?? 1) > 1 ? ` · ${q.geometry.bodyCount} bodies` : ""}
                 </p>
+                {q.findings.length > 0 ? (
+                  <p className="text-muted-foreground text-sm" data-testid="quote-findings">
+                    {q.findings.join(" · ")}
+                  </p>
+                ) : null}
               </div>
               <QuoteStatusBadge status={q.status} />
               <span className="w-28 text-right text-sm tabular-nums">

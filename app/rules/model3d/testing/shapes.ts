@@ -400,3 +400,41 @@ export function to3mfObjects(
     "3D/3dmodel.model": encoder.encode(parts.join("\n")),
   });
 }
+
+/**
+ * A solid made of cubes of `size` at the given integer cells (x, y, z), with only the faces
+ * between a cube and empty space: watertight whenever no two cubes meet only along an edge.
+ */
+export function voxels(cells: Array<[number, number, number]>, size = 1): Mesh {
+  const filled = new Set(cells.map((c) => c.join(",")));
+  const soups: Float32Array[] = [];
+  const unit = boxSoup(size, size, size);
+  // boxSoup's faces in order: −z, +z, −x, +x, −y, +y (two triangles each).
+  const neighbours: Array<[number, number, number]> = [
+    [0, 0, -1],
+    [0, 0, 1],
+    [-1, 0, 0],
+    [1, 0, 0],
+    [0, -1, 0],
+    [0, 1, 0],
+  ];
+  for (const [x, y, z] of cells) {
+    neighbours.forEach(([dx, dy, dz], face) => {
+      if (filled.has(`${x + dx},${y + dy},${z + dz}`)) return;
+      const quad = unit.slice(face * 18, face * 18 + 18);
+      for (let i = 0; i < 18; i += 3) {
+        quad[i] += x * size;
+        quad[i + 1] += y * size;
+        quad[i + 2] += z * size;
+      }
+      soups.push(quad);
+    });
+  }
+  const soup = new Float32Array(soups.reduce((n, s) => n + s.length, 0));
+  let o = 0;
+  for (const s of soups) {
+    soup.set(s, o);
+    o += s.length;
+  }
+  return soupToMesh(soup);
+}
