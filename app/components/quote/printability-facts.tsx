@@ -8,7 +8,7 @@ const mm = (v: number) => `${Number(v.toFixed(2)).toLocaleString("en-IN")} mm`;
 /** How the part sits on the bed, in the customer's words. */
 function orientationText(down: StoredPrintability["down"]): string {
   if (down.z <= -0.99999) return "Printed standing as drawn, on its largest flat face.";
-  return "Printed turned over onto its largest flat face, so it needs less support.";
+  return "Printed turned to lie on its largest flat face.";
 }
 
 /**

@@ -402,13 +402,6 @@ export function QuoteBuilder({ rates, signedIn }: { rates: QuoteRates; signedIn:
                 className="aspect-[4/3] w-full"
               />
             </Suspense>
-            <ModelFacts geometry={analysis.geometry} quote={quote.breakdown} />
-            <PrintabilityFacts
-              printability={geometry?.printability}
-              quote={quote.breakdown}
-              materialName={material.name}
-              scalePercent={options.scalePercent}
-            />
             <UnitReadings
               rawSize={scaleSize(analysis.geometry.size, options.scalePercent)}
               fileUnit={analysis.geometry.fileUnit}
@@ -417,6 +410,13 @@ export function QuoteBuilder({ rates, signedIn }: { rates: QuoteRates; signedIn:
                 setAdded(false);
                 setOptions((o) => ({ ...o, unit }));
               }}
+            />
+            <ModelFacts geometry={analysis.geometry} quote={quote.breakdown} />
+            <PrintabilityFacts
+              printability={geometry?.printability}
+              quote={quote.breakdown}
+              materialName={material.name}
+              scalePercent={options.scalePercent}
             />
           </>
         ) : null}

@@ -31,7 +31,7 @@ export function UnitReadings({
   const others = otherLikelyUnits(rawSize, fileUnit, unit);
   if (fileUnit) {
     return (
-      <p className="mt-2 text-muted-foreground text-sm" data-testid="unit-readings">
+      <p className="text-muted-foreground text-sm" data-testid="unit-readings">
         Units as stated in the file.
       </p>
     );
@@ -39,7 +39,7 @@ export function UnitReadings({
   if (others.length === 0) return null;
   return (
     <div
-      className="mt-3 grid gap-2 rounded-lg border border-amber-500/50 bg-amber-500/10 p-3 text-sm"
+      className="grid gap-2 rounded-lg border border-amber-500/50 bg-amber-500/10 p-3 text-sm"
       data-testid="unit-readings"
     >
       <p className="flex items-start gap-2">
