@@ -414,7 +414,9 @@ export function priceQuote(
     bodyCount > 1 && geometry.bodies && geometry.bodies.length === bodyCount
       ? geometry.bodies
       : [geometry];
-  if (bodyCount > 1 && bodies.length !== bodyCount) problems.push("too-many-bodies");
+  if (bodyCount > 1 && bodies.length !== bodyCount && !geometry.mixedShells) {
+    problems.push("too-many-bodies");
+  }
   let volumeMm3 = 0;
   let areaMm2 = 0;
   let extruded = 0;

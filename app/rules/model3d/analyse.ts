@@ -296,6 +296,7 @@ export function analyseMesh(model: ParsedModel, options: AnalyseOptions): ModelA
   const geometry = result.geometry as MeshGeometry;
   const edges = result.edges;
   const shells = measureShells(mesh, geometry.signedVolume, MAX_LISTED_BODIES);
+  const mixed = shells.positive > 0 && shells.negative > 0;
   const bboxMin = { x: geometry.min.x * f, y: geometry.min.y * f, z: geometry.min.z * f };
   const bboxMax = { x: geometry.max.x * f, y: geometry.max.y * f, z: geometry.max.z * f };
   const size = { x: bboxMax.x - bboxMin.x, y: bboxMax.y - bboxMin.y, z: bboxMax.z - bboxMin.z };
@@ -315,9 +316,11 @@ export function analyseMesh(model: ParsedModel, options: AnalyseOptions): ModelA
     nonManifoldEdges: edges.nonManifoldEdges,
     inconsistentEdges: edges.inconsistentEdges,
     invertedNormals: geometry.signedVolume < 0,
-    mixedShells: shells.positive > 0 && shells.negative > 0,
-    bodyCount: shells.count,
-    bodies: shells.list.map((b) => ({
+    mixedShells: mixed,
+    // Shells facing both ways (a cavity inside a part): the inward ones are not bodies of their
+    // own, and staff price such a model, so the bodies are counted but not listed.
+    bodyCount: mixed ? shells.positive : shells.count,
+    bodies: (mixed ? [] : shells.list).map((b) => ({
       volume: Math.abs(b.signedVolume) * f * f * f,
       area: b.area * f * f,
       size: {

@@ -8,7 +8,7 @@ import {
 import { storedGeometry } from "./geometry.ts";
 import { analyseMesh, parseModel } from "./index.ts";
 import { measureShells } from "./shells.ts";
-import { box, cube, merged, to3mfObjects, toBinaryStl } from "./testing/shapes.ts";
+import { box, cube, flipped, merged, to3mfObjects, toBinaryStl } from "./testing/shapes.ts";
 import type { Mesh } from "./types.ts";
 
 /*
@@ -99,6 +99,15 @@ describe("bodies", () => {
       "This file holds 7 separate bodies, each priced as a part of its own: a, b, c, d and e (and 2 more).",
     );
     expect(bodiesText(150, [])).toBe("This file holds 150 separate bodies.");
+  });
+
+  it("a hollow part's cavity is no body of its own (and staff price it)", () => {
+    const hollow = merged(box(30, 30, 30), flipped(box(10, 10, 10, { offset: [10, 10, 10] })));
+    const g = measure(toBinaryStl(hollow), "hollow.stl");
+    expect(g.mixedShells).toBe(true);
+    expect(g.bodyCount).toBe(1);
+    expect(g.bodies).toBeUndefined();
+    expect(priceQuote(g, options, rates).problems).toEqual(["mixed-shells"]);
   });
 
   it("more bodies than can be listed go to staff", () => {
