@@ -336,6 +336,9 @@ export interface QuoteBreakdown {
   /** The thinnest wall that matters, in mm (null: not measured), and the material's minimum. */
   thinnestWallMm: number | null;
   minWallMm: number;
+  /** Too large: the largest scale (%) at which it fits a printer, and that printer; else null. */
+  fitScalePercent: number | null;
+  fitPrinter: string | null;
   mmPerUnit: number;
   size: { x: number; y: number; z: number };
   volumeMm3: number;
@@ -422,6 +425,8 @@ export function priceQuote(
   let extruded = 0;
   let layerSeconds = 0;
   let fitsPrinters = rates.printers.map((p) => p.name);
+  // How far each printer's volume holds every body (1 = just fits), for "scale it to …".
+  const room = rates.printers.map(() => Number.POSITIVE_INFINITY);
   for (const body of bodies) {
     const volume = Math.abs(body.volume) * f ** 3;
     const area = body.area * f ** 2;
@@ -436,7 +441,17 @@ export function priceQuote(
       rates.printers,
     );
     fitsPrinters = fitsPrinters.filter((name) => fits.includes(name));
+    const part = [body.size.x * f, body.size.y * f, body.size.z * f].sort((a, b) => a - b);
+    rates.printers.forEach((printer, i) => {
+      const bed = [printer.x, printer.y, printer.z].sort((a, b) => a - b);
+      for (let k = 0; k < 3; k++) if (part[k] > 0) room[i] = Math.min(room[i], bed[k] / part[k]);
+    });
   }
+  const roomiest = room.indexOf(Math.max(...room));
+  const fitScalePercent =
+    fitsPrinters.length === 0 && roomiest >= 0 && Number.isFinite(room[roomiest])
+      ? Math.floor(options.scalePercent * room[roomiest])
+      : null;
   if (!(volumeMm3 > 0)) problems.push("empty");
   if (!geometry.watertight) problems.push("not-watertight");
   else if (geometry.mixedShells) problems.push("mixed-shells");
@@ -471,6 +486,8 @@ export function priceQuote(
       supportGrams: (supportMm3 / 1000) * m.density,
       thinnestWallMm: thinnest,
       minWallMm: m.minWallMm,
+      fitScalePercent,
+      fitPrinter: fitScalePercent !== null ? rates.printers[roomiest].name : null,
       mmPerUnit: f,
       size,
       volumeMm3,
@@ -558,6 +575,15 @@ export function staffFindings(
   if (p.down && p.down.z > -0.99999) out.push("Printed turned onto its largest flat face");
   if (out.length === 0) out.push("Walls and overhangs fine");
   return out;
+}
+
+/** What would fix a part too large: "At 79 % or less it fits the Creality K1 Max." */
+export function tooLargeFixText(
+  breakdown: Pick<QuoteBreakdown, "fitScalePercent" | "fitPrinter">,
+): string | null {
+  if (breakdown.fitScalePercent === null || breakdown.fitPrinter === null) return null;
+  if (breakdown.fitScalePercent < 1) return null;
+  return `At ${breakdown.fitScalePercent} % or less it fits the ${breakdown.fitPrinter}.`;
 }
 
 /** The line name a custom part carries in the cart, the order and the invoice. */

@@ -151,7 +151,9 @@ test.describe("custom 3D printing", () => {
     await expect(page.getByLabel("File units")).toHaveValue("inch");
     await expect(page.getByTestId("quote-total")).not.toHaveText(mmTotal ?? "");
     // 322.6 mm is longer than our printers: the honest reading goes to staff, in inches.
-    await expect(page.getByTestId("quote-problems")).toContainText("larger than our printers");
+    await expect(page.getByTestId("quote-problems")).toContainText(
+      "larger than our printers can make. Scale it down or request a review. At 93 % or less it fits the Creality K1 Max.",
+    );
     await expect(readings.getByRole("button", { name: "Use millimetres" })).toBeVisible();
     const review = page.getByRole("button", { name: "Request review" });
     await expect(review).toBeEnabled({ timeout: 15_000 });

@@ -28,6 +28,7 @@ import {
   type QuoteRates,
   quoteProblemText,
   quoteText,
+  tooLargeFixText,
 } from "~/rules/quote-pricing.ts";
 import type { StoredGeometry, StoredPrintability } from "~/rules/stored-shapes.ts";
 import { printabilityHighlights } from "./highlights.ts";
@@ -449,7 +450,12 @@ export function QuoteBuilder({ rates, signedIn }: { rates: QuoteRates; signedIn:
                   aria-hidden="true"
                   className="mt-0.5 size-4 shrink-0 text-destructive"
                 />
-                {quoteProblemText[p]}
+                <span>
+                  {quoteProblemText[p]}
+                  {p === "too-large" && quote && tooLargeFixText(quote.breakdown) ? (
+                    <> {tooLargeFixText(quote.breakdown)}</>
+                  ) : null}
+                </span>
               </li>
             ))}
           </ul>

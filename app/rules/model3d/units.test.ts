@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { defaultQuoteOptions, defaultQuoteRates, priceQuote } from "../quote-pricing.ts";
+import {
+  defaultQuoteOptions,
+  defaultQuoteRates,
+  priceQuote,
+  tooLargeFixText,
+} from "../quote-pricing.ts";
 import { storedGeometry } from "./geometry.ts";
 import { analyseMesh, parseModel } from "./index.ts";
 import { box, to3mf, toBinaryStl } from "./testing/shapes.ts";
@@ -46,6 +51,16 @@ describe("units of a file that states none", () => {
     // 322 mm is longer than either default printer: the honest reading is also the one refused.
     expect(asInch.problems).toContain("too-large");
     expect(asInch.breakdown.unitPricePaise).toBeGreaterThan(asMm.unitPricePaise);
+    // And it says what would fix that, and it does.
+    expect(tooLargeFixText(asInch.breakdown)).toBe("At 93 % or less it fits the Creality K1 Max.");
+    const at93 = priceQuote(
+      g,
+      { ...defaultQuoteOptions(rates), unit: "inch", scalePercent: 93 },
+      rates,
+    );
+    expect(at93.problems).not.toContain("too-large");
+    expect(at93.breakdown.fitsPrinters).toEqual(["Creality K1 Max"]);
+    expect(tooLargeFixText(at93.breakdown)).toBeNull();
   });
 
   it("a 3MF's own unit wins over the customer's choice, on the server's price too", () => {
