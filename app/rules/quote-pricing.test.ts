@@ -35,6 +35,7 @@ const rates: QuoteRates = {
       flowRate: 10,
       colours: ["Black", "White"],
       enabled: true,
+      minWallMm: 0.8,
     },
     {
       id: "resin",
@@ -44,6 +45,7 @@ const rates: QuoteRates = {
       flowRate: 5,
       colours: ["Grey"],
       enabled: false,
+      minWallMm: 0.8,
     },
   ],
   setupFeePaise: 10_000,

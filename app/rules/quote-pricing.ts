@@ -7,11 +7,15 @@
  *   hours   = extruded volume ÷ (flow rate × layer height ÷ 0.2 mm) + layers × layer change time
  *   unit    = max(minimum, setup fee + grams × price per gram + hours × hourly rate)
  *   price   = unit × (1 − volume discount for the quantity), per piece, × quantity
+ *
+ * A file of several separate bodies is priced body by body (each its own shell, layers, setup and
+ * printer fit; the minimum once per piece), never by the bounding box around all of them.
  */
 
 import { z } from "zod";
 import { type CartLine, MAX_LINE_QUANTITY } from "./cart.ts";
 import { CUSTOM_PART_CATEGORY, CUSTOM_PART_EXPIRED } from "./custom-part.ts";
+import { isLengthUnit, LENGTH_UNITS, type LengthUnit, MM_PER_UNIT } from "./model3d/units.ts";
 import { rupeesToPaise } from "./money.ts";
 import type { QuoteStatus, StoredGeometry } from "./stored-shapes.ts";
 
@@ -20,8 +24,8 @@ export { CUSTOM_PART_CATEGORY };
 export const MAX_INSTANT_TOTAL_PAISE = 50_000_000;
 export const LAYER_HEIGHTS = [0.12, 0.16, 0.2, 0.28] as const;
 export const REFERENCE_LAYER_MM = 0.2;
-export const QUOTE_UNITS = ["mm", "cm", "inch"] as const;
-export const MM_PER_UNIT = { mm: 1, cm: 10, inch: 25.4 } as const;
+/** Units a file without its own may be read in (app/rules/model3d/units.ts). */
+export const QUOTE_UNITS = LENGTH_UNITS;
 
 const paise = z.number().int().min(0).max(100_000_000);
 
@@ -38,6 +42,8 @@ export const materialSchema = z.object({
   flowRate: z.number().min(1).max(100),
   colours: z.array(z.string().trim().min(1).max(30)).min(1, "Give at least one colour").max(24),
   enabled: z.boolean(),
+  /** Thinnest wall this material prints reliably (mm); thinner walls go to staff. */
+  minWallMm: z.number().min(0.1).max(10).default(0.8),
 });
 export type Material = z.infer<typeof materialSchema>;
 
@@ -68,6 +74,8 @@ export const quoteRatesSchema = z.object({
   minimumPaise: paise,
   wallThicknessMm: z.number().min(0.2).max(10),
   layerChangeSeconds: z.number().min(0).max(60),
+  /** How densely support under overhangs is filled (percent of its volume). */
+  supportInfillPercent: z.number().min(1).max(100).default(15),
   /** Sorted by minQuantity; the highest tier the quantity reaches applies. */
   discountTiers: z.array(discountTierSchema).max(10),
   holdDays: z.number().int().min(1).max(90),
@@ -81,6 +89,8 @@ const RATE_FIELDS: Record<string, string> = {
   minimumPaise: "Minimum price",
   wallThicknessMm: "Wall thickness",
   layerChangeSeconds: "Layer change",
+  supportInfillPercent: "Support fill",
+  minWallMm: "thinnest wall",
   holdDays: "Price held for",
   minQuantity: "from pieces",
   percent: "discount",
@@ -165,6 +175,7 @@ export const defaultQuoteRates: QuoteRates = {
       flowRate: 12,
       colours: ["Black", "White", "Grey", "Red", "Blue", "Green", "Orange"],
       enabled: true,
+      minWallMm: 0.8,
     },
     {
       id: "petg",
@@ -174,6 +185,7 @@ export const defaultQuoteRates: QuoteRates = {
       flowRate: 10,
       colours: ["Black", "White", "Clear", "Blue"],
       enabled: true,
+      minWallMm: 0.8,
     },
     {
       id: "tpu",
@@ -183,6 +195,7 @@ export const defaultQuoteRates: QuoteRates = {
       flowRate: 4,
       colours: ["Black", "White"],
       enabled: true,
+      minWallMm: 1.2,
     },
     {
       id: "silk-pla",
@@ -192,6 +205,7 @@ export const defaultQuoteRates: QuoteRates = {
       flowRate: 10,
       colours: ["Gold", "Silver", "Copper"],
       enabled: true,
+      minWallMm: 0.8,
     },
   ],
   setupFeePaise: 15000,
@@ -199,6 +213,7 @@ export const defaultQuoteRates: QuoteRates = {
   minimumPaise: 50000,
   wallThicknessMm: 1.2,
   layerChangeSeconds: 1,
+  supportInfillPercent: 15,
   discountTiers: [
     { minQuantity: 10, percent: 10 },
     { minQuantity: 25, percent: 15 },
@@ -244,6 +259,52 @@ export interface RawGeometry {
   watertight: boolean;
   /** Shells facing opposite ways: the signed volume can't be trusted for an instant price. */
   mixedShells?: boolean;
+  /**
+   * The unit the measurements are in when the file states one (a 3MF, read into millimetres):
+   * then the customer's unit choice does not apply. Null or absent: the customer chooses.
+   */
+  fileUnit?: string | null;
+  /** Separate bodies in the file; with `bodies`, each priced as a part of its own. */
+  bodyCount?: number;
+  bodies?: ReadonlyArray<{
+    volume: number;
+    area: number;
+    size: { x: number; y: number; z: number };
+  }>;
+  /** Overhangs and wall thickness in the file's own units (absent on older quotes: none). */
+  printability?: {
+    supportVolume: number;
+    walls: ReadonlyArray<readonly [number, number]>;
+    wallArea: number;
+  };
+}
+
+/** Below the minimum by more than float rounding (a 0.4 mm wall measures 0.39999998). */
+function tooThin(wallMm: number | null, minWallMm: number): boolean {
+  return wallMm !== null && wallMm < minWallMm * (1 - 1e-6);
+}
+
+/** A thin wall counts when it covers at least this share of the surface. */
+const THIN_WALL_SHARE = 0.005;
+
+/**
+ * The thinnest wall that matters (at least 0.5 % of the surface), in mm at this unit and scale;
+ * null when nothing was measured.
+ */
+export function thinnestWallMm(
+  printability: RawGeometry["printability"],
+  mmPerUnit: number,
+): number | null {
+  if (!printability || !(printability.wallArea > 0)) return null;
+  for (const [thickness, area] of printability.walls) {
+    if (area >= printability.wallArea * THIN_WALL_SHARE) return thickness * mmPerUnit;
+  }
+  return null;
+}
+
+/** The unit a quote is priced in: the file's own when it states one, else the customer's. */
+export function pricedUnit(geometry: Pick<RawGeometry, "fileUnit">, chosen: LengthUnit) {
+  return isLengthUnit(geometry.fileUnit) ? geometry.fileUnit : chosen;
 }
 
 export interface PrinterFit {
@@ -266,6 +327,18 @@ export function printersThatFit(
 }
 
 export interface QuoteBreakdown {
+  /** The unit the file was read in (its own, or the customer's choice). */
+  unit: LengthUnit;
+  /** Separate bodies priced, each as a part of its own (setup, layers, fit). */
+  bodies: number;
+  /** Of `grams`, the support under overhangs (0 when none is needed). */
+  supportGrams: number;
+  /** The thinnest wall that matters, in mm (null: not measured), and the material's minimum. */
+  thinnestWallMm: number | null;
+  minWallMm: number;
+  /** Too large: the largest scale (%) at which it fits a printer, and that printer; else null. */
+  fitScalePercent: number | null;
+  fitPrinter: string | null;
   mmPerUnit: number;
   size: { x: number; y: number; z: number };
   volumeMm3: number;
@@ -292,6 +365,8 @@ export type QuoteProblem =
   | "not-watertight"
   | "mixed-shells"
   | "too-expensive"
+  | "too-many-bodies"
+  | "thin-walls"
   | "empty";
 
 export const quoteProblemText: Record<QuoteProblem, string> = {
@@ -303,6 +378,10 @@ export const quoteProblemText: Record<QuoteProblem, string> = {
   empty: "This model has no volume to print.",
   "mixed-shells":
     "Parts of this model face opposite ways (a hidden cavity, or a part turned inside out), so it can't be priced instantly. Request a review.",
+  "too-many-bodies":
+    "This file holds more than 100 separate bodies, too many to price one by one. Join them into fewer parts or request a review.",
+  "thin-walls":
+    "Some walls are thinner than this material can print. Thicken them, scale the model up, choose another material or request a review.",
   "too-expensive":
     "An order this large needs a personal quote. Lower the quantity or size, or request a review.",
 };
@@ -328,26 +407,69 @@ export function priceQuote(
   else if (!material.colours.includes(options.colour)) problems.push("colour-unavailable");
   const m = material ?? rates.materials.find((x) => x.enabled) ?? rates.materials[0];
 
-  const f = MM_PER_UNIT[options.unit] * (options.scalePercent / 100);
+  const unit = pricedUnit(geometry, options.unit);
+  const f = MM_PER_UNIT[unit] * (options.scalePercent / 100);
   const size = { x: geometry.size.x * f, y: geometry.size.y * f, z: geometry.size.z * f };
-  const volumeMm3 = Math.abs(geometry.volume) * f ** 3;
-  const areaMm2 = geometry.area * f ** 2;
+  // Several bodies: each is a part of its own (its own layers, fit and handling), never the
+  // bounding box of all of them.
+  const bodyCount = Math.max(1, geometry.bodyCount ?? 1);
+  const bodies =
+    bodyCount > 1 && geometry.bodies && geometry.bodies.length === bodyCount
+      ? geometry.bodies
+      : [geometry];
+  if (bodyCount > 1 && bodies.length !== bodyCount && !geometry.mixedShells) {
+    problems.push("too-many-bodies");
+  }
+  let volumeMm3 = 0;
+  let areaMm2 = 0;
+  let extruded = 0;
+  let layerSeconds = 0;
+  let fitsPrinters = rates.printers.map((p) => p.name);
+  // How far each printer's volume holds every body (1 = just fits), for "scale it to …".
+  const room = rates.printers.map(() => Number.POSITIVE_INFINITY);
+  for (const body of bodies) {
+    const volume = Math.abs(body.volume) * f ** 3;
+    const area = body.area * f ** 2;
+    const shell = Math.min(area * rates.wallThicknessMm, volume);
+    const interior = volume - shell;
+    volumeMm3 += volume;
+    areaMm2 += area;
+    extruded += shell + interior * (options.infillPercent / 100);
+    layerSeconds += Math.ceil((body.size.z * f) / options.layerHeight) * rates.layerChangeSeconds;
+    const fits = printersThatFit(
+      { x: body.size.x * f, y: body.size.y * f, z: body.size.z * f },
+      rates.printers,
+    );
+    fitsPrinters = fitsPrinters.filter((name) => fits.includes(name));
+    const part = [body.size.x * f, body.size.y * f, body.size.z * f].sort((a, b) => a - b);
+    rates.printers.forEach((printer, i) => {
+      const bed = [printer.x, printer.y, printer.z].sort((a, b) => a - b);
+      for (let k = 0; k < 3; k++) if (part[k] > 0) room[i] = Math.min(room[i], bed[k] / part[k]);
+    });
+  }
+  const roomiest = room.indexOf(Math.max(...room));
+  const fitScalePercent =
+    fitsPrinters.length === 0 && roomiest >= 0 && Number.isFinite(room[roomiest])
+      ? Math.floor(options.scalePercent * room[roomiest])
+      : null;
   if (!(volumeMm3 > 0)) problems.push("empty");
   if (!geometry.watertight) problems.push("not-watertight");
   else if (geometry.mixedShells) problems.push("mixed-shells");
-  const fitsPrinters = printersThatFit(size, rates.printers);
   if (fitsPrinters.length === 0) problems.push("too-large");
 
-  const shell = Math.min(areaMm2 * rates.wallThicknessMm, volumeMm3);
-  const interior = volumeMm3 - shell;
-  const extruded = shell + interior * (options.infillPercent / 100);
+  // Support under overhangs, filled at the rates' support fill: material and time.
+  const supportMm3 =
+    ((geometry.printability?.supportVolume ?? 0) * f ** 3 * rates.supportInfillPercent) / 100;
+  extruded += supportMm3;
+  const thinnest = thinnestWallMm(geometry.printability, f);
+  if (tooThin(thinnest, m.minWallMm)) problems.push("thin-walls");
+
   const grams = (extruded / 1000) * m.density;
   const flow = m.flowRate * (options.layerHeight / REFERENCE_LAYER_MM);
-  const layers = Math.ceil(size.z / options.layerHeight);
-  const seconds = extruded / flow + layers * rates.layerChangeSeconds;
+  const seconds = extruded / flow + layerSeconds;
   const printHours = seconds / 3600;
 
-  const setupPaise = rates.setupFeePaise;
+  const setupPaise = rates.setupFeePaise * bodies.length;
   const materialPaise = Math.round(grams * m.pricePerGramPaise);
   const machinePaise = Math.round(printHours * rates.hourlyRatePaise);
   const basePaise = setupPaise + materialPaise + machinePaise;
@@ -359,6 +481,13 @@ export function priceQuote(
   if (unitPricePaise * options.quantity > MAX_INSTANT_TOTAL_PAISE) problems.push("too-expensive");
   return {
     breakdown: {
+      unit,
+      bodies: bodyCount,
+      supportGrams: (supportMm3 / 1000) * m.density,
+      thinnestWallMm: thinnest,
+      minWallMm: m.minWallMm,
+      fitScalePercent,
+      fitPrinter: fitScalePercent !== null ? rates.printers[roomiest].name : null,
       mmPerUnit: f,
       size,
       volumeMm3,
@@ -378,6 +507,83 @@ export function priceQuote(
     },
     problems,
   };
+}
+
+/**
+ * What the quote says about a file of several bodies ("This file holds 2 separate bodies, each
+ * priced as a part of its own: 10 × 10 × 10 mm and 5 × 5 × 5 mm."); null for one body.
+ */
+export function bodiesText(count: number, sizesMm: ReadonlyArray<string>): string | null {
+  if (count <= 1) return null;
+  const shown = sizesMm.slice(0, 5);
+  const list =
+    shown.length > 1
+      ? `${shown.slice(0, -1).join(", ")} and ${shown.at(-1)}${sizesMm.length > shown.length ? ` (and ${sizesMm.length - shown.length} more)` : ""}`
+      : (shown[0] ?? "");
+  return list
+    ? `This file holds ${count} separate bodies, each priced as a part of its own: ${list}.`
+    : `This file holds ${count} separate bodies.`;
+}
+
+/**
+ * What would fix thin walls, in numbers: "Walls as thin as 0.4 mm: PLA needs at least 0.8 mm.
+ * Thicken them to 0.8 mm, or scale the model to 200 % or more." Null when the walls are fine.
+ */
+export function thinWallFixText(
+  breakdown: Pick<QuoteBreakdown, "thinnestWallMm" | "minWallMm">,
+  materialName: string,
+  scalePercent: number,
+): string | null {
+  const wall = breakdown.thinnestWallMm;
+  if (wall === null || !tooThin(wall, breakdown.minWallMm)) return null;
+  const mm = (v: number) => `${Number(v.toFixed(2))} mm`;
+  const scaleTo = Math.ceil((scalePercent * breakdown.minWallMm) / Math.max(wall, 1e-9) - 1e-6);
+  const scale =
+    scaleTo <= 1000 ? `, or scale the model to ${scaleTo.toLocaleString("en-IN")} % or more` : "";
+  return `Walls as thin as ${mm(wall)}: ${materialName} needs at least ${mm(breakdown.minWallMm)}. Thicken them to ${mm(breakdown.minWallMm)}${scale}.`;
+}
+
+/**
+ * The printability findings staff see in the review queue, for the options the customer chose
+ * (or the defaults): thin walls against the material's minimum, support, and the side it is
+ * printed on. Empty for a quote made before the checks.
+ */
+export function staffFindings(
+  geometry: RawGeometry & { printability?: { down?: { z: number }; overhangArea?: number } },
+  options: QuoteOptions | null,
+  rates: QuoteRates,
+): string[] {
+  const p = geometry.printability;
+  if (!p) return [];
+  const chosen = options ?? defaultQuoteOptions(rates);
+  const { breakdown } = priceQuote(geometry, chosen, rates);
+  const material = rates.materials.find((m) => m.id === chosen.materialId);
+  const name = material?.name ?? chosen.materialId;
+  const mm = (v: number) => `${Number(v.toFixed(2))} mm`;
+  const out: string[] = [];
+  if (breakdown.thinnestWallMm !== null && tooThin(breakdown.thinnestWallMm, breakdown.minWallMm)) {
+    out.push(
+      `Walls as thin as ${mm(breakdown.thinnestWallMm)} (${name} needs ${mm(breakdown.minWallMm)})`,
+    );
+  }
+  if (breakdown.supportGrams > 0) {
+    const area = (p.overhangArea ?? 0) * breakdown.mmPerUnit ** 2;
+    out.push(
+      `Needs support: about ${Number(breakdown.supportGrams.toFixed(1))} g under ${Math.round(area).toLocaleString("en-IN")} mm² of overhangs`,
+    );
+  }
+  if (p.down && p.down.z > -0.99999) out.push("Printed turned onto its largest flat face");
+  if (out.length === 0) out.push("Walls and overhangs fine");
+  return out;
+}
+
+/** What would fix a part too large: "At 79 % or less it fits the Creality K1 Max." */
+export function tooLargeFixText(
+  breakdown: Pick<QuoteBreakdown, "fitScalePercent" | "fitPrinter">,
+): string | null {
+  if (breakdown.fitScalePercent === null || breakdown.fitPrinter === null) return null;
+  if (breakdown.fitScalePercent < 1) return null;
+  return `At ${breakdown.fitScalePercent} % or less it fits the ${breakdown.fitPrinter}.`;
 }
 
 /** The line name a custom part carries in the cart, the order and the invoice. */

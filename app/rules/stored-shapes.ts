@@ -50,6 +50,32 @@ export type StoredGeometry = {
   invertedNormals: boolean;
   /** Shells facing opposite ways (a cavity or an inside-out part): priced by staff. */
   mixedShells?: boolean;
+  /** Separate bodies (shells) in the file (absent on quotes made before it was counted: 1). */
+  bodyCount?: number;
+  /** Each body's measurements, largest first, when there are several (and not too many). */
+  bodies?: StoredBody[];
+  /** Overhangs, support and wall thickness (absent on quotes made before they were checked). */
+  printability?: StoredPrintability;
+};
+
+/** The printability checks of an uploaded model, in the file's own units. */
+export type StoredPrintability = {
+  /** Outward normal of the face laid on the bed. */
+  down: { x: number; y: number; z: number };
+  bedArea: number;
+  overhangArea: number;
+  supportVolume: number;
+  /** [thickness, area], thinnest first. */
+  walls: Array<[number, number]>;
+  wallArea: number;
+};
+
+/** One separate body of an uploaded model, in the file's own coordinates. */
+export type StoredBody = {
+  volume: number;
+  area: number;
+  size: { x: number; y: number; z: number };
+  triangles: number;
 };
 
 /** What became of a customer's uploaded model (the quotes table's status). */

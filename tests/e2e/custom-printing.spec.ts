@@ -1,5 +1,12 @@
 import type { Page } from "@playwright/test";
-import { cube, openBox, toBinaryStl } from "../../app/rules/model3d/testing/shapes.ts";
+import {
+  box,
+  cube,
+  merged,
+  openBox,
+  toBinaryStl,
+  voxels,
+} from "../../app/rules/model3d/testing/shapes.ts";
 import { addAddress, expect, readEmail, signIn, test } from "./fixtures.ts";
 
 /*
@@ -120,6 +127,106 @@ test.describe("custom 3D printing", () => {
     await expect(page.getByRole("button", { name: "Add to cart" })).toBeEnabled({
       timeout: 15_000,
     });
+  });
+
+  test("a part drawn in inches: both readings, a one-click switch, priced and shown to staff in inches", async ({
+    page,
+    login,
+  }) => {
+    await login();
+    await page.goto("/custom-printing");
+    await page.locator("#model-file").setInputFiles({
+      name: "bracket.stl",
+      mimeType: "model/stl",
+      buffer: Buffer.from(toBinaryStl(box(12.7, 9.5, 3))),
+    });
+    await expect(page.getByTestId("model-size")).toHaveText("12.7 × 9.5 × 3.0 mm");
+    const readings = page.getByTestId("unit-readings");
+    await expect(readings).toContainText(
+      "Read in millimetres, it is 12.7 × 9.5 × 3 mm — or 127 × 95 × 30 mm if the file is in centimetres — or 323 × 241 × 76.2 mm if the file is in inches.",
+    );
+    const mmTotal = await page.getByTestId("quote-total").textContent();
+    await readings.getByRole("button", { name: "Use inches" }).click();
+    await expect(page.getByTestId("model-size")).toHaveText("322.6 × 241.3 × 76.2 mm");
+    await expect(page.getByLabel("File units")).toHaveValue("inch");
+    await expect(page.getByTestId("quote-total")).not.toHaveText(mmTotal ?? "");
+    // 322.6 mm is longer than our printers: the honest reading goes to staff, in inches.
+    await expect(page.getByTestId("quote-problems")).toContainText(
+      "larger than our printers can make. Scale it down or request a review. At 93 % or less it fits the Creality K1 Max.",
+    );
+    await expect(readings.getByRole("button", { name: "Use millimetres" })).toBeVisible();
+    const review = page.getByRole("button", { name: "Request review" });
+    await expect(review).toBeEnabled({ timeout: 15_000 });
+    await review.click();
+    await page.getByLabel("What should our team know?").fill("Print it in two halves, please.");
+    await page.getByRole("button", { name: "Send request" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Review requested");
+
+    await switchBrowser(page);
+    await signIn(page, { email: "admin@example.com", password: "demo-admin-password" });
+    await page.goto("/admin/quotes");
+    const row = page.getByRole("listitem").filter({ hasText: "bracket.stl" }).first();
+    await expect(row.getByTestId("quote-unit")).toHaveText(
+      "Read in inches (the customer's choice; the file states none)",
+    );
+    await expect(row.getByTestId("quote-findings")).toHaveText("Walls and overhangs fine");
+    await row.getByRole("link", { name: "bracket.stl" }).click();
+    await expect(page.getByTestId("quote-size-mm")).toHaveText("323 × 241 × 76.2 mm");
+  });
+
+  test("two bodies in one file: said so, and priced as two parts", async ({ page }) => {
+    await page.goto("/custom-printing");
+    await dropFile(page, "cube.stl", cubeStl());
+    await expect(page.getByTestId("quote-total")).toHaveText("₹500.00");
+    await expect(page.getByTestId("model-bodies")).toHaveCount(0);
+    // Two 40 mm cubes 300 mm apart: 340 mm across, more than any of our printers, yet each part
+    // fits them all.
+    const two = merged(cube(40), box(40, 40, 40, { offset: [300, 0, 0] }));
+    await dropFile(page, "pair.stl", Buffer.from(toBinaryStl(two)));
+    await expect(page.getByTestId("model-bodies")).toHaveText(
+      "This file holds 2 separate bodies, each priced as a part of its own: 40 × 40 × 40 mm and 40 × 40 × 40 mm.",
+    );
+    await expect(page.getByTestId("quote-breakdown")).toContainText("Setup, 2 parts");
+    await expect(page.getByTestId("quote-problems")).toHaveCount(0);
+  });
+
+  test("printability: a wall too thin is shown in colour with what would fix it; support is priced in", async ({
+    page,
+  }) => {
+    await page.goto("/custom-printing");
+    await dropFile(page, "fin.stl", Buffer.from(toBinaryStl(box(20, 0.4, 10))));
+    await expect(page.getByTestId("thin-walls")).toHaveText(
+      "Walls as thin as 0.4 mm: PLA needs at least 0.8 mm. Thicken them to 0.8 mm, or scale the model to 200 % or more.",
+    );
+    await expect(page.getByTestId("quote-problems")).toContainText(
+      "Some walls are thinner than this material can print.",
+    );
+    await expect(page.getByTestId("preview-legend")).toContainText("Pink: wall too thin");
+    // The fix it names works.
+    await page.getByLabel("Scale (%)").fill("200");
+    await expect(page.getByTestId("thin-walls")).toHaveCount(0);
+    await expect(page.getByTestId("walls-ok")).toContainText("Thinnest wall 0.8 mm");
+    await expect(page.getByTestId("quote-problems")).toHaveCount(0);
+
+    // A mushroom of 10 mm cubes: a 30 × 30 mm foot (its largest flat face, down), a stem and a
+    // 30 mm cap whose two arms stand 20 mm over nothing.
+    const mushroom = voxels(
+      [
+        ...[0, 1, 2].flatMap((x) => [0, 1, 2].map((y): [number, number, number] => [x, y, 0])),
+        [1, 1, 1],
+        [0, 1, 2],
+        [1, 1, 2],
+        [2, 1, 2],
+      ],
+      10,
+    );
+    await page.getByLabel("Scale (%)").fill("100");
+    await dropFile(page, "mushroom.stl", Buffer.from(toBinaryStl(mushroom)));
+    await expect(page.getByTestId("support")).toHaveText(
+      /^Needs support under overhangs: about [\d.]+ g of support material is included in the price\.$/,
+    );
+    await expect(page.getByTestId("preview-legend")).toContainText("Orange: needs support");
+    await expect(page.getByTestId("quote-breakdown")).toBeVisible();
   });
 
   test("a model that fails the check goes to staff; their offer lands in the cart", async ({

@@ -45,10 +45,16 @@ export interface ModelPreviewProps {
   size: { x: number; y: number; z: number };
   /** Line segments (6 floats each) in file coordinates, drawn in red. */
   problemEdges?: Float32Array;
+  /** Triangle soups (9 floats each) in file coordinates: faces needing support, thin walls. */
+  highlights?: Highlights;
   className?: string;
 }
 
+export type Highlights = { overhang?: Float32Array; thin?: Float32Array };
+
 const PART_COLOR = 0xa9b4c2;
+const OVERHANG_COLOR = 0xf59e0b;
+const THIN_COLOR = 0xd61f9b;
 const EDGE_COLOR = 0xff2020;
 const FIELD_OF_VIEW = 35;
 /** Camera direction (Y-up world): front-right, from above, like a slicer's default view. */
@@ -57,6 +63,8 @@ const VIEW_DIRECTION = new Vector3(0.9, 0.75, 1.3).normalize();
 interface Viewer {
   /** Show this mesh (file coordinates), replacing and disposing the previous one. */
   setModel(mesh: Mesh, problemEdges: Float32Array | undefined): void;
+  /** Colour faces that need support or are too thin (replacing the previous colouring). */
+  setHighlights(highlights: Highlights | undefined): void;
   /** Place the part for `mmPerUnit`, size the grid to it and frame the camera. */
   setScale(mmPerUnit: number): void;
   /** Put the camera back to the framed view. */
@@ -118,6 +126,22 @@ function createViewer(canvas: HTMLCanvasElement, container: HTMLElement): Viewer
     depthWrite: false,
   });
   const edgeMaterial = new LineBasicMaterial({ color: EDGE_COLOR });
+  // Coloured faces drawn over the part's own (pulled forward instead of pushed back).
+  const highlightMaterial = (color: number) =>
+    new MeshStandardMaterial({
+      color,
+      roughness: 0.62,
+      metalness: 0.05,
+      flatShading: true,
+      side: DoubleSide,
+      polygonOffset: true,
+      polygonOffsetFactor: -1,
+      polygonOffsetUnits: -1,
+    });
+  const overhangMaterial = highlightMaterial(OVERHANG_COLOR);
+  const thinMaterial = highlightMaterial(THIN_COLOR);
+  let highlightMeshes: ThreeMesh[] = [];
+  let shownHighlights: Highlights | undefined;
 
   // The part and its problem edges share one transform: file coordinates → world.
   const model = new Group();
@@ -231,7 +255,33 @@ function createViewer(canvas: HTMLCanvasElement, container: HTMLElement): Viewer
     resetView();
   };
 
+  const clearHighlights = () => {
+    for (const m of highlightMeshes) {
+      model.remove(m);
+      m.geometry.dispose();
+    }
+    highlightMeshes = [];
+  };
+
+  const setHighlights = (highlights: Highlights | undefined) => {
+    clearHighlights();
+    shownHighlights = highlights;
+    const add = (soup: Float32Array | undefined, material: MeshStandardMaterial) => {
+      if (!soup || soup.length < 9) return;
+      const geometry = new BufferGeometry();
+      geometry.setAttribute("position", new BufferAttribute(soup, 3));
+      const m = new ThreeMesh(geometry, material);
+      highlightMeshes.push(m);
+      model.add(m);
+    };
+    // Thin walls over support: a thin overhang shows as thin.
+    add(highlights?.overhang, overhangMaterial);
+    add(highlights?.thin, thinMaterial);
+    requestRender();
+  };
+
   const clearModel = () => {
+    clearHighlights();
     model.clear();
     for (const geometry of modelGeometries) geometry.dispose();
     modelGeometries = [];
@@ -266,11 +316,13 @@ function createViewer(canvas: HTMLCanvasElement, container: HTMLElement): Viewer
       model.add(hidden, visible);
       modelGeometries.push(edgeGeometry);
     }
+    setHighlights(shownHighlights);
     setScale(scale);
   };
 
   return {
     setModel,
+    setHighlights,
     setScale,
     resetView,
     dispose() {
@@ -286,6 +338,8 @@ function createViewer(canvas: HTMLCanvasElement, container: HTMLElement): Viewer
       partMaterial.dispose();
       hiddenEdgeMaterial.dispose();
       edgeMaterial.dispose();
+      overhangMaterial.dispose();
+      thinMaterial.dispose();
       renderer.dispose();
     },
   };
@@ -296,6 +350,7 @@ export default function ModelPreview({
   mmPerUnit,
   size,
   problemEdges,
+  highlights,
   className,
 }: ModelPreviewProps) {
   const containerRef = useRef<HTMLDivElement>(null);
@@ -328,6 +383,10 @@ export default function ModelPreview({
     viewerRef.current?.setModel(mesh, problemEdges);
   }, [mesh, problemEdges]);
 
+  useEffect(() => {
+    viewerRef.current?.setHighlights(highlights);
+  }, [highlights]);
+
   // A new scale only moves the part, resizes the grid and re-frames the camera: no re-upload.
   useEffect(() => {
     viewerRef.current?.setScale(mmPerUnit);
@@ -337,9 +396,19 @@ export default function ModelPreview({
   const y = formatMm(size.y);
   const z = formatMm(size.z);
   const hasProblemEdges = (problemEdges?.length ?? 0) >= 6;
+  const hasOverhangs = (highlights?.overhang?.length ?? 0) >= 9;
+  const hasThinWalls = (highlights?.thin?.length ?? 0) >= 9;
+  const legend: Array<[string, string]> = [];
+  if (hasProblemEdges) {
+    legend.push(["h-0.5 w-4 rounded-full bg-[#ff2020]", "Red edges: open or non-manifold"]);
+  }
+  if (hasOverhangs) legend.push(["size-2.5 rounded-sm bg-[#f59e0b]", "Orange: needs support"]);
+  if (hasThinWalls) legend.push(["size-2.5 rounded-sm bg-[#d61f9b]", "Pink: wall too thin"]);
   const description =
     `3D preview of your part, ${x} mm wide (X), ${y} mm deep (Y) and ${z} mm tall (Z).` +
-    (hasProblemEdges ? " Red edges mark open or non-manifold edges." : "");
+    (hasProblemEdges ? " Red edges mark open or non-manifold edges." : "") +
+    (hasOverhangs ? " Orange faces need support." : "") +
+    (hasThinWalls ? " Pink faces are walls too thin for the material." : "");
 
   return (
     <div
@@ -372,14 +441,18 @@ export default function ModelPreview({
       {unavailable ? null : (
         // Legend and button share one row, so they cannot overlap on a narrow phone.
         <div className="pointer-events-none absolute inset-x-2 bottom-2 flex items-end justify-between gap-2">
-          {hasProblemEdges ? (
-            <p className="flex min-w-0 items-center gap-1.5 rounded-md bg-background/85 px-2 py-1 text-foreground text-xs shadow-xs backdrop-blur-sm">
-              <span
-                aria-hidden="true"
-                className="inline-block h-0.5 w-4 shrink-0 rounded-full bg-[#ff2020]"
-              />
-              Red edges: open or non-manifold
-            </p>
+          {legend.length > 0 ? (
+            <ul
+              className="grid min-w-0 gap-0.5 rounded-md bg-background/85 px-2 py-1 text-foreground text-xs shadow-xs backdrop-blur-sm"
+              data-testid="preview-legend"
+            >
+              {legend.map(([swatch, text]) => (
+                <li key={text} className="flex items-center gap-1.5">
+                  <span aria-hidden="true" className={cn("inline-block shrink-0", swatch)} />
+                  {text}
+                </li>
+              ))}
+            </ul>
           ) : (
             <span />
           )}

@@ -15,9 +15,11 @@ import {
   UNSUPPORTED_FILE_MESSAGE,
 } from "~/rules/model3d/messages.ts";
 import type { Mesh } from "~/rules/model3d/types.ts";
+import { formatSize, scaleSize } from "~/rules/model3d/units.ts";
 import { formatPaise } from "~/rules/money.ts";
 import type { QuoteActionResult } from "~/rules/quote-pricing.ts";
 import {
+  bodiesText,
   defaultQuoteOptions,
   formatBytes,
   LAYER_HEIGHTS,
@@ -26,15 +28,21 @@ import {
   type QuoteRates,
   quoteProblemText,
   quoteText,
+  tooLargeFixText,
 } from "~/rules/quote-pricing.ts";
-import type { StoredGeometry } from "~/rules/stored-shapes.ts";
+import type { StoredGeometry, StoredPrintability } from "~/rules/stored-shapes.ts";
+import { printabilityHighlights } from "./highlights.ts";
 import type { WorkerReply } from "./model-worker-protocol.ts";
 import { keepPendingModel, takePendingModel } from "./pending-model.ts";
+import { PrintabilityFacts } from "./printability-facts";
+import { UnitReadings } from "./unit-readings";
 
 // three.js (~150 KB gzipped) loads only on this page, once a model is there to show.
 const ModelPreview = lazy(() => import("./model-preview"));
 
 type Analysis = { geometry: StoredGeometry; mesh: Mesh; edges: Float32Array; ms: number };
+/** The browser's printability checks, which arrive after the analysis. */
+type Checks = { printability: StoredPrintability; overhang: Uint8Array; thickness: Float32Array };
 type Upload =
   | { state: "idle" }
   | { state: "uploading"; progress: number }
@@ -65,6 +73,7 @@ export function QuoteBuilder({ rates, signedIn }: { rates: QuoteRates; signedIn:
   const [reading, setReading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [analysis, setAnalysis] = useState<Analysis | null>(null);
+  const [checks, setChecks] = useState<Checks | null>(null);
   const [upload, setUpload] = useState<Upload>({ state: "idle" });
   const [options, setOptions] = useState<QuoteOptions>(() => defaultQuoteOptions(rates));
   const [dragging, setDragging] = useState(false);
@@ -146,6 +155,7 @@ export function QuoteBuilder({ rates, signedIn }: { rates: QuoteRates; signedIn:
       xhr.current?.abort();
       setFile(f);
       setAnalysis(null);
+      setChecks(null);
       setAdded(false);
       setRequested(false);
       setReviewOpen(false);
@@ -172,7 +182,18 @@ export function QuoteBuilder({ rates, signedIn }: { rates: QuoteRates; signedIn:
           resolve(r);
         };
         const onMessage = (e: MessageEvent<WorkerReply>) => {
-          if (e.data.id === mine) done(e.data);
+          if (e.data.id !== mine) return;
+          if (e.data.ok && e.data.kind === "checks") return;
+          done(e.data);
+          // The printability checks follow on their own.
+          const onChecks = (c: MessageEvent<WorkerReply>) => {
+            if (c.data.id !== mine || !(c.data.ok && c.data.kind === "checks")) return;
+            w.removeEventListener("message", onChecks);
+            if (mine !== job.current) return;
+            const { printability, overhang, thickness } = c.data;
+            setChecks({ printability, overhang, thickness });
+          };
+          if (e.data.ok) w.addEventListener("message", onChecks);
         };
         // The worker died (out of memory on a huge file): start a fresh one next time.
         const onError = () => {
@@ -186,14 +207,16 @@ export function QuoteBuilder({ rates, signedIn }: { rates: QuoteRates; signedIn:
       });
       if (mine !== job.current) return;
       setReading(false);
-      if (!reply.ok) {
-        setError(reply.error);
+      if (!reply.ok || reply.kind !== "analysis") {
+        setError(reply.ok ? readFailed : reply.error);
         xhr.current?.abort();
         setUpload({ state: "idle" });
         return;
       }
       setAnalysis({ geometry: reply.geometry, mesh: reply.mesh, edges: reply.edges, ms: reply.ms });
-      if (reply.geometry.fileUnit) setOptions((o) => ({ ...o, unit: "mm" }));
+      // Each file starts in millimetres (a 3MF's own unit is already applied); the customer
+      // switches when its size suggests another.
+      setOptions((o) => ({ ...o, unit: "mm" }));
     },
     [signedIn, startUpload],
   );
@@ -235,13 +258,35 @@ export function QuoteBuilder({ rates, signedIn }: { rates: QuoteRates; signedIn:
   }, [fetcher.state, fetcher.data]);
 
   // The server's measurement once it has one; the browser's until then (they agree).
-  const geometry = upload.state === "done" ? upload.geometry : analysis?.geometry;
+  // The browser's checks join its analysis when they finish (the server's geometry has its own).
+  const browserGeometry = useMemo(
+    () =>
+      analysis && checks && !analysis.geometry.printability
+        ? { ...analysis.geometry, printability: checks.printability }
+        : analysis?.geometry,
+    [analysis, checks],
+  );
+  const geometry = upload.state === "done" ? upload.geometry : browserGeometry;
   const quote = useMemo(
     () => (geometry ? priceQuote(geometry, options, rates) : null),
     [geometry, options, rates],
   );
   const material = rates.materials.find((m) => m.id === options.materialId) ?? rates.materials[0];
   const fileUnit = analysis?.geometry.fileUnit ?? null;
+  const mmPerUnit = quote?.breakdown.mmPerUnit ?? 1;
+  const highlights = useMemo(
+    () =>
+      analysis && checks
+        ? printabilityHighlights(
+            analysis.mesh,
+            checks.overhang,
+            checks.thickness,
+            mmPerUnit,
+            material.minWallMm,
+          )
+        : undefined,
+    [analysis, checks, mmPerUnit, material.minWallMm],
+  );
 
   const onFiles = (files: FileList | null) => {
     const f = files?.[0];
@@ -354,10 +399,26 @@ export function QuoteBuilder({ rates, signedIn }: { rates: QuoteRates; signedIn:
                 mmPerUnit={quote.breakdown.mmPerUnit}
                 size={quote.breakdown.size}
                 problemEdges={analysis.edges}
+                highlights={highlights}
                 className="aspect-[4/3] w-full"
               />
             </Suspense>
+            <UnitReadings
+              rawSize={scaleSize(analysis.geometry.size, options.scalePercent)}
+              fileUnit={analysis.geometry.fileUnit}
+              unit={options.unit}
+              onChoose={(unit) => {
+                setAdded(false);
+                setOptions((o) => ({ ...o, unit }));
+              }}
+            />
             <ModelFacts geometry={analysis.geometry} quote={quote.breakdown} />
+            <PrintabilityFacts
+              printability={geometry?.printability}
+              quote={quote.breakdown}
+              materialName={material.name}
+              scalePercent={options.scalePercent}
+            />
           </>
         ) : null}
       </div>
@@ -389,7 +450,12 @@ export function QuoteBuilder({ rates, signedIn }: { rates: QuoteRates; signedIn:
                   aria-hidden="true"
                   className="mt-0.5 size-4 shrink-0 text-destructive"
                 />
-                {quoteProblemText[p]}
+                <span>
+                  {quoteProblemText[p]}
+                  {p === "too-large" && quote && tooLargeFixText(quote.breakdown) ? (
+                    <> {tooLargeFixText(quote.breakdown)}</>
+                  ) : null}
+                </span>
               </li>
             ))}
           </ul>
@@ -595,6 +661,7 @@ function OptionsForm({
           <option value="mm">Millimetres</option>
           <option value="cm">Centimetres</option>
           <option value="inch">Inches</option>
+          <option value="m">Metres</option>
         </select>
       </div>
       <div className="grid gap-1.5">
@@ -629,7 +696,9 @@ function Breakdown({
         <dd className="tabular-nums">{formatPaise(quote.materialPaise)}</dd>
         <dt className="text-muted-foreground">Printing, about {fmt(quote.printHours)} h</dt>
         <dd className="tabular-nums">{formatPaise(quote.machinePaise)}</dd>
-        <dt className="text-muted-foreground">Setup</dt>
+        <dt className="text-muted-foreground">
+          Setup{quote.bodies > 1 ? `, ${quote.bodies} parts` : ""}
+        </dt>
         <dd className="tabular-nums">{formatPaise(quote.setupPaise)}</dd>
         {quote.minimumApplied ? (
           <>
@@ -667,6 +736,10 @@ function ModelFacts({
   geometry: StoredGeometry;
   quote: ReturnType<typeof priceQuote>["breakdown"];
 }) {
+  const bodies = bodiesText(
+    geometry.bodyCount ?? 1,
+    (geometry.bodies ?? []).map((b) => formatSize(scaleSize(b.size, quote.mmPerUnit * 100))),
+  );
   const check = (ok: boolean, good: string, bad: string) => (
     <span className={ok ? "text-success" : "text-destructive"}>{ok ? good : bad}</span>
   );
@@ -710,6 +783,11 @@ function ModelFacts({
           </dd>
         </div>
       </dl>
+      {bodies ? (
+        <p className="mt-2 text-sm" data-testid="model-bodies">
+          {bodies}
+        </p>
+      ) : null}
       {geometry.invertedNormals ? (
         <p className="mt-2 text-muted-foreground text-sm">
           The faces of this model seem to point inwards; we'll check the orientation before

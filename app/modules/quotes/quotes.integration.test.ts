@@ -13,8 +13,13 @@ import {
 } from "~/modules/cart/cart.server.ts";
 import { checkoutLines, placeOrder } from "~/modules/checkout/checkout.server.ts";
 import { updateShopSettings } from "~/modules/settings/settings.server.ts";
-import { cube, openBox, toBinaryStl } from "~/rules/model3d/testing/shapes.ts";
-import { defaultQuoteRates, priceQuote, quoteText } from "~/rules/quote-pricing.ts";
+import { box, cube, merged, openBox, to3mf, toBinaryStl } from "~/rules/model3d/testing/shapes.ts";
+import {
+  defaultQuoteRates,
+  priceQuote,
+  quoteProblemText,
+  quoteText,
+} from "~/rules/quote-pricing.ts";
 import {
   browserHeaders,
   createVerifiedUser,
@@ -226,6 +231,104 @@ describe(`custom quotes (${testDbKind()})`, () => {
     );
     const again = await pageAction(a.cookie, { intent: "add-to-cart", quoteId, ...pla });
     expect(again.status).toBe(409);
+  });
+
+  it("prices the unit the customer chose for a file without one, keeps it, and a 3MF's own unit wins", async () => {
+    const a = await customer("quote-units");
+    // 1 × 1 × 0.5 in the file: 25.4 × 25.4 × 12.7 mm if the file is in inches.
+    const stlId = quoteIdOf(await upload(a.cookie, "inch.stl", toBinaryStl(box(1, 1, 0.5))));
+    const inches = await pageAction(a.cookie, {
+      intent: "add-to-cart",
+      quoteId: stlId,
+      ...pla,
+      unit: "inch",
+    });
+    expect(inches.status).toBe(200);
+    const [stl] = await db.select().from(quotes).where(eq(quotes.id, stlId));
+    expect(stl.options).toMatchObject({ unit: "inch" });
+    const k = 25.4;
+    const expected = priceQuote(
+      { volume: 0.5 * k ** 3, area: 4 * k ** 2, size: { x: k, y: k, z: k / 2 }, watertight: true },
+      { ...pla, infillPercent: 20, layerHeight: 0.2, quantity: 3, unit: "mm", scalePercent: 100 },
+      defaultQuoteRates,
+    ).breakdown;
+    expect(stl.unitPricePaise).toBe(expected.unitPricePaise);
+
+    // A 3MF in inches is already millimetres: a form saying "inch" again is not applied twice.
+    const mfId = quoteIdOf(
+      await upload(a.cookie, "inch.3mf", to3mf(box(1, 1, 0.5), { unit: "inch" })),
+    );
+    await pageAction(a.cookie, { intent: "add-to-cart", quoteId: mfId, ...pla, unit: "inch" });
+    const [mf] = await db.select().from(quotes).where(eq(quotes.id, mfId));
+    expect(mf.geometry.fileUnit).toBe("mm");
+    expect(mf.options).toMatchObject({ unit: "mm" });
+    expect(mf.unitPricePaise).toBe(expected.unitPricePaise);
+  });
+
+  it("a file of two bodies is measured body by body and priced as two parts", async () => {
+    const a = await customer("quote-bodies");
+    // Two 20 mm cubes 400 mm apart: as one box 420 mm long they fit no printer; as two parts, both.
+    const two = merged(cube(20), box(20, 20, 20, { offset: [400, 0, 0] }));
+    const quoteId = quoteIdOf(await upload(a.cookie, "two.stl", toBinaryStl(two)));
+    const [row] = await db.select().from(quotes).where(eq(quotes.id, quoteId));
+    expect(row.geometry.bodyCount).toBe(2);
+    expect(row.geometry.bodies?.map((b) => b.size)).toEqual([
+      { x: 20, y: 20, z: 20 },
+      { x: 20, y: 20, z: 20 },
+    ]);
+    const added = await pageAction(a.cookie, { intent: "add-to-cart", quoteId, ...pla });
+    expect(added.status).toBe(200);
+    const one = { volume: 8000, area: 2400, size: { x: 20, y: 20, z: 20 } };
+    const expected = priceQuote(
+      {
+        ...one,
+        size: { x: 420, y: 20, z: 20 },
+        watertight: true,
+        bodyCount: 2,
+        bodies: [one, one],
+      },
+      { ...pla, infillPercent: 20, layerHeight: 0.2, quantity: 3, unit: "mm", scalePercent: 100 },
+      defaultQuoteRates,
+    ).breakdown;
+    expect(expected.setupPaise).toBe(2 * defaultQuoteRates.setupFeePaise);
+    expect((added.body as { line: { pricePaise: number } }).line.pricePaise).toBe(
+      expected.unitPricePaise,
+    );
+    expect((await checkoutLines(db, a.id))[0]).toMatchObject({ available: true });
+  });
+
+  it("the server checks walls and overhangs: a wall too thin is refused with what would fix it, and staff see the findings", async () => {
+    const a = await customer("quote-walls");
+    const thinId = quoteIdOf(await upload(a.cookie, "fin.stl", toBinaryStl(box(20, 0.4, 10))));
+    const [thin] = await db.select().from(quotes).where(eq(quotes.id, thinId));
+    expect(thin.geometry.printability?.walls[0][0]).toBeCloseTo(0.4, 4);
+    const refused = await pageAction(a.cookie, { intent: "add-to-cart", quoteId: thinId, ...pla });
+    expect(refused.status).toBe(400);
+    expect((refused.body as { error: string }).error).toBe(quoteProblemText["thin-walls"]);
+    // Twice the size, the wall is 0.8 mm: PLA prints it.
+    const doubled = await pageAction(a.cookie, {
+      intent: "add-to-cart",
+      quoteId: thinId,
+      ...pla,
+      scalePercent: "200",
+    });
+    expect(doubled.status).toBe(200);
+
+    const { getQuoteForAdmin, listQuotesForAdmin } = await import("./quotes.server.ts");
+    const reviewed = await pageAction(a.cookie, {
+      intent: "request-review",
+      quoteId: thinId,
+      note: "Can you print it at this size?",
+      ...pla,
+    });
+    expect(reviewed.status).toBe(200);
+    const listed = (await listQuotesForAdmin(db, "open")).find((q) => q.id === thinId);
+    // Drawn standing on its 20 × 0.4 mm edge, it is printed lying on its 20 × 10 mm face.
+    expect(listed?.findings).toEqual([
+      "Walls as thin as 0.4 mm (PLA needs 0.8 mm)",
+      "Printed turned onto its largest flat face",
+    ]);
+    expect((await getQuoteForAdmin(db, thinId))?.findings).toEqual(listed?.findings);
   });
 
   it("another customer can't price, download or buy someone's quote", async () => {

@@ -25,6 +25,7 @@ import {
   CUSTOM_PART_CATEGORY,
   customPartName,
   defaultQuoteRates,
+  pricedUnit,
   priceQuote,
   type QuoteBreakdown,
   type QuoteOptions,
@@ -33,6 +34,7 @@ import {
   quoteProblemText,
   quoteRatesSchema,
   quoteText,
+  staffFindings,
 } from "~/rules/quote-pricing.ts";
 import { quoteOfferEmail, quoteReplyEmail } from "./emails.ts";
 import { measureModel } from "./measure.server.ts";
@@ -238,6 +240,8 @@ export async function addQuoteToCart(
     const rates = await getQuoteRates(tx);
     const { breakdown, problems } = priceQuote(quote.geometry, options, rates);
     if (problems.length > 0) throw new QuoteError(quoteProblemText[problems[0]]);
+    // Kept as priced: a 3MF's own unit wins over whatever the form said.
+    const priced = { ...options, unit: breakdown.unit };
     const material = rates.materials.find((m) => m.id === options.materialId)!;
     const name = customPartName(quote.fileName, material.name, options.colour);
     const productId = await upsertPartProduct(tx, quote.id, name, breakdown.unitPricePaise, now);
@@ -247,7 +251,7 @@ export async function addQuoteToCart(
       .set({
         status: "in_cart",
         staffPriced: false,
-        options,
+        options: priced,
         rates,
         unitPricePaise: breakdown.unitPricePaise,
         quantity: options.quantity,
@@ -384,7 +388,9 @@ export async function requestReview(
       .set({
         status: "review_requested",
         customerNote: note,
-        options: options ?? quote.options,
+        options: options
+          ? { ...options, unit: pricedUnit(quote.geometry, options.unit) }
+          : quote.options,
         quantity: options?.quantity ?? quote.quantity,
         expiresAt: null,
         updatedAt: now,
@@ -523,7 +529,10 @@ export async function listQuotesForAdmin(
   db: Database,
   filter: string,
   limit = 100,
-): Promise<Array<QuoteSummary & { customerEmail: string; customerName: string }>> {
+): Promise<
+  Array<QuoteSummary & { customerEmail: string; customerName: string; findings: string[] }>
+> {
+  const rates = await getQuoteRates(db);
   const where =
     filter === "all"
       ? undefined
@@ -538,11 +547,15 @@ export async function listQuotesForAdmin(
     .where(where)
     .orderBy(desc(quotes.createdAt), desc(quotes.id))
     .limit(limit);
-  return rows.map((r) => ({
-    ...summarise(r.quote, r.productId),
-    customerEmail: r.email,
-    customerName: r.name,
-  }));
+  return rows.map((r) => {
+    const summary = summarise(r.quote, r.productId);
+    return {
+      ...summary,
+      customerEmail: r.email,
+      customerName: r.name,
+      findings: staffFindings(summary.geometry, summary.options, rates),
+    };
+  });
 }
 
 export async function getQuoteForAdmin(db: Database, id: string) {
@@ -553,10 +566,12 @@ export async function getQuoteForAdmin(db: Database, id: string) {
     .leftJoin(products, eq(products.quoteId, quotes.id))
     .where(eq(quotes.id, id));
   if (!row) return null;
+  const summary = summarise(row.quote, row.productId);
   return {
-    ...summarise(row.quote, row.productId),
+    ...summary,
     customerEmail: row.email,
     customerName: row.name,
+    findings: staffFindings(summary.geometry, summary.options, await getQuoteRates(db)),
   };
 }
 

@@ -70,6 +70,7 @@ type Draft = {
   minimum: string;
   wallThicknessMm: string;
   layerChangeSeconds: string;
+  supportInfillPercent: string;
   holdDays: string;
   tiers: Array<{ minQuantity: string; percent: string }>;
   printers: Array<{ name: string; x: string; y: string; z: string }>;
@@ -79,6 +80,7 @@ type Draft = {
     density: string;
     pricePerGram: string;
     flowRate: string;
+    minWallMm: string;
     colours: string;
     enabled: boolean;
   }>;
@@ -93,6 +95,7 @@ function toDraft(r: QuoteRates): Draft {
     minimum: rupees(r.minimumPaise),
     wallThicknessMm: String(r.wallThicknessMm),
     layerChangeSeconds: String(r.layerChangeSeconds),
+    supportInfillPercent: String(r.supportInfillPercent),
     holdDays: String(r.holdDays),
     tiers: r.discountTiers.map((t) => ({
       minQuantity: String(t.minQuantity),
@@ -110,6 +113,7 @@ function toDraft(r: QuoteRates): Draft {
       density: String(m.density),
       pricePerGram: rupees(m.pricePerGramPaise),
       flowRate: String(m.flowRate),
+      minWallMm: String(m.minWallMm),
       colours: m.colours.join(", "),
       enabled: m.enabled,
     })),
@@ -127,6 +131,7 @@ function fromDraft(d: Draft) {
     minimumPaise: money(d.minimum),
     wallThicknessMm: num(d.wallThicknessMm),
     layerChangeSeconds: num(d.layerChangeSeconds),
+    supportInfillPercent: num(d.supportInfillPercent),
     holdDays: num(d.holdDays),
     discountTiers: d.tiers
       .map((t) => ({ minQuantity: num(t.minQuantity), percent: num(t.percent) }))
@@ -138,6 +143,7 @@ function fromDraft(d: Draft) {
       density: num(m.density),
       pricePerGramPaise: money(m.pricePerGram),
       flowRate: num(m.flowRate),
+      minWallMm: num(m.minWallMm),
       colours: m.colours
         .split(",")
         .map((c) => c.trim())
@@ -226,6 +232,7 @@ const rateFields: ReadonlyArray<FieldSpec<Draft>> = [
   { key: "minimum", id: "minimum", label: "Minimum price", suffix: "₹ per piece" },
   { key: "wallThicknessMm", id: "wall", label: "Wall thickness", suffix: "mm" },
   { key: "layerChangeSeconds", id: "layerChange", label: "Layer change", suffix: "seconds" },
+  { key: "supportInfillPercent", id: "supportFill", label: "Support fill", suffix: "%" },
   { key: "holdDays", id: "holdDays", label: "Price held for", suffix: "days" },
 ];
 
@@ -236,6 +243,7 @@ const materialFields: ReadonlyArray<FieldSpec<MaterialDraft>> = [
   { key: "density", id: "density", label: "Density", suffix: "g/cm³" },
   { key: "pricePerGram", id: "price", label: "Price", suffix: "₹/g" },
   { key: "flowRate", id: "flow", label: "Flow", suffix: "mm³/s" },
+  { key: "minWallMm", id: "minWall", label: "Thinnest wall", suffix: "mm" },
 ];
 const colourField: ReadonlyArray<FieldSpec<MaterialDraft>> = [
   { key: "colours", id: "colours", label: "Colours", suffix: "comma-separated" },
@@ -352,6 +360,7 @@ export default function QuoteSettings({ loaderData }: Route.ComponentProps) {
                   density: "1.24",
                   pricePerGram: "3",
                   flowRate: "10",
+                  minWallMm: "0.8",
                   colours: "Black",
                   enabled: true,
                 },

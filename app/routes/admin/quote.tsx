@@ -20,6 +20,13 @@ import {
 import { requireAdmin } from "~/routes/guards.server.ts";
 import { fieldErrors, formFields } from "~/rules/account-schemas.ts";
 import { MAX_LINE_QUANTITY } from "~/rules/cart.ts";
+import {
+  formatSize,
+  isLengthUnit,
+  scaleSize,
+  sizeInMm,
+  unitForStaff,
+} from "~/rules/model3d/units.ts";
 import { formatPaise, rupeesToPaise } from "~/rules/money.ts";
 import { describeOptions, formatBytes } from "~/rules/quote-pricing.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
@@ -161,12 +168,32 @@ export default function AdminQuote({ loaderData }: Route.ComponentProps) {
             <dd>{formatBytes(quote.fileBytes)}</dd>
             <dt className="text-muted-foreground">Triangles</dt>
             <dd>{g.triangles.toLocaleString("en-IN")}</dd>
+            <dt className="text-muted-foreground">Units</dt>
+            <dd data-testid="quote-unit">{unitForStaff(g.fileUnit, quote.options?.unit)}</dd>
             <dt className="text-muted-foreground">Size ({unit})</dt>
             <dd>
               {fmt(g.size.x)} × {fmt(g.size.y)} × {fmt(g.size.z)}
             </dd>
+            <dt className="text-muted-foreground">Size as priced</dt>
+            <dd data-testid="quote-size-mm">
+              {formatSize(
+                sizeInMm(
+                  scaleSize(g.size, quote.options?.scalePercent ?? 100),
+                  isLengthUnit(unit) ? unit : "mm",
+                ),
+              )}
+            </dd>
             <dt className="text-muted-foreground">Volume ({unit}³)</dt>
             <dd>{fmt(g.volume)}</dd>
+            <dt className="text-muted-foreground">Bodies</dt>
+            <dd data-testid="quote-bodies">
+              {g.bodyCount ?? 1}
+              {g.bodies && g.bodies.length > 1 ? " (priced one by one)" : ""}
+            </dd>
+            <dt className="text-muted-foreground">Printability</dt>
+            <dd data-testid="quote-findings">
+              {quote.findings.length > 0 ? quote.findings.join("; ") : "Not checked"}
+            </dd>
             <dt className="text-muted-foreground">Watertight</dt>
             <dd>{g.watertight ? "Yes" : "No"}</dd>
             <dt className="text-muted-foreground">Open edges</dt>

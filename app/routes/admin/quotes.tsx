@@ -6,6 +6,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { listQuotesForAdmin } from "~/modules/quotes/quotes.server.ts";
 import { requireAdmin } from "~/routes/guards.server.ts";
+import { unitForStaff } from "~/rules/model3d/units.ts";
 import { formatPaise } from "~/rules/money.ts";
 import { adminQuoteFilters, quoteStatusLabel } from "~/rules/quote-pricing.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
@@ -85,6 +86,17 @@ export default function AdminQuotes({ loaderData }: Route.ComponentProps) {
                 <p className="truncate text-muted-foreground text-sm">
                   {q.customerName} · {q.customerEmail}
                 </p>
+                <p className="text-muted-foreground text-sm">
+                  <span data-testid="quote-unit">
+                    Read in {unitForStaff(q.geometry.fileUnit, q.options?.unit)}
+                  </span>
+                  {(q.geometry.bodyCount ?? 1) > 1 ? ` · ${q.geometry.bodyCount} bodies` : ""}
+                </p>
+                {q.findings.length > 0 ? (
+                  <p className="text-muted-foreground text-sm" data-testid="quote-findings">
+                    {q.findings.join(" · ")}
+                  </p>
+                ) : null}
               </div>
               <QuoteStatusBadge status={q.status} />
               <span className="w-28 text-right text-sm tabular-nums">

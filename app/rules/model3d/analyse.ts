@@ -10,11 +10,16 @@
  * own in `inconsistentEdges`. Triangles with a repeated vertex (zero area) are left out of the
  * edge check.
  */
+
+import { measureShells } from "./shells.ts";
 import type { BuildVolume, LengthUnit, Mesh, ModelAnalysis, ParsedModel, Vec3 } from "./types.ts";
+import { MM_PER_UNIT } from "./units.ts";
 import { SCRATCH, scratch } from "./weld.ts";
 
-/** Millimetres per unit. */
-export const MM_PER_UNIT: Record<LengthUnit, number> = { mm: 1, cm: 10, inch: 25.4 };
+export { MM_PER_UNIT };
+
+/** Bodies listed one by one (for pricing per body); a file with more goes to staff. */
+export const MAX_LISTED_BODIES = 100;
 
 export interface AnalyseOptions {
   /** The unit the customer chose; used only when the file does not state its own. */
@@ -273,78 +278,10 @@ export function fitsBuildVolume(size: Vec3, printer: BuildVolume): boolean {
   return part.every((d, i) => d <= box[i] * (1 + 1e-6));
 }
 
-/**
- * The mesh's connected shells and the sign of each one's volume (union-find over the welded
- * vertices). A part wound the right way has only positive shells; a hollow part's cavity is a
- * negative shell inside a positive one; a shell turned inside out next to a normal one cancels
- * volume. Both of the last two need a person to look at them, so callers see `mixedShells`.
- */
+/** How many shells the mesh has, and how many face outwards (positive) or inwards (negative). */
 export function shellSigns(mesh: Mesh): { shells: number; positive: number; negative: number } {
-  const p = mesh.positions;
-  const idx = mesh.indices;
-  const n = Math.floor(p.length / 3);
-  const parent = new Int32Array(n);
-  for (let i = 0; i < n; i++) parent[i] = i;
-  const find = (a: number) => {
-    // Path halving: every other node on the way up points to its grandparent.
-    let r = a;
-    while (parent[r] !== r) {
-      parent[r] = parent[parent[r]];
-      r = parent[r];
-    }
-    return r;
-  };
-  const triangles = Math.floor(idx.length / 3);
-  for (let t = 0; t < triangles; t++) {
-    const a = find(idx[t * 3]);
-    const b = find(idx[t * 3 + 1]);
-    const c = find(idx[t * 3 + 2]);
-    // Link to the smallest root: vertices are numbered in first-use order, so roots stay early.
-    const m = a < b ? (a < c ? a : c) : b < c ? b : c;
-    parent[a] = m;
-    parent[b] = m;
-    parent[c] = m;
-  }
-  // Flatten once, in order: parents always have smaller numbers, so one pass finishes each root.
-  for (let i = 0; i < n; i++) parent[i] = parent[parent[i]];
-  // Signed volume per shell, relative to the first vertex (any fixed point works for a closed shell).
-  const ox = p[0] ?? 0;
-  const oy = p[1] ?? 0;
-  const oz = p[2] ?? 0;
-  const volume = new Float64Array(n);
-  const used = new Uint8Array(n);
-  for (let t = 0; t < triangles; t++) {
-    const a = idx[t * 3] * 3;
-    const b = idx[t * 3 + 1] * 3;
-    const c = idx[t * 3 + 2] * 3;
-    const ax = p[a] - ox;
-    const ay = p[a + 1] - oy;
-    const az = p[a + 2] - oz;
-    const bx = p[b] - ox;
-    const by = p[b + 1] - oy;
-    const bz = p[b + 2] - oz;
-    const cx = p[c] - ox;
-    const cy = p[c + 1] - oy;
-    const cz = p[c + 2] - oz;
-    const root = parent[idx[t * 3]];
-    volume[root] += ax * (by * cz - bz * cy) - ay * (bx * cz - bz * cx) + az * (bx * cy - by * cx);
-    used[root] = 1;
-  }
-  let shells = 0;
-  let positive = 0;
-  let negative = 0;
-  for (let i = 0; i < n; i++) {
-    if (!used[i]) continue;
-    shells += 1;
-    if (volume[i] > 0) positive += 1;
-    else if (volume[i] < 0) negative += 1;
-  }
-  return { shells, positive, negative };
-}
-
-function mixedShells(mesh: Mesh): boolean {
-  const s = shellSigns(mesh);
-  return s.positive > 0 && s.negative > 0;
+  const s = measureShells(mesh, undefined, 0);
+  return { shells: s.count, positive: s.positive, negative: s.negative };
 }
 
 export function analyseMesh(model: ParsedModel, options: AnalyseOptions): ModelAnalysis {
@@ -358,6 +295,8 @@ export function analyseMesh(model: ParsedModel, options: AnalyseOptions): ModelA
   const result = inspect(mesh, null, true, true);
   const geometry = result.geometry as MeshGeometry;
   const edges = result.edges;
+  const shells = measureShells(mesh, geometry.signedVolume, MAX_LISTED_BODIES);
+  const mixed = shells.positive > 0 && shells.negative > 0;
   const bboxMin = { x: geometry.min.x * f, y: geometry.min.y * f, z: geometry.min.z * f };
   const bboxMax = { x: geometry.max.x * f, y: geometry.max.y * f, z: geometry.max.z * f };
   const size = { x: bboxMax.x - bboxMin.x, y: bboxMax.y - bboxMin.y, z: bboxMax.z - bboxMin.z };
@@ -377,7 +316,20 @@ export function analyseMesh(model: ParsedModel, options: AnalyseOptions): ModelA
     nonManifoldEdges: edges.nonManifoldEdges,
     inconsistentEdges: edges.inconsistentEdges,
     invertedNormals: geometry.signedVolume < 0,
-    mixedShells: mixedShells(mesh),
+    mixedShells: mixed,
+    // Shells facing both ways (a cavity inside a part): the inward ones are not bodies of their
+    // own, and staff price such a model, so the bodies are counted but not listed.
+    bodyCount: mixed ? shells.positive : shells.count,
+    bodies: (mixed ? [] : shells.list).map((b) => ({
+      volume: Math.abs(b.signedVolume) * f * f * f,
+      area: b.area * f * f,
+      size: {
+        x: (b.max.x - b.min.x) * f,
+        y: (b.max.y - b.min.y) * f,
+        z: (b.max.z - b.min.z) * f,
+      },
+      triangles: b.triangles,
+    })),
     fitsPrinters: options.printers.filter((p) => fitsBuildVolume(size, p)).map((p) => p.name),
   };
 }

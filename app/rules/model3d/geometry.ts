@@ -5,6 +5,7 @@
  */
 import type { StoredGeometry } from "../stored-shapes.ts";
 import { analyseMesh, parseModel } from "./index.ts";
+import { checkPrintability, type Printability } from "./printability.ts";
 import type { BuildVolume, ModelAnalysis, ParsedModel } from "./types.ts";
 
 export function measureBytes(
@@ -13,11 +14,16 @@ export function measureBytes(
   printers: BuildVolume[],
 ): StoredGeometry {
   const model = parseModel(bytes, name);
-  return storedGeometry(model, analyseMesh(model, { unit: "mm", scale: 1, printers }));
+  const analysis = analyseMesh(model, { unit: "mm", scale: 1, printers });
+  return storedGeometry(model, analysis, checkPrintability(model.mesh));
 }
 
 /** What a quote keeps of an analysis (the browser's worker shows the same fields). */
-export function storedGeometry(model: ParsedModel, a: ModelAnalysis): StoredGeometry {
+export function storedGeometry(
+  model: ParsedModel,
+  a: ModelAnalysis,
+  printability?: Printability,
+): StoredGeometry {
   return {
     format: a.format,
     fileUnit: model.fileUnit,
@@ -31,5 +37,8 @@ export function storedGeometry(model: ParsedModel, a: ModelAnalysis): StoredGeom
     nonManifoldEdges: a.nonManifoldEdges,
     invertedNormals: a.invertedNormals,
     mixedShells: a.mixedShells ?? false,
+    bodyCount: a.bodyCount,
+    ...(a.bodies.length > 0 ? { bodies: a.bodies } : {}),
+    ...(printability ? { printability } : {}),
   };
 }

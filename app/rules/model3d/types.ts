@@ -3,10 +3,12 @@
  * on the server (the authority for price) and by the 3D preview.
  */
 
+import type { LengthUnit } from "./units.ts";
+
 export type ModelFormat = "stl" | "obj" | "3mf" | "ply";
 
 /** Length unit a file's coordinates are read in. 3MF carries its own unit; the others do not. */
-export type LengthUnit = "mm" | "cm" | "inch";
+export type { LengthUnit };
 
 /**
  * An indexed triangle mesh in the file's own coordinates (not yet converted to millimetres).
@@ -30,6 +32,14 @@ export interface Vec3 {
   x: number;
   y: number;
   z: number;
+}
+
+/** One separate body of a model: volume, area, size and triangles. */
+export interface BodyMeasure {
+  volume: number;
+  area: number;
+  size: Vec3;
+  triangles: number;
 }
 
 export interface BuildVolume {
@@ -73,6 +83,10 @@ export interface ModelAnalysis {
    * another): the volume can't be trusted without a person looking at it.
    */
   mixedShells?: boolean;
+  /** Separate bodies (shells) in the file. */
+  bodyCount: number;
+  /** Each body, largest first, when there are 2 to MAX_LISTED_BODIES (mm, after unit and scale). */
+  bodies: BodyMeasure[];
   /** Printers whose build volume holds the part in some axis-aligned orientation. */
   fitsPrinters: string[];
 }

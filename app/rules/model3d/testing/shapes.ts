@@ -363,3 +363,78 @@ export function merged(a: Mesh, b: Mesh): Mesh {
   for (let i = 0; i < b.indices.length; i++) indices[a.indices.length + i] = b.indices[i] + shift;
   return { positions, indices };
 }
+
+/** A 3MF package with one object per mesh, each placed once (`transform`, 3MF's 12 numbers). */
+export function to3mfObjects(
+  objects: Array<{ mesh: Mesh; transform?: string }>,
+  options: { unit?: string } = {},
+): Uint8Array {
+  const parts = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<model unit="${options.unit ?? "millimeter"}" xmlns="http://schemas.microsoft.com/3dmanufacturing/core/2015/02">`,
+    "<resources>",
+  ];
+  objects.forEach(({ mesh }, i) => {
+    parts.push(`<object id="${i + 1}" type="model"><mesh><vertices>`);
+    for (let v = 0; v < mesh.positions.length; v += 3) {
+      parts.push(
+        `<vertex x="${mesh.positions[v]}" y="${mesh.positions[v + 1]}" z="${mesh.positions[v + 2]}"/>`,
+      );
+    }
+    parts.push("</vertices><triangles>");
+    for (let t = 0; t < mesh.indices.length; t += 3) {
+      parts.push(
+        `<triangle v1="${mesh.indices[t]}" v2="${mesh.indices[t + 1]}" v3="${mesh.indices[t + 2]}"/>`,
+      );
+    }
+    parts.push("</triangles></mesh></object>");
+  });
+  parts.push("</resources>", "<build>");
+  objects.forEach(({ transform }, i) => {
+    parts.push(`<item objectid="${i + 1}"${transform ? ` transform="${transform}"` : ""}/>`);
+  });
+  parts.push("</build>", "</model>", "");
+  return zipSync({
+    "[Content_Types].xml": encoder.encode(CONTENT_TYPES_XML),
+    "_rels/.rels": encoder.encode(RELS_XML),
+    "3D/3dmodel.model": encoder.encode(parts.join("\n")),
+  });
+}
+
+/**
+ * A solid made of cubes of `size` at the given integer cells (x, y, z), with only the faces
+ * between a cube and empty space: watertight whenever no two cubes meet only along an edge.
+ */
+export function voxels(cells: Array<[number, number, number]>, size = 1): Mesh {
+  const filled = new Set(cells.map((c) => c.join(",")));
+  const soups: Float32Array[] = [];
+  const unit = boxSoup(size, size, size);
+  // boxSoup's faces in order: −z, +z, −x, +x, −y, +y (two triangles each).
+  const neighbours: Array<[number, number, number]> = [
+    [0, 0, -1],
+    [0, 0, 1],
+    [-1, 0, 0],
+    [1, 0, 0],
+    [0, -1, 0],
+    [0, 1, 0],
+  ];
+  for (const [x, y, z] of cells) {
+    neighbours.forEach(([dx, dy, dz], face) => {
+      if (filled.has(`${x + dx},${y + dy},${z + dz}`)) return;
+      const quad = unit.slice(face * 18, face * 18 + 18);
+      for (let i = 0; i < 18; i += 3) {
+        quad[i] += x * size;
+        quad[i + 1] += y * size;
+        quad[i + 2] += z * size;
+      }
+      soups.push(quad);
+    });
+  }
+  const soup = new Float32Array(soups.reduce((n, s) => n + s.length, 0));
+  let o = 0;
+  for (const s of soups) {
+    soup.set(s, o);
+    o += s.length;
+  }
+  return soupToMesh(soup);
+}

@@ -1,0 +1,516 @@
+/**
+ * Printability checks on a welded mesh, in the file's own coordinates (pure; the browser's worker
+ * and the server run the same code):
+ *
+ * - Orientation: the part is laid on its largest flat face. Candidates are the six axis
+ *   directions and the most common face directions; for each, the faces lying in the part's
+ *   outermost plane that way are summed, and the largest sum goes down.
+ * - Overhangs: in that orientation a face pointing down more steeply than 45° from the vertical
+ *   needs support, unless it rests on the bed. Support volume ≈ Σ area × |cos| × height above the
+ *   bed (a column under each face, down to the bed).
+ * - Wall thickness: from a sample of faces (every face up to 40,000, evenly spread beyond), a ray
+ *   goes straight inwards to the first face it meets; that distance is the wall's thickness there.
+ *   Rays use a uniform grid of the faces. Thicknesses are kept as clusters (thickness, area) so
+ *   the price can compare them with any material's minimum at any unit and scale.
+ */
+import type { Mesh, Vec3 } from "./types.ts";
+
+/** Faces steeper than this from the vertical, facing down, need support. */
+export const OVERHANG_DEGREES = 45;
+const OVERHANG_SIN = Math.sin((OVERHANG_DEGREES * Math.PI) / 180);
+/** Faces whose thickness is measured, at most (evenly spread over the file). */
+export const WALL_SAMPLES = 40_000;
+/** Grid cells visited and faces tested for all the rays together, at most (about 0.5 s). */
+const WALL_WORK = 30_000_000;
+/** Wall clusters kept, thinnest first. */
+const MAX_CLUSTERS = 24;
+
+export interface Printability {
+  /** Outward normal of the face laid on the bed, in file coordinates. */
+  down: Vec3;
+  /** Area of the bed face, file units². */
+  bedArea: number;
+  /** Faces that need support: their area (file units²) and the support under them (units³). */
+  overhangArea: number;
+  supportVolume: number;
+  /** Wall thickness clusters, thinnest first: [thickness (file units), area (file units²)]. */
+  walls: Array<[number, number]>;
+  /** The surface area the walls' areas are a share of (file units²). */
+  wallArea: number;
+}
+
+export interface PrintabilityDetail extends Printability {
+  /** Per face: 1 when it needs support. */
+  overhang: Uint8Array;
+  /** Per face: measured thickness (file units), NaN where not sampled, Infinity with no hit. */
+  thickness: Float32Array;
+}
+
+/** Normals (unit) and areas of every face. */
+function faceNormals(mesh: Mesh): { normals: Float32Array; areas: Float64Array } {
+  const p = mesh.positions;
+  const ix = mesh.indices;
+  const n = Math.floor(ix.length / 3);
+  const normals = new Float32Array(n * 3);
+  const areas = new Float64Array(n);
+  for (let t = 0; t < n; t++) {
+    const a = ix[t * 3] * 3;
+    const b = ix[t * 3 + 1] * 3;
+    const c = ix[t * 3 + 2] * 3;
+    const ux = p[b] - p[a];
+    const uy = p[b + 1] - p[a + 1];
+    const uz = p[b + 2] - p[a + 2];
+    const wx = p[c] - p[a];
+    const wy = p[c + 1] - p[a + 1];
+    const wz = p[c + 2] - p[a + 2];
+    const nx = uy * wz - uz * wy;
+    const ny = uz * wx - ux * wz;
+    const nz = ux * wy - uy * wx;
+    const length = Math.sqrt(nx * nx + ny * ny + nz * nz);
+    areas[t] = length / 2;
+    if (length > 0) {
+      normals[t * 3] = nx / length;
+      normals[t * 3 + 1] = ny / length;
+      normals[t * 3 + 2] = nz / length;
+    }
+  }
+  return { normals, areas };
+}
+
+function extent(p: Float32Array): { min: Vec3; max: Vec3; diagonal: number } {
+  let minX = Number.POSITIVE_INFINITY;
+  let minY = minX;
+  let minZ = minX;
+  let maxX = Number.NEGATIVE_INFINITY;
+  let maxY = maxX;
+  let maxZ = maxX;
+  for (let i = 0; i < p.length; i += 3) {
+    const x = p[i];
+    const y = p[i + 1];
+    const z = p[i + 2];
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
+    if (z < minZ) minZ = z;
+    if (z > maxZ) maxZ = z;
+  }
+  if (!(maxX >= minX)) return { min: { x: 0, y: 0, z: 0 }, max: { x: 0, y: 0, z: 0 }, diagonal: 0 };
+  return {
+    min: { x: minX, y: minY, z: minZ },
+    max: { x: maxX, y: maxY, z: maxZ },
+    diagonal: Math.hypot(maxX - minX, maxY - minY, maxZ - minZ),
+  };
+}
+
+/** The outward normal of the largest flat face on the part's outside, and that face's area. */
+function largestFlatFace(
+  mesh: Mesh,
+  normals: Float32Array,
+  areas: Float64Array,
+  diagonal: number,
+): { down: Vec3; area: number } {
+  const p = mesh.positions;
+  const ix = mesh.indices;
+  const n = areas.length;
+  // Coarse histogram of face directions (17 steps per axis): the most common ones are candidates.
+  const Q = 8;
+  const side = 2 * Q + 1;
+  const bucketArea = new Float64Array(side * side * side);
+  const bucketSum = new Float64Array(side * side * side * 3);
+  for (let t = 0; t < n; t++) {
+    const nx = normals[t * 3];
+    const ny = normals[t * 3 + 1];
+    const nz = normals[t * 3 + 2];
+    const k =
+      (Math.round(nx * Q) + Q) * side * side +
+      (Math.round(ny * Q) + Q) * side +
+      Math.round(nz * Q) +
+      Q;
+    const a = areas[t];
+    bucketArea[k] += a;
+    bucketSum[k * 3] += nx * a;
+    bucketSum[k * 3 + 1] += ny * a;
+    bucketSum[k * 3 + 2] += nz * a;
+  }
+  const candidates: number[] = [0, 0, -1, 0, 0, 1, -1, 0, 0, 1, 0, 0, 0, -1, 0, 0, 1, 0];
+  const order = [...bucketArea.keys()]
+    .filter((k) => bucketArea[k] > 0)
+    .sort((a, b) => bucketArea[b] - bucketArea[a])
+    .slice(0, 8);
+  for (const k of order) {
+    const x = bucketSum[k * 3];
+    const y = bucketSum[k * 3 + 1];
+    const z = bucketSum[k * 3 + 2];
+    const length = Math.hypot(x, y, z);
+    if (length > 0) candidates.push(x / length, y / length, z / length);
+  }
+  const count = candidates.length / 3;
+  // The part's outermost extent in each candidate direction.
+  const far = new Float64Array(count).fill(Number.NEGATIVE_INFINITY);
+  for (let v = 0; v < p.length; v += 3) {
+    const x = p[v];
+    const y = p[v + 1];
+    const z = p[v + 2];
+    for (let c = 0; c < count; c++) {
+      const d = x * candidates[c * 3] + y * candidates[c * 3 + 1] + z * candidates[c * 3 + 2];
+      if (d > far[c]) far[c] = d;
+    }
+  }
+  const flat = new Float64Array(count);
+  const tolerance = diagonal * 1e-5;
+  for (let t = 0; t < n; t++) {
+    const nx = normals[t * 3];
+    const ny = normals[t * 3 + 1];
+    const nz = normals[t * 3 + 2];
+    for (let c = 0; c < count; c++) {
+      const cx = candidates[c * 3];
+      const cy = candidates[c * 3 + 1];
+      const cz = candidates[c * 3 + 2];
+      if (nx * cx + ny * cy + nz * cz < 0.99999) continue;
+      const a = ix[t * 3] * 3;
+      if (Math.abs(p[a] * cx + p[a + 1] * cy + p[a + 2] * cz - far[c]) <= tolerance) {
+        flat[c] += areas[t];
+      }
+    }
+  }
+  // As drawn (−z first) unless another face is clearly larger.
+  let best = 0;
+  for (let c = 1; c < count; c++) if (flat[c] > flat[best] * 1.001) best = c;
+  return {
+    down: { x: candidates[best * 3], y: candidates[best * 3 + 1], z: candidates[best * 3 + 2] },
+    area: flat[best],
+  };
+}
+
+/** A uniform grid of the faces (by their bounding boxes), for rays. */
+interface Grid {
+  min: Vec3;
+  cell: number;
+  nx: number;
+  ny: number;
+  nz: number;
+  start: Int32Array;
+  faces: Int32Array;
+}
+
+function buildGrid(mesh: Mesh, box: { min: Vec3; max: Vec3; diagonal: number }): Grid {
+  const p = mesh.positions;
+  const ix = mesh.indices;
+  const n = Math.floor(ix.length / 3);
+  const pad = box.diagonal * 1e-6 + 1e-9;
+  const min = { x: box.min.x - pad, y: box.min.y - pad, z: box.min.z - pad };
+  const sx = box.max.x - box.min.x + 2 * pad;
+  const sy = box.max.y - box.min.y + 2 * pad;
+  const sz = box.max.z - box.min.z + 2 * pad;
+  // Cells about twice a typical face's size (a face then touches few cells, and a cell holds
+  // few faces even where the model is finely detailed), at most 4 million cells and 1,024 along
+  // any side.
+  const sizes: number[] = [];
+  const every = Math.max(1, Math.floor(n / 10_000));
+  for (let t = 0; t < n; t += every) {
+    const a = ix[t * 3] * 3;
+    const b = ix[t * 3 + 1] * 3;
+    const c = ix[t * 3 + 2] * 3;
+    sizes.push(
+      Math.max(
+        Math.max(p[a], p[b], p[c]) - Math.min(p[a], p[b], p[c]),
+        Math.max(p[a + 1], p[b + 1], p[c + 1]) - Math.min(p[a + 1], p[b + 1], p[c + 1]),
+        Math.max(p[a + 2], p[b + 2], p[c + 2]) - Math.min(p[a + 2], p[b + 2], p[c + 2]),
+      ),
+    );
+  }
+  sizes.sort((a, b) => a - b);
+  const typical = sizes[Math.floor(sizes.length / 2)] ?? box.diagonal;
+  let cell = Math.max(
+    2 * typical,
+    Math.cbrt((sx * sy * sz) / 4_000_000),
+    Math.max(sx, sy, sz) / 1024,
+    box.diagonal * 1e-5,
+  );
+  const range = new Int32Array(n * 6);
+  // Faces are filed in every cell their box touches: large faces on a fine grid could make that
+  // list huge, so the cells grow until it stays within bounds.
+  const maxEntries = Math.max(16_000_000, n * 8);
+  let nx = 1;
+  let ny = 1;
+  let nz = 1;
+  let total = 0;
+  for (;;) {
+    nx = Math.max(1, Math.ceil(sx / cell));
+    ny = Math.max(1, Math.ceil(sy / cell));
+    nz = Math.max(1, Math.ceil(sz / cell));
+    const inv = 1 / cell;
+    const clampX = (v: number) => Math.min(nx - 1, Math.max(0, Math.floor((v - min.x) * inv)));
+    const clampY = (v: number) => Math.min(ny - 1, Math.max(0, Math.floor((v - min.y) * inv)));
+    const clampZ = (v: number) => Math.min(nz - 1, Math.max(0, Math.floor((v - min.z) * inv)));
+    total = 0;
+    for (let t = 0; t < n; t++) {
+      const a = ix[t * 3] * 3;
+      const b = ix[t * 3 + 1] * 3;
+      const c = ix[t * 3 + 2] * 3;
+      const x0 = clampX(Math.min(p[a], p[b], p[c]));
+      const x1 = clampX(Math.max(p[a], p[b], p[c]));
+      const y0 = clampY(Math.min(p[a + 1], p[b + 1], p[c + 1]));
+      const y1 = clampY(Math.max(p[a + 1], p[b + 1], p[c + 1]));
+      const z0 = clampZ(Math.min(p[a + 2], p[b + 2], p[c + 2]));
+      const z1 = clampZ(Math.max(p[a + 2], p[b + 2], p[c + 2]));
+      range[t * 6] = x0;
+      range[t * 6 + 1] = x1;
+      range[t * 6 + 2] = y0;
+      range[t * 6 + 3] = y1;
+      range[t * 6 + 4] = z0;
+      range[t * 6 + 5] = z1;
+      total += (x1 - x0 + 1) * (y1 - y0 + 1) * (z1 - z0 + 1);
+    }
+    if (total <= maxEntries || nx * ny * nz === 1) break;
+    cell *= 1.5;
+  }
+  const start = new Int32Array(nx * ny * nz + 1);
+  for (let t = 0; t < n; t++) {
+    for (let z = range[t * 6 + 4]; z <= range[t * 6 + 5]; z++) {
+      for (let y = range[t * 6 + 2]; y <= range[t * 6 + 3]; y++) {
+        const row = (z * ny + y) * nx;
+        for (let x = range[t * 6]; x <= range[t * 6 + 1]; x++) start[row + x + 1]++;
+      }
+    }
+  }
+  for (let i = 1; i < start.length; i++) start[i] += start[i - 1];
+  const fill = start.slice(0, start.length - 1);
+  const faces = new Int32Array(total);
+  for (let t = 0; t < n; t++) {
+    for (let z = range[t * 6 + 4]; z <= range[t * 6 + 5]; z++) {
+      for (let y = range[t * 6 + 2]; y <= range[t * 6 + 3]; y++) {
+        const row = (z * ny + y) * nx;
+        for (let x = range[t * 6]; x <= range[t * 6 + 1]; x++) faces[fill[row + x]++] = t;
+      }
+    }
+  }
+  return { min, cell, nx, ny, nz, start, faces };
+}
+
+/**
+ * Distance from (ox, oy, oz) along the unit direction (dx, dy, dz) to the first face other than
+ * `self`, up to `limit`; Infinity when there is none. Amanatides–Woo walk through the grid,
+ * Möller–Trumbore test per face.
+ */
+function firstHit(
+  mesh: Mesh,
+  grid: Grid,
+  self: number,
+  ox: number,
+  oy: number,
+  oz: number,
+  dx: number,
+  dy: number,
+  dz: number,
+  limit: number,
+  work: { left: number },
+): number {
+  const p = mesh.positions;
+  const ix = mesh.indices;
+  const { nx, ny, nz, cell, start, faces } = grid;
+  let cx = Math.min(nx - 1, Math.max(0, Math.floor((ox - grid.min.x) / cell)));
+  let cy = Math.min(ny - 1, Math.max(0, Math.floor((oy - grid.min.y) / cell)));
+  let cz = Math.min(nz - 1, Math.max(0, Math.floor((oz - grid.min.z) / cell)));
+  const stepX = dx > 0 ? 1 : -1;
+  const stepY = dy > 0 ? 1 : -1;
+  const stepZ = dz > 0 ? 1 : -1;
+  const boundary = (c: number, d: number, o: number, m: number) =>
+    d === 0 ? Number.POSITIVE_INFINITY : (m + (d > 0 ? c + 1 : c) * cell - o) / d;
+  let tX = boundary(cx, dx, ox, grid.min.x);
+  let tY = boundary(cy, dy, oy, grid.min.y);
+  let tZ = boundary(cz, dz, oz, grid.min.z);
+  const dtX = dx === 0 ? Number.POSITIVE_INFINITY : cell / Math.abs(dx);
+  const dtY = dy === 0 ? Number.POSITIVE_INFINITY : cell / Math.abs(dy);
+  const dtZ = dz === 0 ? Number.POSITIVE_INFINITY : cell / Math.abs(dz);
+  let best = Number.POSITIVE_INFINITY;
+  for (;;) {
+    const k = (cz * ny + cy) * nx + cx;
+    work.left -= start[k + 1] - start[k] + 1;
+    for (let i = start[k]; i < start[k + 1]; i++) {
+      const t = faces[i];
+      if (t === self) continue;
+      const a = ix[t * 3] * 3;
+      const b = ix[t * 3 + 1] * 3;
+      const c = ix[t * 3 + 2] * 3;
+      const e1x = p[b] - p[a];
+      const e1y = p[b + 1] - p[a + 1];
+      const e1z = p[b + 2] - p[a + 2];
+      const e2x = p[c] - p[a];
+      const e2y = p[c + 1] - p[a + 1];
+      const e2z = p[c + 2] - p[a + 2];
+      const hx = dy * e2z - dz * e2y;
+      const hy = dz * e2x - dx * e2z;
+      const hz = dx * e2y - dy * e2x;
+      const det = e1x * hx + e1y * hy + e1z * hz;
+      if (det > -1e-20 && det < 1e-20) continue;
+      const f = 1 / det;
+      const sx = ox - p[a];
+      const sy = oy - p[a + 1];
+      const sz = oz - p[a + 2];
+      const u = f * (sx * hx + sy * hy + sz * hz);
+      if (u < -1e-9 || u > 1 + 1e-9) continue;
+      const qx = sy * e1z - sz * e1y;
+      const qy = sz * e1x - sx * e1z;
+      const qz = sx * e1y - sy * e1x;
+      const v = f * (dx * qx + dy * qy + dz * qz);
+      if (v < -1e-9 || u + v > 1 + 1e-9) continue;
+      const d = f * (e2x * qx + e2y * qy + e2z * qz);
+      if (d > 0 && d < best) best = d;
+    }
+    const next = Math.min(tX, tY, tZ);
+    // A hit before the next cell boundary can't be beaten further on.
+    if (best <= next || next > limit) break;
+    if (tX === next) {
+      cx += stepX;
+      if (cx < 0 || cx >= nx) break;
+      tX += dtX;
+    } else if (tY === next) {
+      cy += stepY;
+      if (cy < 0 || cy >= ny) break;
+      tY += dtY;
+    } else {
+      cz += stepZ;
+      if (cz < 0 || cz >= nz) break;
+      tZ += dtZ;
+    }
+  }
+  return best <= limit ? best : Number.POSITIVE_INFINITY;
+}
+
+/** Thickness samples grouped: consecutive thicknesses within 10 % of a cluster's first join it. */
+function clusters(
+  thickness: Float32Array,
+  areas: Float64Array,
+  weight: number,
+): Array<[number, number]> {
+  const sampled: number[] = [];
+  for (let t = 0; t < thickness.length; t++) {
+    if (Number.isFinite(thickness[t]) && areas[t] > 0) sampled.push(t);
+  }
+  sampled.sort((a, b) => thickness[a] - thickness[b]);
+  const out: Array<[number, number]> = [];
+  let first = 0;
+  let area = 0;
+  let weighted = 0;
+  const flush = () => {
+    if (area > 0) out.push([weighted / area, area * weight]);
+  };
+  for (const t of sampled) {
+    const d = thickness[t];
+    if (area > 0 && d > first * 1.1) {
+      flush();
+      if (out.length >= MAX_CLUSTERS) return out;
+      area = 0;
+      weighted = 0;
+    }
+    if (area === 0) first = d;
+    area += areas[t];
+    weighted += areas[t] * d;
+  }
+  if (out.length < MAX_CLUSTERS) flush();
+  return out;
+}
+
+export interface PrintabilityOptions {
+  /** Lay the part on this side (outward normal, file coordinates) instead of choosing one. */
+  down?: Vec3;
+}
+
+/** The checks with per-face results (for the preview's colours). */
+export function checkPrintabilityDetail(
+  mesh: Mesh,
+  options: PrintabilityOptions = {},
+): PrintabilityDetail {
+  const p = mesh.positions;
+  const ix = mesh.indices;
+  const n = Math.floor(ix.length / 3);
+  const { normals, areas } = faceNormals(mesh);
+  const box = extent(p);
+  const chosen = options.down
+    ? { down: options.down, area: Number.NaN }
+    : largestFlatFace(mesh, normals, areas, box.diagonal);
+  const { down, area: bedArea } = chosen;
+
+  // Height above the bed is −down · v, the bed at −max(down · v).
+  let far = Number.NEGATIVE_INFINITY;
+  for (let v = 0; v < p.length; v += 3) {
+    const d = p[v] * down.x + p[v + 1] * down.y + p[v + 2] * down.z;
+    if (d > far) far = d;
+  }
+  const onBed = box.diagonal * 1e-4;
+  const overhang = new Uint8Array(n);
+  let overhangArea = 0;
+  let supportVolume = 0;
+  let totalArea = 0;
+  for (let t = 0; t < n; t++) {
+    totalArea += areas[t];
+    // How much the face points down, in the chosen orientation.
+    const facing =
+      normals[t * 3] * down.x + normals[t * 3 + 1] * down.y + normals[t * 3 + 2] * down.z;
+    if (facing <= OVERHANG_SIN) continue;
+    const a = ix[t * 3] * 3;
+    const b = ix[t * 3 + 1] * 3;
+    const c = ix[t * 3 + 2] * 3;
+    const da = far - (p[a] * down.x + p[a + 1] * down.y + p[a + 2] * down.z);
+    const db = far - (p[b] * down.x + p[b + 1] * down.y + p[b + 2] * down.z);
+    const dc = far - (p[c] * down.x + p[c + 1] * down.y + p[c + 2] * down.z);
+    const height = (da + db + dc) / 3;
+    if (height <= onBed) continue;
+    overhang[t] = 1;
+    overhangArea += areas[t];
+    supportVolume += areas[t] * facing * height;
+  }
+
+  const thickness = new Float32Array(n).fill(Number.NaN);
+  let walls: Array<[number, number]> = [];
+  if (n > 0 && box.diagonal > 0) {
+    const grid = buildGrid(mesh, box);
+    const stride = Math.max(1, Math.ceil(n / WALL_SAMPLES));
+    const slots = Math.ceil(n / stride);
+    // The sampled faces in a fixed scrambled order, so that a measurement cut short by the work
+    // limit (faces crowded into few cells, e.g. by a stray point far from the part) is still
+    // spread over the whole part.
+    const step = slots % 104_729 === 0 ? 1 : 104_729;
+    const lift = box.diagonal * 1e-7;
+    const work = { left: WALL_WORK };
+    let measuredArea = 0;
+    for (let k = 0; k < slots && work.left >= 0; k++) {
+      const t = ((k * step) % slots) * stride;
+      if (!(areas[t] > 0)) continue;
+      const a = ix[t * 3] * 3;
+      const b = ix[t * 3 + 1] * 3;
+      const c = ix[t * 3 + 2] * 3;
+      const dx = -normals[t * 3];
+      const dy = -normals[t * 3 + 1];
+      const dz = -normals[t * 3 + 2];
+      const ox = (p[a] + p[b] + p[c]) / 3 + dx * lift;
+      const oy = (p[a + 1] + p[b + 1] + p[c + 1]) / 3 + dy * lift;
+      const oz = (p[a + 2] + p[b + 2] + p[c + 2]) / 3 + dz * lift;
+      const d = firstHit(mesh, grid, t, ox, oy, oz, dx, dy, dz, box.diagonal, work) + lift;
+      // A ray cut short may have missed its nearest face.
+      if (work.left < 0) break;
+      thickness[t] = d;
+      measuredArea += areas[t];
+    }
+    // Each measured face stands for its share of the whole surface.
+    walls = clusters(thickness, areas, measuredArea > 0 ? totalArea / measuredArea : 0);
+  }
+  return {
+    down,
+    bedArea,
+    overhangArea,
+    supportVolume,
+    walls,
+    wallArea: totalArea,
+    overhang,
+    thickness,
+  };
+}
+
+/** The checks' summary, as a quote keeps it. */
+export function checkPrintability(mesh: Mesh, options: PrintabilityOptions = {}): Printability {
+  const { overhang: _o, thickness: _t, ...summary } = checkPrintabilityDetail(mesh, options);
+  return summary;
+}
