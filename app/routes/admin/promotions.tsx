@@ -419,7 +419,7 @@ function PromotionForm({
             />
           </div>
           <div className="grid gap-2">
-            <Label htmlFor={`${id}-discountId`}>Discount on the card</Label>
+            <Label htmlFor={`${id}-discountId`}>Code or offer on the card</Label>
             <select
               id={`${id}-discountId`}
               name="discountId"
@@ -444,7 +444,7 @@ function PromotionForm({
             </p>
             <FieldError id={`${id}-discountId`} message={errors.discountId} />
             <fieldset className="grid gap-1.5">
-              <legend className="mb-1 font-medium text-sm">When the discount ends</legend>
+              <legend className="mb-1 font-medium text-sm">When the code or offer ends</legend>
               <label className="flex items-center gap-2 text-sm">
                 <input
                   type="radio"
