@@ -6,6 +6,7 @@ import { CouponField, DiscountRows, FreeShippingNote } from "~/components/cart/c
 import { setCoupon, useCoupon } from "~/components/cart/coupon-store";
 import { useProceedToCheckout } from "~/components/cart/use-proceed-to-checkout";
 import { ProductImage } from "~/components/product/product-image";
+import { PinBox } from "~/components/shipping/pin-box";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
 import { useRootData } from "~/lib/root-data";
@@ -304,6 +305,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
           <Link to="/" className={buttonVariants({ variant: "link", className: "mt-2 w-full" })}>
             Continue Shopping
           </Link>
+          <PinBox item={{ kind: "cart" }} className="mt-4" />
         </aside>
       </div>
     </div>

@@ -25,6 +25,11 @@ const valid: SettingsForm = {
   shopEmail: "hello@layerkart.example",
   gstin: "29ABCDE1234F1Z5",
   shopState: "Karnataka",
+  shipFromPin: "560095",
+  dispatchDays: "1",
+  printLeadDays: "3",
+  printLeadDaysByCategory: "",
+  holidays: "",
 };
 
 const errorsOf = (input: Partial<SettingsForm>) => {
@@ -46,6 +51,11 @@ describe("settings schema", () => {
       shopEmail: "hello@layerkart.example",
       gstin: "29ABCDE1234F1Z5",
       shopState: "Karnataka",
+      shipFromPin: "560095",
+      dispatchDays: 1,
+      printLeadDays: 3,
+      printLeadDaysByCategory: {},
+      holidays: [],
     });
     const more = settingsSchema.parse({
       ...valid,
@@ -62,6 +72,40 @@ describe("settings schema", () => {
       codEnabled: true,
       codMaxOrderPaise: 500_000,
     });
+  });
+
+  it("reads the delivery settings: ship-from PIN, working days, lead times by category, holidays", () => {
+    const parsed = settingsSchema.parse({
+      ...valid,
+      dispatchDays: " 0 ",
+      printLeadDays: "60",
+      printLeadDaysByCategory: "3D Characters: 5\r\n\n  3D Prints = 2  \n3D Characters: 6",
+      holidays: "2026-12-25\n2026-01-26, 2026-12-25\n",
+    });
+    expect(parsed).toMatchObject({
+      dispatchDays: 0,
+      printLeadDays: 60,
+      printLeadDaysByCategory: { "3D Characters": 6, "3D Prints": 2 },
+      holidays: ["2026-01-26", "2026-12-25"],
+    });
+    for (const days of ["", "-1", "61", "1.5", "abc"]) {
+      expect(errorsOf({ dispatchDays: days }).dispatchDays, days).toBe(settingsText.workingDays);
+    }
+    for (const pin of ["", "012345", "56009", "5600951"]) {
+      expect(errorsOf({ shipFromPin: pin }).shipFromPin, pin).toBe(settingsText.shipFromPin);
+    }
+    expect(errorsOf({ printLeadDaysByCategory: "Characters five" }).printLeadDaysByCategory).toBe(
+      settingsText.leadByCategory,
+    );
+    expect(errorsOf({ printLeadDaysByCategory: "Characters: 99" }).printLeadDaysByCategory).toBe(
+      settingsText.leadByCategory,
+    );
+    for (const day of ["2026-02-30", "25/12/2026", "2026-13-01"]) {
+      expect(errorsOf({ holidays: day }).holidays, day).toBe(settingsText.holidays);
+    }
+    // The form shows what it stored, and reading it back gives the same settings.
+    const form = settingsToForm(parsed);
+    expect(settingsSchema.parse(form)).toEqual(parsed);
   });
 
   it("is exact where floating point is not (0.29, 19.99, 4.35)", () => {

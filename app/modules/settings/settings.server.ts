@@ -35,6 +35,12 @@ type SettingsKey = keyof SettingsValues;
 /** A setting as people read it: "₹9.99", "8%", "on", "none". */
 function shown(key: SettingsKey, value: SettingsValues[SettingsKey]): string {
   if (value === null || value === "") return "none";
+  if (Array.isArray(value)) return value.length === 0 ? "none" : value.join(", ");
+  if (typeof value === "object") {
+    const entries = Object.entries(value);
+    return entries.length === 0 ? "none" : entries.map(([k, v]) => `${k}: ${v}`).join(", ");
+  }
+  if (key === "dispatchDays" || key === "printLeadDays") return `${value} working days`;
   if (key === "taxRateBasisPoints") return `${basisPointsToPercentText(value as number)}%`;
   if (typeof value === "number") return formatPaise(value);
   if (typeof value === "boolean") return value ? "on" : "off";
@@ -60,7 +66,10 @@ export async function saveShopSettings(
       .where(eq(shopSettings.id, 1))
       .for("update");
     if (!current) throw new Error("shop_settings row is missing: run the migrations");
-    const changed = SETTINGS_KEYS.filter((key) => current[key] !== values[key]);
+    // Lists and maps (holidays, lead times by category) compare by content.
+    const same = (a: unknown, b: unknown) =>
+      a === b || (typeof a === "object" && JSON.stringify(a) === JSON.stringify(b));
+    const changed = SETTINGS_KEYS.filter((key) => !same(current[key], values[key]));
     if (changed.length === 0) return { changed };
 
     const before: Record<string, unknown> = {};
