@@ -70,6 +70,7 @@ export function AddressDialog({
   const [state, setState] = useState(address?.state ?? "");
   const startedAt = useRef(0);
   const lookup = useRef<AbortController | null>(null);
+  const filled = useRef({ city: "", state: "" });
 
   // A complete PIN fills the city and state from India's PIN directory (issue 24); a PIN it
   // doesn't have is pointed out at once (the server refuses it on save as well).
@@ -83,8 +84,14 @@ export function AddressDialog({
       .then((res) => {
         if (controller.signal.aborted) return;
         if (res.kind === "estimate") {
-          setCity(res.district);
-          setState(res.state);
+          // Fill what is empty or was filled from an earlier PIN; never what the customer typed
+          // ("Mysuru" stays, though the directory says Mysore).
+          const before = filled.current;
+          const fill = (typed: string, key: "city" | "state", value: string) =>
+            typed.trim() === "" || typed === before[key] ? value : typed;
+          setCity((typed) => fill(typed, "city", res.district));
+          setState((typed) => fill(typed, "state", res.state));
+          filled.current = { city: res.district, state: res.state };
           setErrors(({ postalCode: _, city: __, state: ___, ...rest }) => rest);
         } else if (res.kind === "unknown-pin") {
           setErrors((e) => ({ ...e, postalCode: deliveryText.pinNotFound }));

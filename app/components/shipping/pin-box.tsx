@@ -6,7 +6,6 @@ import {
   PinButton,
   PinInput,
 } from "./pin-box-parts";
-import { rememberedPin } from "./pin-store";
 
 /*
  * "Check delivery by PIN code" (issue 24) on the product page, the cart and custom printing.
@@ -15,6 +14,15 @@ import { rememberedPin } from "./pin-store";
  * browser already has a PIN, so the pages' first JavaScript stays within budget. Until it has
  * loaded, the plain input keeps what is typed; then the working box takes over with it.
  */
+
+/** Whether this browser remembers a PIN (pin-store.ts keeps it; read here without loading it). */
+function hasRememberedPin(): boolean {
+  try {
+    return /^[1-9]\d{5}$/.test(window.localStorage.getItem("lk_pin") ?? "");
+  } catch {
+    return false;
+  }
+}
 
 let panelModule: Promise<ComponentType<PinBoxPanelProps>> | null = null;
 const loadPanel = () => {
@@ -56,7 +64,7 @@ export function PinBox({ item, className }: { item: PinBoxItem; className?: stri
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, after hydration
   useEffect(() => {
-    if (rememberedPin()) start();
+    if (hasRememberedPin()) start();
   }, []);
 
   return (

@@ -5,7 +5,7 @@ import type { EstimateResponse } from "~/rules/delivery.ts";
  * cookie would make every page differ per visitor and defeat the page cache. Product pages, the
  * cart, custom printing and the address form read it back.
  */
-const STORAGE_KEY = "lk_pin";
+const STORAGE_KEY = "lk_pin"; // pin-box.tsx reads it too, without loading this file
 const PIN = /^[1-9]\d{5}$/;
 
 export function rememberedPin(): string | null {
