@@ -404,6 +404,11 @@ describe(`settings on ${testDbKind()}`, () => {
     shopEmail: "hello@layerkart.example",
     gstin: "29abcde1234f1z5",
     shopState: "Karnataka",
+    shipFromPin: "560001",
+    dispatchDays: "1",
+    printLeadDays: "3",
+    printLeadDaysByCategory: "",
+    holidays: "",
   };
   const save = async (fields: Record<string, string>) => {
     const { action } = await import("~/routes/admin/settings.tsx");
