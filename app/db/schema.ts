@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { Zone } from "../rules/delivery.ts";
 import {
   type AppliedDiscount,
   discountKinds,
@@ -564,6 +565,11 @@ export const shopSettings = pgTable(
       .$type<Record<string, number>>()
       .notNull()
       .default({}),
+    /** The courier's working days per zone (within the city … special zones). */
+    transitDays: jsonb("transit_days")
+      .$type<Record<Zone, number>>()
+      .notNull()
+      .default({ local: 1, state: 2, metro: 3, rest: 5, special: 7 }),
     /** Days the shop neither prints nor ships (yyyy-mm-dd, India), besides Sundays. */
     holidays: jsonb("holidays").$type<string[]>().notNull().default([]),
     updatedAt: updatedAt(),

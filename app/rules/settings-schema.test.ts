@@ -29,6 +29,11 @@ const valid: SettingsForm = {
   dispatchDays: "1",
   printLeadDays: "3",
   printLeadDaysByCategory: "",
+  transitLocal: "1",
+  transitState: "2",
+  transitMetro: "3",
+  transitRest: "5",
+  transitSpecial: "7",
   holidays: "",
 };
 
@@ -55,6 +60,7 @@ describe("settings schema", () => {
       dispatchDays: 1,
       printLeadDays: 3,
       printLeadDaysByCategory: {},
+      transitDays: { local: 1, state: 2, metro: 3, rest: 5, special: 7 },
       holidays: [],
     });
     const more = settingsSchema.parse({
@@ -81,13 +87,16 @@ describe("settings schema", () => {
       printLeadDays: "60",
       printLeadDaysByCategory: "3D Characters: 5\r\n\n  3D Prints = 2  \n3D Characters: 6",
       holidays: "2026-12-25\n2026-01-26, 2026-12-25\n",
+      transitSpecial: "10",
     });
     expect(parsed).toMatchObject({
       dispatchDays: 0,
       printLeadDays: 60,
       printLeadDaysByCategory: { "3D Characters": 6, "3D Prints": 2 },
       holidays: ["2026-01-26", "2026-12-25"],
+      transitDays: { local: 1, state: 2, metro: 3, rest: 5, special: 10 },
     });
+    expect(errorsOf({ transitMetro: "61" }).transitMetro).toBe(settingsText.workingDays);
     for (const days of ["", "-1", "61", "1.5", "abc"]) {
       expect(errorsOf({ dispatchDays: days }).dispatchDays, days).toBe(settingsText.workingDays);
     }

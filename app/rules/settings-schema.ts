@@ -236,6 +236,11 @@ export const settingsSchema = z
       .transform((v) => parseLeadDaysByCategory(v))
       .refine((v) => v !== null, settingsText.leadByCategory)
       .transform((v) => v as Record<string, number>),
+    transitLocal: workingDays,
+    transitState: workingDays,
+    transitMetro: workingDays,
+    transitRest: workingDays,
+    transitSpecial: workingDays,
     holidays: z
       .string()
       .max(5_000, "At most 5000 characters.")
@@ -273,6 +278,13 @@ export const settingsSchema = z
     dispatchDays: v.dispatchDays,
     printLeadDays: v.printLeadDays,
     printLeadDaysByCategory: v.printLeadDaysByCategory,
+    transitDays: {
+      local: v.transitLocal,
+      state: v.transitState,
+      metro: v.transitMetro,
+      rest: v.transitRest,
+      special: v.transitSpecial,
+    },
     holidays: v.holidays,
   }));
 
@@ -299,6 +311,11 @@ export function settingsToForm(s: SettingsValues): Required<SettingsForm> {
     dispatchDays: String(s.dispatchDays),
     printLeadDays: String(s.printLeadDays),
     printLeadDaysByCategory: leadDaysByCategoryText(s.printLeadDaysByCategory),
+    transitLocal: String(s.transitDays.local),
+    transitState: String(s.transitDays.state),
+    transitMetro: String(s.transitDays.metro),
+    transitRest: String(s.transitDays.rest),
+    transitSpecial: String(s.transitDays.special),
     holidays: s.holidays.join("\n"),
   };
 }
@@ -320,6 +337,7 @@ export const settingsLabels: Record<keyof SettingsValues, string> = {
   dispatchDays: "Dispatch time (working days)",
   printLeadDays: "Print lead time (working days)",
   printLeadDaysByCategory: "Print lead time by category",
+  transitDays: "Courier days by zone",
   holidays: "Holidays",
 };
 

@@ -408,6 +408,11 @@ describe(`settings on ${testDbKind()}`, () => {
     dispatchDays: "1",
     printLeadDays: "3",
     printLeadDaysByCategory: "",
+    transitLocal: "1",
+    transitState: "2",
+    transitMetro: "3",
+    transitRest: "5",
+    transitSpecial: "7",
     holidays: "",
   };
   const save = async (fields: Record<string, string>) => {

@@ -49,6 +49,15 @@ function shown(key: SettingsKey, value: SettingsValues[SettingsKey]): string {
 
 export type SavedSettings = { changed: SettingsKey[] };
 
+/** JSON with every object's keys sorted. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
 /**
  * Saves the admin settings form (already validated by settingsSchema): the row is locked, the
  * changed fields are written, and the audit log records each one's old and new value in the same
@@ -66,9 +75,9 @@ export async function saveShopSettings(
       .where(eq(shopSettings.id, 1))
       .for("update");
     if (!current) throw new Error("shop_settings row is missing: run the migrations");
-    // Lists and maps (holidays, lead times by category) compare by content.
-    const same = (a: unknown, b: unknown) =>
-      a === b || (typeof a === "object" && JSON.stringify(a) === JSON.stringify(b));
+    // Lists and maps (holidays, lead times, courier days) compare by content; the database
+    // gives a map's keys in its own order.
+    const same = (a: unknown, b: unknown) => a === b || canonical(a) === canonical(b);
     const changed = SETTINGS_KEYS.filter((key) => !same(current[key], values[key]));
     if (changed.length === 0) return { changed };
 

@@ -87,6 +87,7 @@ export async function deliveryEstimate(
     to,
     readyDays: readyWorkingDays(kind, category, lead),
     holidays: new Set(settings.holidays),
+    transitDays: settings.transitDays,
     cod: codAvailable(
       { enabled: settings.codEnabled, maxOrderPaise: settings.codMaxOrderPaise },
       pricePaise,

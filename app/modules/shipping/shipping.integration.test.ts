@@ -119,6 +119,14 @@ describe(`delivery by PIN code on ${testDbKind()}`, () => {
     expect(await deliveryEstimate(db, { pin: "700016", productId: shelf.id }, now)).toMatchObject({
       deliverBy: "2026-12-01",
     });
+    // A slower courier between metros (the zone table is a setting): a day later.
+    await db
+      .update(shopSettings)
+      .set({ transitDays: { local: 1, state: 2, metro: 4, rest: 5, special: 7 } })
+      .where(eq(shopSettings.id, 1));
+    expect(await deliveryEstimate(db, { pin: "700016", productId: shelf.id }, now)).toMatchObject({
+      deliverBy: "2026-12-02",
+    });
     expect(await deliveryEstimate(db, { pin: "560095", kind: "custom" }, now)).toMatchObject({
       zone: "local",
       readyBy: "2026-11-28",
@@ -203,6 +211,11 @@ describe(`delivery by PIN code on ${testDbKind()}`, () => {
       shipFromPin: "999999",
       dispatchDays: "1",
       printLeadDays: "3",
+      transitLocal: "1",
+      transitState: "2",
+      transitMetro: "3",
+      transitRest: "5",
+      transitSpecial: "7",
     };
     const refused = await outcome(() =>
       route.action(routeArgs(formPost("/admin/settings", form, { cookie })) as never),

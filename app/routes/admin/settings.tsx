@@ -258,6 +258,44 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
                 message={errors.printLeadDaysByCategory}
               />
             </div>
+            <fieldset className="grid gap-3 sm:col-span-2">
+              <legend className="mb-2 font-medium text-sm">
+                Courier days by zone (working days)
+              </legend>
+              <div className="grid grid-cols-2 gap-4 sm:grid-cols-5">
+                <FormField
+                  {...field("transitLocal")}
+                  label="Within the city"
+                  inputMode="numeric"
+                  autoComplete="off"
+                />
+                <FormField
+                  {...field("transitState")}
+                  label="Within the state"
+                  inputMode="numeric"
+                  autoComplete="off"
+                />
+                <FormField
+                  {...field("transitMetro")}
+                  label="Metro to metro"
+                  inputMode="numeric"
+                  autoComplete="off"
+                />
+                <FormField
+                  {...field("transitRest")}
+                  label="Rest of India"
+                  inputMode="numeric"
+                  autoComplete="off"
+                />
+                <FormField
+                  {...field("transitSpecial")}
+                  label="Special zones"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  hint="North-East, J&K, Ladakh, A&N, Lakshadweep."
+                />
+              </div>
+            </fieldset>
             <div className="grid gap-2 sm:col-span-2">
               <Label htmlFor="settings-holidays">Holidays (optional)</Label>
               <Textarea
