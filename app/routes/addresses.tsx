@@ -12,6 +12,7 @@ import {
   listAddresses,
   saveAddress,
   setDefaultAddress,
+  UnknownPinError,
 } from "~/modules/addresses/addresses.server.ts";
 import { requireUser } from "~/routes/guards.server.ts";
 import { fieldErrors, formFields } from "~/rules/account-schemas.ts";
@@ -21,6 +22,7 @@ import {
   addressText,
   type SavedAddress,
 } from "~/rules/address-schema.ts";
+import { deliveryText } from "~/rules/delivery.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/addresses";
@@ -70,6 +72,12 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ kind: "failed", message: "Unknown request" } as const, { status: 400 });
   } catch (error) {
     if (error instanceof AddressNotFoundError) return notFound();
+    if (error instanceof UnknownPinError) {
+      return data<SaveAddressResult>(
+        { kind: "invalid", fieldErrors: { postalCode: deliveryText.pinNotFound } },
+        { status: 400 },
+      );
+    }
     log.error("address change failed", { error, userId: viewer.id, intent: fields.intent });
     return data({ kind: "failed", message: "" } as const, { status: 500 });
   }

@@ -1,5 +1,5 @@
 import { Minus, Plus, ShoppingBag, Trash2 } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { cartActions, useCart, useStoredCartRead } from "~/components/cart/cart-store";
 import { CouponField, DiscountRows, FreeShippingNote } from "~/components/cart/coupon-field";
@@ -21,6 +21,11 @@ import { originFrom, pageMeta } from "~/rules/seo.ts";
 import { orderTotals } from "~/rules/totals.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/cart";
+
+// The PIN box (issue 24) only with a summary to show: an empty cart doesn't download it.
+const PinBox = lazy(() =>
+  import("~/components/shipping/pin-box").then((m) => ({ default: m.PinBox })),
+);
 
 export async function loader() {
   const { db } = await runtime();
@@ -304,6 +309,9 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
           <Link to="/" className={buttonVariants({ variant: "link", className: "mt-2 w-full" })}>
             Continue Shopping
           </Link>
+          <Suspense fallback={null}>
+            <PinBox item={{ kind: "cart" }} className="mt-4" />
+          </Suspense>
         </aside>
       </div>
     </div>

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import { MyQuotes } from "~/components/quote/my-quotes";
 import { QuoteBuilder } from "~/components/quote/quote-builder";
+import { PinBox } from "~/components/shipping/pin-box";
 import { readForm } from "~/lib/forms.server.ts";
 import { getViewer } from "~/modules/accounts/viewer.server.ts";
 import {
@@ -108,6 +109,7 @@ export default function CustomPrintingPage({ loaderData }: Route.ComponentProps)
         materials; custom orders ship in 5–10 business days, and 10 or more pieces get a volume
         discount.
       </p>
+      <PinBox item={{ kind: "custom" }} className="mt-4 max-w-md" />
       <QuoteBuilder rates={loaderData.rates} signedIn={loaderData.signedIn} />
       {loaderData.signedIn ? <MyQuotes quotes={loaderData.quotes} /> : null}
     </div>

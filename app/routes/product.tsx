@@ -11,6 +11,7 @@ import { ProductGallery } from "~/components/product/product-gallery";
 import { QuantityStepper } from "~/components/product/quantity-stepper";
 import { RatingStars } from "~/components/product/rating-stars";
 import { ReviewSummary } from "~/components/product/review-summary";
+import { PinBox } from "~/components/shipping/pin-box";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { log } from "~/lib/log.server.ts";
@@ -324,6 +325,7 @@ function ProductDetail({
             />
             <FavouriteButton productId={product.id} productName={product.name} className="border" />
           </div>
+          <PinBox item={{ productId: product.id }} />
           <section aria-labelledby="description-heading">
             <h2 id="description-heading" className="font-semibold text-lg">
               Description

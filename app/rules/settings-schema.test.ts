@@ -25,6 +25,16 @@ const valid: SettingsForm = {
   shopEmail: "hello@layerkart.example",
   gstin: "29ABCDE1234F1Z5",
   shopState: "Karnataka",
+  shipFromPin: "560095",
+  dispatchDays: "1",
+  printLeadDays: "3",
+  printLeadDaysByCategory: "",
+  transitLocal: "1",
+  transitState: "2",
+  transitMetro: "3",
+  transitRest: "5",
+  transitSpecial: "7",
+  holidays: "",
 };
 
 const errorsOf = (input: Partial<SettingsForm>) => {
@@ -46,6 +56,12 @@ describe("settings schema", () => {
       shopEmail: "hello@layerkart.example",
       gstin: "29ABCDE1234F1Z5",
       shopState: "Karnataka",
+      shipFromPin: "560095",
+      dispatchDays: 1,
+      printLeadDays: 3,
+      printLeadDaysByCategory: {},
+      transitDays: { local: 1, state: 2, metro: 3, rest: 5, special: 7 },
+      holidays: [],
     });
     const more = settingsSchema.parse({
       ...valid,
@@ -62,6 +78,43 @@ describe("settings schema", () => {
       codEnabled: true,
       codMaxOrderPaise: 500_000,
     });
+  });
+
+  it("reads the delivery settings: ship-from PIN, working days, lead times by category, holidays", () => {
+    const parsed = settingsSchema.parse({
+      ...valid,
+      dispatchDays: " 0 ",
+      printLeadDays: "60",
+      printLeadDaysByCategory: "3D Characters: 5\r\n\n  3D Prints = 2  \n3D Characters: 6",
+      holidays: "2026-12-25\n2026-01-26, 2026-12-25\n",
+      transitSpecial: "10",
+    });
+    expect(parsed).toMatchObject({
+      dispatchDays: 0,
+      printLeadDays: 60,
+      printLeadDaysByCategory: { "3D Characters": 6, "3D Prints": 2 },
+      holidays: ["2026-01-26", "2026-12-25"],
+      transitDays: { local: 1, state: 2, metro: 3, rest: 5, special: 10 },
+    });
+    expect(errorsOf({ transitMetro: "61" }).transitMetro).toBe(settingsText.workingDays);
+    for (const days of ["", "-1", "61", "1.5", "abc"]) {
+      expect(errorsOf({ dispatchDays: days }).dispatchDays, days).toBe(settingsText.workingDays);
+    }
+    for (const pin of ["", "012345", "56009", "5600951"]) {
+      expect(errorsOf({ shipFromPin: pin }).shipFromPin, pin).toBe(settingsText.shipFromPin);
+    }
+    expect(errorsOf({ printLeadDaysByCategory: "Characters five" }).printLeadDaysByCategory).toBe(
+      settingsText.leadByCategory,
+    );
+    expect(errorsOf({ printLeadDaysByCategory: "Characters: 99" }).printLeadDaysByCategory).toBe(
+      settingsText.leadByCategory,
+    );
+    for (const day of ["2026-02-30", "25/12/2026", "2026-13-01"]) {
+      expect(errorsOf({ holidays: day }).holidays, day).toBe(settingsText.holidays);
+    }
+    // The form shows what it stored, and reading it back gives the same settings.
+    const form = settingsToForm(parsed);
+    expect(settingsSchema.parse(form)).toEqual(parsed);
   });
 
   it("is exact where floating point is not (0.29, 19.99, 4.35)", () => {

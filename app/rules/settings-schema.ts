@@ -1,6 +1,8 @@
 import { z } from "zod";
+
 import { gstStateCode } from "./gst.ts";
 import { paiseToRupeesText as moneyText, rupeesTextToPaise } from "./money.ts";
+import { isIsoDay } from "./working-days.ts";
 
 /*
  * The admin settings form (DESIGN.md decision 2: shipping and tax are shop settings; the shop's
@@ -90,7 +92,48 @@ export const settingsText = {
   gstin:
     "Enter a valid 15-character GSTIN: 2-digit state code, 10-character PAN, entity number, Z, check character.",
   state: "Choose the shop's state or union territory.",
+  shipFromPin: "Please enter a valid 6-digit Indian PIN code",
+  workingDays: "Enter a whole number of working days from 0 to 60.",
+  leadByCategory: 'One category per line as "Category: days", days a whole number from 0 to 60.',
+  holidays: "One date per line as YYYY-MM-DD (e.g. 2026-12-25).",
 } as const;
+
+const MAX_LEAD_DAYS = 60;
+const MAX_HOLIDAYS = 200;
+
+const workingDays = z
+  .string({ error: settingsText.workingDays })
+  .trim()
+  .refine((v) => /^\d{1,2}$/.test(v) && Number(v) <= MAX_LEAD_DAYS, settingsText.workingDays)
+  .transform(Number);
+
+/** "3D Characters: 5" per line → { "3D Characters": 5 }; null when a line doesn't read. */
+export function parseLeadDaysByCategory(text: string): Record<string, number> | null {
+  const out: Record<string, number> = {};
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (!line) continue;
+    const m = /^(.{1,100}?)\s*[:=]\s*(\d{1,2})$/.exec(line);
+    if (!m || Number(m[2]) > MAX_LEAD_DAYS) return null;
+    out[m[1].trim()] = Number(m[2]);
+  }
+  return out;
+}
+
+export const leadDaysByCategoryText = (byCategory: Record<string, number>) =>
+  Object.entries(byCategory)
+    .map(([category, days]) => `${category}: ${days}`)
+    .join("\n");
+
+/** Dates one per line (or separated by commas), each a real yyyy-mm-dd day; sorted, once each. */
+export function parseHolidays(text: string): string[] | null {
+  const days = text
+    .split(/[\s,]+/)
+    .map((d) => d.trim())
+    .filter(Boolean);
+  if (days.length > MAX_HOLIDAYS || !days.every(isIsoDay)) return null;
+  return [...new Set(days)].sort();
+}
 
 /** The largest amount an admin may type: ₹1,00,00,000 (fits the integer paise columns). */
 const MAX_RUPEES = 10_000_000;
@@ -179,6 +222,33 @@ export const settingsSchema = z
       .string({ error: settingsText.state })
       .trim()
       .refine(isIndianState, settingsText.state),
+    shipFromPin: z
+      .string({ error: settingsText.shipFromPin })
+      .trim()
+      .regex(/^[1-9]\d{5}$/, settingsText.shipFromPin),
+    dispatchDays: workingDays,
+    printLeadDays: workingDays,
+    printLeadDaysByCategory: z
+      .string()
+      .max(5_000, "At most 5000 characters.")
+      .optional()
+      .default("")
+      .transform((v) => parseLeadDaysByCategory(v))
+      .refine((v) => v !== null, settingsText.leadByCategory)
+      .transform((v) => v as Record<string, number>),
+    transitLocal: workingDays,
+    transitState: workingDays,
+    transitMetro: workingDays,
+    transitRest: workingDays,
+    transitSpecial: workingDays,
+    holidays: z
+      .string()
+      .max(5_000, "At most 5000 characters.")
+      .optional()
+      .default("")
+      .transform((v) => parseHolidays(v))
+      .refine((v) => v !== null, settingsText.holidays)
+      .transform((v) => v as string[]),
   })
   .superRefine((v, ctx) => {
     // A GSTIN belongs to one state: its first two digits must be the shop state's GST code.
@@ -204,6 +274,18 @@ export const settingsSchema = z
     shopEmail: v.shopEmail,
     gstin: v.gstin,
     shopState: v.shopState,
+    shipFromPin: v.shipFromPin,
+    dispatchDays: v.dispatchDays,
+    printLeadDays: v.printLeadDays,
+    printLeadDaysByCategory: v.printLeadDaysByCategory,
+    transitDays: {
+      local: v.transitLocal,
+      state: v.transitState,
+      metro: v.transitMetro,
+      rest: v.transitRest,
+      special: v.transitSpecial,
+    },
+    holidays: v.holidays,
   }));
 
 /** What the form submits (all strings). */
@@ -225,6 +307,16 @@ export function settingsToForm(s: SettingsValues): Required<SettingsForm> {
     shopEmail: s.shopEmail,
     gstin: s.gstin,
     shopState: s.shopState,
+    shipFromPin: s.shipFromPin,
+    dispatchDays: String(s.dispatchDays),
+    printLeadDays: String(s.printLeadDays),
+    printLeadDaysByCategory: leadDaysByCategoryText(s.printLeadDaysByCategory),
+    transitLocal: String(s.transitDays.local),
+    transitState: String(s.transitDays.state),
+    transitMetro: String(s.transitDays.metro),
+    transitRest: String(s.transitDays.rest),
+    transitSpecial: String(s.transitDays.special),
+    holidays: s.holidays.join("\n"),
   };
 }
 
@@ -241,6 +333,12 @@ export const settingsLabels: Record<keyof SettingsValues, string> = {
   shopEmail: "Email",
   gstin: "GSTIN",
   shopState: "State",
+  shipFromPin: "Ships from PIN code",
+  dispatchDays: "Dispatch time (working days)",
+  printLeadDays: "Print lead time (working days)",
+  printLeadDaysByCategory: "Print lead time by category",
+  transitDays: "Courier days by zone",
+  holidays: "Holidays",
 };
 
 export const SETTINGS_KEYS = Object.keys(settingsLabels) as (keyof SettingsValues)[];

@@ -58,6 +58,7 @@ const expected: Record<string, Access> = {
   "/api/favourites": "customer",
   "/api/newsletter": "public",
   "/api/promotion-interest": "public",
+  "/api/delivery-estimate": "public",
   "/sign-out": "public",
   "/auth": "public",
   "/forgot-password": "public",

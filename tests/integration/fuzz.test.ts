@@ -383,6 +383,60 @@ describe(`fuzzing every action on ${testDbKind()}`, () => {
     expect(failures.slice(0, 10)).toEqual([]);
   }, 600_000);
 
+  it("the delivery estimate's query (issue 24): no generated query causes a server error or a write", async () => {
+    const route = (await import("~/routes/api.delivery-estimate.ts")) as unknown as {
+      loader: (args: unknown) => Promise<unknown>;
+    };
+    const product = await insertProduct(harness.rt.db);
+    const pin = fc.oneof(
+      fc.constantFrom("700016", "560001", "999999", "012345", "110001", " 194101 ", "７０００１６"),
+      fc.stringMatching(/^\d{0,8}$/),
+      value,
+    );
+    const query = fc.array(
+      fc.tuple(
+        fc.constantFrom("pin", "product", "kind", "q", "pin"),
+        fc.oneof(pin, fc.constant(product.id), fc.constantFrom("custom", "cart", "other")),
+      ),
+      { maxLength: 4 },
+    );
+    const failures: string[] = [];
+    await fc
+      .assert(
+        fc.asyncProperty(query, async (pairs) => {
+          const params = new URLSearchParams();
+          for (const [k, v] of pairs) params.append(k, v);
+          const headers = browserHeaders({
+            ip: `198.20.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+          });
+          const request = new Request(`${TEST_ORIGIN}/api/delivery-estimate?${params}`, {
+            headers,
+          });
+          const before = await fingerprint();
+          let status: number;
+          try {
+            status = (await outcome(() => route.loader({ request, params: {}, context: {} })))
+              .status;
+          } catch (error) {
+            failures.push(`?${params}: ${String(error).slice(0, 200)}`);
+            return false;
+          }
+          if (status >= 500) {
+            failures.push(`?${params}: ${status}`);
+            return false;
+          }
+          if ((await fingerprint()) !== before) {
+            failures.push(`?${params}: wrote (${status})`);
+            return false;
+          }
+          return true;
+        }),
+        { numRuns: RUNS_PER_ACTION, seed: 20261125, endOnFailure: true },
+      )
+      .catch(() => undefined);
+    expect(failures.slice(0, 10)).toEqual([]);
+  }, 600_000);
+
   it("hostile text in forms that are otherwise valid: never a server error, refused without a write", async () => {
     const failures: string[] = [];
     for (const { path, file } of flatten(routes as unknown as RouteEntry[])) {

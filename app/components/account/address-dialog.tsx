@@ -1,5 +1,5 @@
 import { LoaderCircle } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import {
@@ -29,7 +29,9 @@ import {
   PIN_DIGITS,
   type SavedAddress,
 } from "~/rules/address-schema.ts";
+import { deliveryText } from "~/rules/delivery.ts";
 import { indianMobile, mobileInput } from "~/rules/phone.ts";
+import { fetchEstimate, rememberedPin } from "../shipping/pin-store";
 import { FormAlert } from "./form-alert";
 import { errorId, FieldError, FormField } from "./form-field";
 
@@ -64,7 +66,49 @@ export function AddressDialog({
   const [label, setLabel] = useState<AddressLabel>(address?.label ?? "Home");
   const [phone, setPhone] = useState(address?.phone ?? "");
   const [postalCode, setPostalCode] = useState(address?.postalCode ?? "");
+  const [city, setCity] = useState(address?.city ?? "");
+  const [state, setState] = useState(address?.state ?? "");
   const startedAt = useRef(0);
+  const lookup = useRef<AbortController | null>(null);
+  const filled = useRef({ city: "", state: "" });
+
+  // A complete PIN fills the city and state from India's PIN directory (issue 24); a PIN it
+  // doesn't have is pointed out at once (the server refuses it on save as well).
+  const pinTyped = useCallback((pin: string) => {
+    setPostalCode(pin);
+    lookup.current?.abort();
+    if (!/^[1-9]\d{5}$/.test(pin)) return;
+    const controller = new AbortController();
+    lookup.current = controller;
+    fetchEstimate(pin, { kind: "cart" }, controller.signal)
+      .then((res) => {
+        if (controller.signal.aborted) return;
+        if (res.kind === "estimate") {
+          // Fill what is empty or was filled from an earlier PIN; never what the customer typed
+          // ("Mysuru" stays, though the directory says Mysore).
+          const before = filled.current;
+          const fill = (typed: string, key: "city" | "state", value: string) =>
+            typed.trim() === "" || typed === before[key] ? value : typed;
+          setCity((typed) => fill(typed, "city", res.district));
+          setState((typed) => fill(typed, "state", res.state));
+          filled.current = { city: res.district, state: res.state };
+          setErrors(({ postalCode: _, city: __, state: ___, ...rest }) => rest);
+        } else if (res.kind === "unknown-pin") {
+          setErrors((e) => ({ ...e, postalCode: deliveryText.pinNotFound }));
+        }
+      })
+      .catch(() => {
+        // Offline or refused: the customer types the city and state themselves.
+      });
+  }, []);
+
+  // A new address starts from the PIN this browser checked delivery for.
+  useEffect(() => {
+    if (address) return;
+    const pin = rememberedPin();
+    if (pin) pinTyped(pin);
+    return () => lookup.current?.abort();
+  }, [address, pinTyped]);
   const handled = useRef(new WeakSet<object>());
 
   // The answer arrives: wait out the rest of the minimum save time, then close or explain.
@@ -188,7 +232,8 @@ export function AddressDialog({
                 label="City"
                 autoComplete="address-level2"
                 required
-                defaultValue={address?.city}
+                value={city}
+                onChange={(e) => setCity(e.target.value)}
                 error={errors.city}
               />
               <FormField
@@ -197,7 +242,8 @@ export function AddressDialog({
                 label="State"
                 autoComplete="address-level1"
                 required
-                defaultValue={address?.state}
+                value={state}
+                onChange={(e) => setState(e.target.value)}
                 error={errors.state}
               />
             </div>
@@ -210,7 +256,7 @@ export function AddressDialog({
                 autoComplete="postal-code"
                 required
                 value={postalCode}
-                onChange={(e) => setPostalCode(digitsOnly(e.target.value, PIN_DIGITS))}
+                onChange={(e) => pinTyped(digitsOnly(e.target.value, PIN_DIGITS))}
                 error={errors.postalCode}
               />
               <FormField

@@ -404,6 +404,16 @@ describe(`settings on ${testDbKind()}`, () => {
     shopEmail: "hello@layerkart.example",
     gstin: "29abcde1234f1z5",
     shopState: "Karnataka",
+    shipFromPin: "560001",
+    dispatchDays: "1",
+    printLeadDays: "3",
+    printLeadDaysByCategory: "",
+    transitLocal: "1",
+    transitState: "2",
+    transitMetro: "3",
+    transitRest: "5",
+    transitSpecial: "7",
+    holidays: "",
   };
   const save = async (fields: Record<string, string>) => {
     const { action } = await import("~/routes/admin/settings.tsx");

@@ -1,6 +1,7 @@
 import { and, desc, eq, not } from "drizzle-orm";
 import type { Database, Tx } from "~/adapters/db/index.server.ts";
 import { addresses, user, userProfiles } from "~/db/schema.ts";
+import { pinAccepted } from "~/modules/shipping/pin-directory.server.ts";
 import type { AddressInput, SavedAddress } from "~/rules/address-schema.ts";
 
 /*
@@ -37,6 +38,16 @@ const columns = {
 };
 
 const live = (userId: string) => and(eq(addresses.userId, userId), not(addresses.isDeleted));
+
+/** A well-formed PIN code that India's PIN directory doesn't have (issue 24). */
+export class UnknownPinError extends Error {
+  override name = "UnknownPinError";
+  readonly pin: string;
+  constructor(pin: string) {
+    super(`Unknown PIN code ${pin}`);
+    this.pin = pin;
+  }
+}
 
 /** The user's addresses, newest first, deleted ones left out. */
 export async function listAddresses(db: Database, userId: string): Promise<Address[]> {
@@ -75,7 +86,8 @@ async function recordDefault(tx: Tx, userId: string, addressId: string | null) {
 
 /**
  * Adds an address (the user's first becomes the default) or edits one of theirs (its default
- * flag stays as it is). `line2` is always stored as null. Returns the address id.
+ * flag stays as it is). `line2` is always stored as null. Returns the address id. A PIN code
+ * the directory doesn't have is refused (UnknownPinError).
  */
 export async function saveAddress(
   db: Database,
@@ -94,6 +106,7 @@ export async function saveAddress(
     country: input.country,
     phone: input.phone,
   };
+  if (!(await pinAccepted(db, input.postalCode))) throw new UnknownPinError(input.postalCode);
   return db.transaction(async (tx) => {
     await lockUser(tx, userId);
     if (addressId) {

@@ -35,6 +35,12 @@ type SettingsKey = keyof SettingsValues;
 /** A setting as people read it: "₹9.99", "8%", "on", "none". */
 function shown(key: SettingsKey, value: SettingsValues[SettingsKey]): string {
   if (value === null || value === "") return "none";
+  if (Array.isArray(value)) return value.length === 0 ? "none" : value.join(", ");
+  if (typeof value === "object") {
+    const entries = Object.entries(value);
+    return entries.length === 0 ? "none" : entries.map(([k, v]) => `${k}: ${v}`).join(", ");
+  }
+  if (key === "dispatchDays" || key === "printLeadDays") return `${value} working days`;
   if (key === "taxRateBasisPoints") return `${basisPointsToPercentText(value as number)}%`;
   if (typeof value === "number") return formatPaise(value);
   if (typeof value === "boolean") return value ? "on" : "off";
@@ -42,6 +48,15 @@ function shown(key: SettingsKey, value: SettingsValues[SettingsKey]): string {
 }
 
 export type SavedSettings = { changed: SettingsKey[] };
+
+/** JSON with every object's keys sorted. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
 
 /**
  * Saves the admin settings form (already validated by settingsSchema): the row is locked, the
@@ -60,7 +75,10 @@ export async function saveShopSettings(
       .where(eq(shopSettings.id, 1))
       .for("update");
     if (!current) throw new Error("shop_settings row is missing: run the migrations");
-    const changed = SETTINGS_KEYS.filter((key) => current[key] !== values[key]);
+    // Lists and maps (holidays, lead times, courier days) compare by content; the database
+    // gives a map's keys in its own order.
+    const same = (a: unknown, b: unknown) => a === b || canonical(a) === canonical(b);
+    const changed = SETTINGS_KEYS.filter((key) => !same(current[key], values[key]));
     if (changed.length === 0) return { changed };
 
     const before: Record<string, unknown> = {};

@@ -12,8 +12,10 @@ import { readForm } from "~/lib/forms.server.ts";
 import { log } from "~/lib/log.server.ts";
 import { useHydrated } from "~/lib/use-hydrated";
 import { getShopSettings, saveShopSettings } from "~/modules/settings/settings.server.ts";
+import { pinAccepted } from "~/modules/shipping/pin-directory.server.ts";
 import { requireAdmin } from "~/routes/guards.server.ts";
 import { type FieldErrors, fieldErrors, formFields } from "~/rules/account-schemas.ts";
+import { deliveryText } from "~/rules/delivery.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
 import {
   INDIAN_STATES,
@@ -52,6 +54,12 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   const { db } = await runtime();
+  if (!(await pinAccepted(db, parsed.data.shipFromPin))) {
+    return data<SettingsResult>(
+      { kind: "invalid", fieldErrors: { shipFromPin: deliveryText.pinNotFound } },
+      { status: 400 },
+    );
+  }
   try {
     const { changed } = await saveShopSettings(db, viewer, parsed.data);
     return data<SettingsResult>({ kind: "saved", changed: changed.length });
@@ -196,6 +204,111 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
               autoComplete="off"
               hint="Larger orders must be paid online. Empty: no limit."
             />
+          </div>
+        </Section>
+
+        <Section title="Delivery dates" id="settings-delivery">
+          <p className="-mt-2 mb-4 text-muted-foreground text-sm">
+            The PIN code box on product pages, the cart and custom printing promises a date from
+            these: the time to get an item ready plus the courier's days from this PIN, in working
+            days (Sundays and the holidays below don't count).
+          </p>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField
+              {...field("shipFromPin")}
+              label="Ships from PIN code"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={6}
+              hint="Where parcels are handed to the courier."
+            />
+            <FormField
+              {...field("dispatchDays")}
+              label="Dispatch time (working days)"
+              inputMode="numeric"
+              autoComplete="off"
+              hint="For items on the shelf (stock counted)."
+            />
+            <FormField
+              {...field("printLeadDays")}
+              label="Print lead time (working days)"
+              inputMode="numeric"
+              autoComplete="off"
+              hint="Items printed to order (stock not counted) and custom parts."
+            />
+            <div className="grid gap-2">
+              <Label htmlFor="settings-printLeadDaysByCategory">
+                Print lead time by category (optional)
+              </Label>
+              <Textarea
+                id="settings-printLeadDaysByCategory"
+                name="printLeadDaysByCategory"
+                rows={3}
+                placeholder={"3D Characters: 5\nCustom 3D Print: 4"}
+                defaultValue={form.printLeadDaysByCategory}
+                aria-invalid={errors.printLeadDaysByCategory ? true : undefined}
+                aria-describedby={
+                  errors.printLeadDaysByCategory
+                    ? errorId("settings-printLeadDaysByCategory")
+                    : undefined
+                }
+              />
+              <FieldError
+                id="settings-printLeadDaysByCategory"
+                message={errors.printLeadDaysByCategory}
+              />
+            </div>
+            <fieldset className="grid gap-3 sm:col-span-2">
+              <legend className="mb-2 font-medium text-sm">
+                Courier days by zone (working days)
+              </legend>
+              <div className="grid grid-cols-2 gap-4 sm:grid-cols-5">
+                <FormField
+                  {...field("transitLocal")}
+                  label="Within the city"
+                  inputMode="numeric"
+                  autoComplete="off"
+                />
+                <FormField
+                  {...field("transitState")}
+                  label="Within the state"
+                  inputMode="numeric"
+                  autoComplete="off"
+                />
+                <FormField
+                  {...field("transitMetro")}
+                  label="Metro to metro"
+                  inputMode="numeric"
+                  autoComplete="off"
+                />
+                <FormField
+                  {...field("transitRest")}
+                  label="Rest of India"
+                  inputMode="numeric"
+                  autoComplete="off"
+                />
+                <FormField
+                  {...field("transitSpecial")}
+                  label="Special zones"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  hint="North-East, J&K, Ladakh, A&N, Lakshadweep."
+                />
+              </div>
+            </fieldset>
+            <div className="grid gap-2 sm:col-span-2">
+              <Label htmlFor="settings-holidays">Holidays (optional)</Label>
+              <Textarea
+                id="settings-holidays"
+                name="holidays"
+                rows={3}
+                placeholder={"2026-12-25\n2027-01-26"}
+                defaultValue={form.holidays}
+                aria-invalid={errors.holidays ? true : undefined}
+                aria-describedby={errors.holidays ? errorId("settings-holidays") : undefined}
+              />
+              <FieldError id="settings-holidays" message={errors.holidays} />
+            </div>
           </div>
         </Section>
 

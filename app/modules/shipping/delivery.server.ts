@@ -1,0 +1,97 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "~/adapters/db/index.server.ts";
+import { products } from "~/db/schema.ts";
+import { getShopSettings } from "~/modules/settings/settings.server.ts";
+import { CUSTOM_PART_CATEGORY } from "~/rules/custom-part.ts";
+import {
+  codAvailable,
+  type DeliveryEstimate,
+  estimateDelivery,
+  type ItemKind,
+  itemKindOf,
+  readyWorkingDays,
+} from "~/rules/delivery.ts";
+import { istToday } from "~/rules/india-time.ts";
+import { findPin } from "./pin-directory.server.ts";
+
+/*
+ * The delivery estimate a visitor asks for with a PIN code (issue 24): where (the directory),
+ * when (the shop's lead times and holidays, the zone from the shop's PIN) and whether cash on
+ * delivery is offered (the shop's COD setting, against the product's price when there is one).
+ */
+
+export type EstimateRequest = {
+  pin: string;
+  /** A catalogue product (its stock and category choose the lead time). */
+  productId?: string;
+  /** What is being estimated when there is no product: a custom part, or the cart in general. */
+  kind?: "custom" | "cart";
+};
+
+export type EstimateAnswer =
+  | ({ kind: "estimate" } & DeliveryEstimate)
+  | { kind: "unknown-pin"; pin: string }
+  | { kind: "unknown-product" };
+
+export async function deliveryEstimate(
+  db: Database,
+  request: EstimateRequest,
+  now: Date = new Date(),
+): Promise<EstimateAnswer> {
+  const to = await findPin(db, request.pin);
+  if (!to) return { kind: "unknown-pin", pin: request.pin };
+  const settings = await getShopSettings(db);
+
+  let kind: ItemKind;
+  let category: string | null = null;
+  let pricePaise: number | null = null;
+  if (request.productId) {
+    const [product] = await db
+      .select({
+        quoteId: products.quoteId,
+        stockCount: products.stockCount,
+        category: products.category,
+        pricePaise: products.pricePaise,
+        isActive: products.isActive,
+      })
+      .from(products)
+      .where(eq(products.id, request.productId));
+    // A custom part belongs to one customer: the public estimate knows only catalogue products.
+    if (!product?.isActive || product.quoteId) return { kind: "unknown-product" };
+    kind = itemKindOf(product);
+    category = product.category;
+    pricePaise = product.pricePaise;
+  } else if (request.kind === "custom") {
+    kind = "custom";
+    category = CUSTOM_PART_CATEGORY;
+  } else {
+    // The cart as a whole: the longest of what a cart may hold, printed to order.
+    kind = "made-to-order";
+  }
+
+  const lead = {
+    dispatchDays: settings.dispatchDays,
+    printLeadDays: settings.printLeadDays,
+    printLeadDaysByCategory: settings.printLeadDaysByCategory,
+  };
+  // The shop's own PIN missing from the directory (mistyped in settings): count from its state.
+  const from = (await findPin(db, settings.shipFromPin)) ?? {
+    district: "",
+    state: settings.shopState,
+    metro: null,
+    specialZone: null,
+  };
+  const estimate = estimateDelivery({
+    today: istToday(now),
+    from,
+    to,
+    readyDays: readyWorkingDays(kind, category, lead),
+    holidays: new Set(settings.holidays),
+    transitDays: settings.transitDays,
+    cod: codAvailable(
+      { enabled: settings.codEnabled, maxOrderPaise: settings.codMaxOrderPaise },
+      pricePaise,
+    ),
+  });
+  return { kind: "estimate", ...estimate };
+}
