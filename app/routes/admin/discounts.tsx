@@ -117,7 +117,7 @@ export default function AdminDiscounts({ loaderData }: Route.ComponentProps) {
           aria-label="Discounts table"
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
           tabIndex={0}
-          className="overflow-x-auto rounded-xl border bg-card shadow-xs focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring"
+          className="relative overflow-x-auto rounded-xl border bg-card shadow-xs focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring"
         >
           <table className="w-full min-w-[60rem] text-sm">
             <caption className="sr-only">
