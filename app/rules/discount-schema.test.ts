@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { fieldErrors } from "./account-schemas.ts";
+import { appliesToSummary, discountKindSummary, usesText } from "./discount-display.ts";
 import {
-  appliesToSummary,
   discountFormInput,
-  discountKindSummary,
   discountSchema,
   discountText,
   discountToForm,
@@ -11,7 +10,6 @@ import {
   offerEndDay,
   parseIstDateTime,
   submittedDiscountForm,
-  usesText,
 } from "./discount-schema.ts";
 
 const base = {

@@ -14,7 +14,8 @@ import type { Viewer } from "~/modules/accounts/viewer.server.ts";
 import { recordAudit } from "~/modules/audit/audit.server.ts";
 import { listCategoryNames } from "~/modules/catalog/admin-products.server.ts";
 import { type DiscountRow, toRule } from "~/modules/discounts/discounts.server.ts";
-import { type DiscountInput, discountKindSummary } from "~/rules/discount-schema.ts";
+import { discountKindSummary } from "~/rules/discount-display.ts";
+import type { DiscountInput } from "~/rules/discount-schema.ts";
 import { type DiscountState, type DiscountStatus, discountStatus } from "~/rules/discounts.ts";
 
 /*

@@ -27,16 +27,18 @@ import {
 import { requireAdmin } from "~/routes/guards.server.ts";
 import { type FieldErrors, fieldErrors } from "~/rules/account-schemas.ts";
 import {
-  type DiscountForm,
-  discountFormInput,
   discountKindLabel,
   discountKindSummary,
-  discountSchema,
   discountTargetLabel,
+  usesText,
+} from "~/rules/discount-display.ts";
+import {
+  type DiscountForm,
+  discountFormInput,
+  discountSchema,
   discountToForm,
   EMPTY_DISCOUNT_FORM,
   submittedDiscountForm,
-  usesText,
 } from "~/rules/discount-schema.ts";
 import { discountKinds, discountTargets } from "~/rules/discounts.ts";
 import { isUuid } from "~/rules/ids.ts";

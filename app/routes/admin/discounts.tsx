@@ -15,7 +15,7 @@ import {
   moveDiscount,
 } from "~/modules/discounts/admin.server.ts";
 import { requireAdmin } from "~/routes/guards.server.ts";
-import { appliesToSummary, discountKindSummary, usesText } from "~/rules/discount-schema.ts";
+import { appliesToSummary, discountKindSummary, usesText } from "~/rules/discount-display.ts";
 import { isUuid } from "~/rules/ids.ts";
 import { formatPaise } from "~/rules/money.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
