@@ -86,3 +86,18 @@ export const usesText = (uses: number, limit: number | null) =>
   limit === null
     ? uses.toLocaleString("en-IN")
     : `${uses.toLocaleString("en-IN")} / ${limit.toLocaleString("en-IN")}`;
+
+/** "From ₹999 · First order · 1 per customer", or "" without conditions. */
+export function conditionsSummary(d: {
+  minSubtotalPaise: number | null;
+  firstOrderOnly: boolean;
+  perCustomerLimit: number | null;
+}): string {
+  return [
+    d.minSubtotalPaise !== null ? `From ${shortRupees(d.minSubtotalPaise)}` : null,
+    d.firstOrderOnly ? "First order" : null,
+    d.perCustomerLimit !== null ? `${d.perCustomerLimit} per customer` : null,
+  ]
+    .filter(Boolean)
+    .join(" · ");
+}
