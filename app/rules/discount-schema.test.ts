@@ -2,8 +2,12 @@ import { describe, expect, it } from "vitest";
 import { fieldErrors } from "./account-schemas.ts";
 import {
   appliesToSummary,
-  discountFormInput,
+  conditionsSummary,
   discountKindSummary,
+  usesText,
+} from "./discount-display.ts";
+import {
+  discountFormInput,
   discountSchema,
   discountText,
   discountToForm,
@@ -11,7 +15,6 @@ import {
   offerEndDay,
   parseIstDateTime,
   submittedDiscountForm,
-  usesText,
 } from "./discount-schema.ts";
 
 const base = {
@@ -266,6 +269,12 @@ describe("how a discount is described", () => {
     expect(
       appliesToSummary({ appliesTo: "products", categories: [], productIds: ["a", "b"] }),
     ).toBe("2 products");
+    expect(
+      conditionsSummary({ minSubtotalPaise: 99_900, firstOrderOnly: true, perCustomerLimit: 1 }),
+    ).toBe("From ₹999 · First order · 1 per customer");
+    expect(
+      conditionsSummary({ minSubtotalPaise: null, firstOrderOnly: false, perCustomerLimit: null }),
+    ).toBe("");
     expect(usesText(3, 100)).toBe("3 / 100");
     expect(usesText(1234, null)).toBe("1,234");
   });

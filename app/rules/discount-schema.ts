@@ -2,13 +2,12 @@ import { z } from "zod";
 import {
   CODE_PATTERN,
   type DiscountKind,
-  type DiscountStatus,
   type DiscountTarget,
   discountKinds,
   discountTargets,
 } from "./discounts.ts";
 import { IST_OFFSET_MS } from "./india-time.ts";
-import { formatPaise, paiseToRupeesText, rupeesTextToPaise } from "./money.ts";
+import { paiseToRupeesText, rupeesTextToPaise } from "./money.ts";
 import { basisPointsToPercentText } from "./settings-schema.ts";
 
 /*
@@ -318,81 +317,6 @@ export function discountToForm(d: StoredDiscount): DiscountForm {
     combinesWithAutomatic: d.combinesWithAutomatic,
   };
 }
-
-// ---- How the admin list and the promotion cards describe a discount ----------------------------
-
-/** "₹300" for whole rupees, "₹299.50" otherwise. */
-export function shortRupees(paise: number): string {
-  return paise % 100 === 0 ? `₹${(paise / 100).toLocaleString("en-IN")}` : formatPaise(paise);
-}
-
-type Describable = Pick<
-  StoredDiscount,
-  "kind" | "percentBasisPoints" | "capPaise" | "amountPaise" | "buyQuantity" | "getQuantity"
->;
-
-/** "20% off, up to ₹300", "₹200 off", "Free shipping", "Buy 2, get 1 free". */
-export function discountKindSummary(d: Describable): string {
-  switch (d.kind) {
-    case "percent": {
-      const pct = `${basisPointsToPercentText(d.percentBasisPoints ?? 0)}% off`;
-      return d.capPaise !== null ? `${pct}, up to ${shortRupees(d.capPaise)}` : pct;
-    }
-    case "flat":
-      return `${shortRupees(d.amountPaise ?? 0)} off`;
-    case "free_shipping":
-      return "Free shipping";
-    case "buy_get":
-      return `Buy ${d.buyQuantity ?? 0}, get ${d.getQuantity ?? 0} free`;
-  }
-  return "";
-}
-
-/** "Whole order", "3D Characters, Anime", "2 products", "Custom printed parts". */
-export function appliesToSummary(
-  d: Pick<StoredDiscount, "appliesTo" | "categories" | "productIds">,
-): string {
-  switch (d.appliesTo) {
-    case "order":
-      return "Whole order";
-    case "categories":
-      return d.categories.join(", ");
-    case "products":
-      return d.productIds.length === 1 ? "1 product" : `${d.productIds.length} products`;
-    case "custom":
-      return "Custom printed parts";
-  }
-  return "";
-}
-
-export const discountKindLabel: Record<DiscountKind, string> = {
-  percent: "Percent off",
-  flat: "Flat ₹ off",
-  free_shipping: "Free shipping",
-  buy_get: "Buy N, get M free",
-};
-
-export const discountTargetLabel: Record<DiscountTarget, string> = {
-  order: "The whole order",
-  categories: "Categories or subcategories",
-  products: "Chosen products",
-  custom: "Custom printed parts",
-};
-
-export const discountStatusLabel: Record<DiscountStatus, string> = {
-  scheduled: "Scheduled",
-  live: "Live",
-  paused: "Paused",
-  expired: "Expired",
-  "used-up": "Used up",
-  archived: "Archived",
-};
-
-/** "3 / 100", or "3" without a limit. */
-export const usesText = (uses: number, limit: number | null) =>
-  limit === null
-    ? uses.toLocaleString("en-IN")
-    : `${uses.toLocaleString("en-IN")} / ${limit.toLocaleString("en-IN")}`;
 
 const SHORT_MONTHS = [
   "Jan",

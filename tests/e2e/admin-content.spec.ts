@@ -132,7 +132,7 @@ test.describe("admin content", () => {
     const dialog = page.getByRole("dialog", { name: "New promotion" });
     await dialog.getByLabel("Name").fill("Monsoon Mega Sale");
     await dialog.getByLabel("Description").fill("Rainy-day planters and lamps, printed to order.");
-    await dialog.getByLabel("Discount").fill("30% OFF");
+    await dialog.getByLabel("Discount", { exact: true }).fill("30% OFF");
     await dialog.getByLabel("Button text").fill("Grab the deal");
     await dialog
       .getByLabel(/^Image/)

@@ -1,5 +1,5 @@
 import { Badge, type BadgeProps } from "~/components/ui/badge";
-import { discountStatusLabel } from "~/rules/discount-schema.ts";
+import { discountStatusLabel } from "~/rules/discount-display.ts";
 import type { DiscountStatus } from "~/rules/discounts.ts";
 
 const statusVariant: Record<DiscountStatus, BadgeProps["variant"]> = {

@@ -1,4 +1,4 @@
-import { Check, Copy } from "lucide-react";
+import { Copy, CopyCheck } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import type { PromotionOffer } from "~/rules/promotion-offer.ts";
@@ -96,7 +96,7 @@ function CopyCode({ code }: { code: string }) {
         onClick={copy}
         aria-label={copied ? `Copied ${code}` : `Copy code ${code}`}
       >
-        {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+        {copied ? <CopyCheck aria-hidden="true" /> : <Copy aria-hidden="true" />}
         {copied ? "Copied" : "Copy"}
       </Button>
       <span role="status" className="sr-only">

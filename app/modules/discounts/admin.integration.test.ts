@@ -7,6 +7,7 @@ import { adminAudit, discountRedemptions, discounts, userProfiles } from "~/db/s
 import { discountsGiven } from "~/modules/admin/dashboard.server.ts";
 import {
   createDiscount,
+  DiscountCodeTakenError,
   getDiscountForAdmin,
   listDiscountsForAdmin,
 } from "~/modules/discounts/admin.server.ts";
@@ -166,6 +167,14 @@ describe(`discounts in the admin area on ${testDbKind()}`, () => {
       form: { percent: string; cap: string; code: string; method: string };
     };
     expect(page.saved).toBe(true);
+    // The product picker's search.
+    const product = await insertProduct(db, { name: "Picker Dragon Figure" });
+    const found = (await loadOne(id, adminCookie, "?q=picker%20dragon")).body as {
+      results: Array<{ id: string; name: string }>;
+    };
+    expect(found.results).toEqual([
+      expect.objectContaining({ id: product.id, name: "Picker Dragon Figure" }),
+    ]);
     expect(page.form).toMatchObject({
       percent: "20",
       cap: "300.00",
@@ -185,11 +194,21 @@ describe(`discounts in the admin area on ${testDbKind()}`, () => {
       values: { name: "Copy cat", code: "Chars20", categories: ["3D Characters"] },
     });
     expect(await rowCount()).toBe(before);
-    // Two saves racing past the check: the database's unique index refuses the second.
-    const input = discountSchema.parse({ ...characters20, code: "chars20" });
-    await expect(
-      db.insert(discounts).values({ ...input, name: "Raced", code: "Chars20" }),
-    ).rejects.toThrow();
+    // Two saves at once of one new code: one is saved, the other refused as taken (on
+    // PostgreSQL both may pass the check; the unique index decides).
+    const raced = discountSchema.parse({ ...characters20, name: "Raced", code: "race-1" });
+    const results = await Promise.allSettled([
+      createDiscount(db, admin, raced),
+      createDiscount(db, admin, { ...raced, code: "Race-1" }),
+    ]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
+    expect(refused.reason).toBeInstanceOf(DiscountCodeTakenError);
+    const [{ n }] = await db
+      .select({ n: count() })
+      .from(discounts)
+      .where(sql`lower(${discounts.code}) = 'race-1'`);
+    expect(n).toBe(1);
   });
 
   it("refuses bad input with a message per field, writing nothing", async () => {

@@ -17,7 +17,8 @@ import {
   storefrontChanged,
   toRule,
 } from "~/modules/discounts/discounts.server.ts";
-import { type DiscountInput, discountKindSummary } from "~/rules/discount-schema.ts";
+import { discountKindSummary } from "~/rules/discount-display.ts";
+import type { DiscountInput } from "~/rules/discount-schema.ts";
 import { type DiscountState, type DiscountStatus, discountStatus } from "~/rules/discounts.ts";
 
 /*
@@ -259,7 +260,11 @@ async function ensureCodeFree(tx: Tx, code: string | null, exceptId: string | nu
 function codeRace(error: unknown, code: string | null): never {
   for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
     const pg = e as { code?: string; constraint?: string };
-    if (code && pg.code === "23505" && pg.constraint === "discounts_code_lower_uq") {
+    if (
+      code &&
+      pg.code === "23505" &&
+      (!pg.constraint || pg.constraint === "discounts_code_lower_uq")
+    ) {
       throw new DiscountCodeTakenError(code, null);
     }
   }

@@ -27,16 +27,18 @@ import {
 import { requireAdmin } from "~/routes/guards.server.ts";
 import { type FieldErrors, fieldErrors } from "~/rules/account-schemas.ts";
 import {
-  type DiscountForm,
-  discountFormInput,
   discountKindLabel,
   discountKindSummary,
-  discountSchema,
   discountTargetLabel,
+  usesText,
+} from "~/rules/discount-display.ts";
+import {
+  type DiscountForm,
+  discountFormInput,
+  discountSchema,
   discountToForm,
   EMPTY_DISCOUNT_FORM,
   submittedDiscountForm,
-  usesText,
 } from "~/rules/discount-schema.ts";
 import { discountKinds, discountTargets } from "~/rules/discounts.ts";
 import { isUuid } from "~/rules/ids.ts";
@@ -765,7 +767,7 @@ function DiscountOrders({
           aria-label="Orders that used this discount"
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
           tabIndex={0}
-          className="overflow-x-auto rounded-xl border bg-card shadow-xs focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring"
+          className="relative overflow-x-auto rounded-xl border bg-card shadow-xs focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring"
         >
           <table className="w-full min-w-[36rem] text-sm">
             <thead className="bg-muted/50 text-left">

@@ -15,7 +15,12 @@ import {
   moveDiscount,
 } from "~/modules/discounts/admin.server.ts";
 import { requireAdmin } from "~/routes/guards.server.ts";
-import { appliesToSummary, discountKindSummary, usesText } from "~/rules/discount-schema.ts";
+import {
+  appliesToSummary,
+  conditionsSummary,
+  discountKindSummary,
+  usesText,
+} from "~/rules/discount-display.ts";
 import { isUuid } from "~/rules/ids.ts";
 import { formatPaise } from "~/rules/money.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
@@ -117,7 +122,7 @@ export default function AdminDiscounts({ loaderData }: Route.ComponentProps) {
           aria-label="Discounts table"
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
           tabIndex={0}
-          className="overflow-x-auto rounded-xl border bg-card shadow-xs focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring"
+          className="relative overflow-x-auto rounded-xl border bg-card shadow-xs focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring"
         >
           <table className="w-full min-w-[60rem] text-sm">
             <caption className="sr-only">
@@ -209,6 +214,9 @@ function DiscountRow({ discount: d }: { discount: AdminDiscount }) {
       <td className="px-3 py-2">{discountKindSummary(d)}</td>
       <td className="max-w-48 px-3 py-2">
         <span className="line-clamp-2">{appliesToSummary(d)}</span>
+        {conditionsSummary(d) ? (
+          <span className="block text-muted-foreground text-xs">{conditionsSummary(d)}</span>
+        ) : null}
       </td>
       <td className="whitespace-nowrap px-3 py-2 text-xs">
         {d.startsAt ? (

@@ -47,7 +47,7 @@ import {
   UPLOAD_ACCEPT,
   uploadText,
 } from "~/rules/admin-uploads.ts";
-import { discountStatusLabel } from "~/rules/discount-schema.ts";
+import { discountStatusLabel } from "~/rules/discount-display.ts";
 import { isUuid } from "~/rules/ids.ts";
 import { PROMOTION_LIMITS, promotionErrors, promotionSchema } from "~/rules/promotion-schema.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
