@@ -1,4 +1,4 @@
-import { Tag, X } from "lucide-react";
+import { TicketPercent, X } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -26,7 +26,7 @@ export function CouponField(props: {
       <div className="flex flex-col gap-1">
         <div className="flex items-center justify-between gap-2 rounded-md border border-dashed p-2 text-sm">
           <span className="flex items-center gap-2 font-medium" data-testid="coupon-applied">
-            <Tag aria-hidden="true" className="size-4" /> {props.applied}
+            <TicketPercent aria-hidden="true" className="size-4" /> {props.applied}
           </span>
           <Button
             type="button"
