@@ -83,7 +83,7 @@ test.describe("discounts in admin", () => {
     const dialog = page.getByRole("dialog", { name: "New promotion" });
     await dialog.getByLabel("Name", { exact: true }).fill("Figure Fest");
     await dialog.getByLabel("Description").fill("Anime, fantasy and mythology figures.");
-    await dialog.getByLabel("Discount on the card").selectOption(discountId);
+    await dialog.getByLabel("Code or offer on the card").selectOption(discountId);
     await dialog.getByLabel('Keep the card and say "This offer has ended"').check();
     await dialog.getByRole("button", { name: "Create promotion" }).click();
     await expect(page.getByTestId("toast")).toContainText("Promotion created");
