@@ -672,5 +672,6 @@ export type QuoteActionResult =
       intent: "add-to-cart" | "accept-offer";
       line: Omit<CartLine, "addedAt">;
     }
+  | { ok: true; intent: "add-project"; lines: Array<Omit<CartLine, "addedAt">> }
   | { ok: true; intent: "request-review" }
   | { ok: false; error: string; fieldErrors?: Record<string, string | undefined> };

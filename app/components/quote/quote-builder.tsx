@@ -250,7 +250,7 @@ export function QuoteBuilder({ rates, signedIn }: { rates: QuoteRates; signedIn:
       setRequested(true);
       setReviewOpen(false);
       setNote("");
-    } else {
+    } else if (r.intent === "add-to-cart" || r.intent === "accept-offer") {
       cartActions.put(r.line);
       setAdded(true);
       toast({ title: quoteText.added, description: r.line.name });
