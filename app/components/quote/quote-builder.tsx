@@ -493,10 +493,12 @@ export function QuoteBuilder({ rates, signedIn }: { rates: QuoteRates; signedIn:
             className="flex items-start gap-2 rounded-lg border border-destructive/40 bg-destructive/10 p-3 text-sm"
           >
             <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive" />
-            <p className="min-w-0 flex-1 break-words" data-testid="model-error">
-              {s.state === "failed" ? s.error : s.upload.state === "failed" ? s.upload.error : ""}
-            </p>
-            <span className="sr-only"> ({s.file.name})</span>
+            <div className="grid min-w-0 flex-1 gap-0.5">
+              <p className="break-all font-medium">{s.file.name}</p>
+              <p data-testid="model-error">
+                {s.state === "failed" ? s.error : s.upload.state === "failed" ? s.upload.error : ""}
+              </p>
+            </div>
             {s.state === "failed" ? (
               <button
                 type="button"
