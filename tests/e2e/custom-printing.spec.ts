@@ -296,6 +296,42 @@ test.describe("custom 3D printing", () => {
     expect(paise((await page.getByTestId("summary-subtotal").textContent()) ?? "")).toBe(sum);
   });
 
+  test("an upload the server refused can be tried again without losing the part", async ({
+    page,
+    login,
+  }) => {
+    await login();
+    await page.goto("/custom-printing");
+    // The shop busy for the first upload only.
+    let refused = 0;
+    await page.route("**/api/quotes/upload*", async (route) => {
+      if (refused++ > 0) return route.continue();
+      await route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: JSON.stringify({
+          ok: false,
+          error: "We're busy reading other models. Please try again in a minute.",
+        }),
+      });
+    });
+    await dropFiles(page, [
+      { name: "cube.stl", bytes: cubeStl() },
+      { name: "stand.stl", bytes: Buffer.from(toBinaryStl(box(120, 80, 40))) },
+    ]);
+    await expect(page.getByTestId("model-error")).toHaveText(
+      "We're busy reading other models. Please try again in a minute.",
+    );
+    await expect(page.getByTestId("project-part")).toHaveCount(2);
+    const add = page.getByRole("button", { name: "Add 2 parts to cart" });
+    await expect(add).toBeDisabled();
+    await page.getByRole("button", { name: "Upload cube.stl again" }).click();
+    await expect(page.getByTestId("model-error")).toHaveCount(0);
+    await expect(add).toBeEnabled({ timeout: 20_000 });
+    await add.click();
+    await expect(page.getByTestId("cart-count")).toHaveText("2");
+  });
+
   test("on a phone the parts list fits the screen", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/custom-printing");

@@ -508,7 +508,16 @@ export function QuoteBuilder({ rates, signedIn }: { rates: QuoteRates; signedIn:
               >
                 Dismiss
               </button>
-            ) : null}
+            ) : (
+              <button
+                type="button"
+                className="shrink-0 underline"
+                onClick={() => startUpload(s.key, s.file, s.split)}
+                aria-label={`Upload ${s.file.name} again`}
+              >
+                Try again
+              </button>
+            )}
           </div>
         ))}
 
