@@ -148,6 +148,28 @@ test.describe("custom 3D printing", () => {
     });
   });
 
+  test("signed out: a project's files are all still there after signing in", async ({
+    page,
+    newUser,
+  }) => {
+    await page.goto("/custom-printing");
+    await dropFiles(page, [
+      { name: "cube.stl", bytes: cubeStl() },
+      { name: "plate.3mf", bytes: plate3mf() },
+    ]);
+    await expect(page.getByTestId("project-part")).toHaveCount(3);
+    await page.getByRole("button", { name: "Sign in to order these parts" }).click();
+    await signIn(page, newUser);
+    await page.goto("/custom-printing?resume=1");
+    await expect(page.getByTestId("project-part").getByTestId("model-file-name")).toHaveText(
+      ["cube.stl", "plate (part 1 of 2).3mf", "plate (part 2 of 2).3mf"],
+      { timeout: 15_000 },
+    );
+    await expect(page.getByRole("button", { name: "Add 3 parts to cart" })).toBeEnabled({
+      timeout: 15_000,
+    });
+  });
+
   test("a part drawn in inches: both readings, a one-click switch, priced and shown to staff in inches", async ({
     page,
     login,

@@ -272,7 +272,10 @@ export function QuoteBuilder({ rates, signedIn }: { rates: QuoteRates; signedIn:
         requested: false,
       }));
       patchSource(key, { state: "ready", parts: fresh.length });
-      setParts((all) => [...all, ...fresh]);
+      // In the order the files were dropped, whichever is read first.
+      setParts((all) =>
+        [...all, ...fresh].sort((a, b) => a.source - b.source || a.index - b.index),
+      );
       setSelectedKey(fresh[0].key);
     },
     [signedIn, startUpload, getWorker, patchSource, rates],
