@@ -21,7 +21,9 @@ let inFlight = 0;
 /**
  * POST /api/quotes/upload?name=part.stl with the file's bytes as the body: the signed-in
  * customer's model for a custom-print quote. The server reads and measures it itself (the
- * browser's analysis is only a preview) and keeps it privately. Answers the stored quote, or 400
+ * browser's analysis is only a preview) and keeps it privately. A 3MF with several objects is
+ * several parts, and `&split=body` cuts a model into its separate bodies: one quote per part.
+ * Answers the stored quotes (`quotes`, in part order; `quote` is the first), or 400
  * with the parser's message, 413 over 100 MB, 429 when uploading too fast, 503 when busy.
  */
 export async function action({ request }: Route.ActionArgs) {
@@ -51,7 +53,9 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 async function receive(request: Request, userId: string): Promise<Response> {
-  const name = new URL(request.url).searchParams.get("name") ?? "";
+  const query = new URL(request.url).searchParams;
+  const name = query.get("name") ?? "";
+  const split = query.get("split") === "body" ? "body" : null;
   const bytes = await readBodyLimited(request, MAX_MODEL_BYTES);
   if (bytes === null) {
     return Response.json(
@@ -61,18 +65,20 @@ async function receive(request: Request, userId: string): Promise<Response> {
   }
   const rt = await runtime();
   try {
-    const quote = await createQuoteFromUpload(
+    const quotes = await createQuoteFromUpload(
       { db: rt.db, files: rt.privateFiles },
       userId,
       name,
       bytes,
+      split,
     );
     log.info("model uploaded", {
-      quoteId: quote.id,
+      quoteId: quotes[0].id,
+      parts: quotes.length,
       bytes: bytes.byteLength,
-      triangles: quote.geometry.triangles,
+      triangles: quotes.reduce((n, q) => n + q.geometry.triangles, 0),
     });
-    return Response.json({ ok: true, quote }, { headers: noStore });
+    return Response.json({ ok: true, quote: quotes[0], quotes }, { headers: noStore });
   } catch (error) {
     if (error instanceof ModelError) {
       return Response.json({ ok: false, error: error.message }, { status: 400, headers: noStore });

@@ -7,9 +7,11 @@ import { readForm } from "~/lib/forms.server.ts";
 import { getViewer } from "~/modules/accounts/viewer.server.ts";
 import {
   acceptOffer,
+  addProjectToCart,
   addQuoteToCart,
   getQuoteRates,
   listMyQuotes,
+  MAX_PROJECT_PARTS,
   QuoteError,
   requestReview,
 } from "~/modules/quotes/quotes.server.ts";
@@ -44,8 +46,27 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 const quoteId = z.uuid(quoteText.notFound);
+/** A project's parts, sent as one JSON field: each part's quote and options (never a price). */
+const projectParts = z
+  .string()
+  .max(50_000)
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: "custom", message: "Please check the parts." });
+      return z.NEVER;
+    }
+  })
+  .pipe(
+    z
+      .array(z.object({ quoteId, ...quoteOptionsSchema.shape }), "Please check the parts.")
+      .min(1, "Add a model first.")
+      .max(MAX_PROJECT_PARTS, `A project holds at most ${MAX_PROJECT_PARTS} parts.`),
+  );
 const actionInput = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("add-to-cart"), quoteId, ...quoteOptionsSchema.shape }),
+  z.object({ intent: z.literal("add-project"), parts: projectParts }),
   z.object({
     intent: z.literal("request-review"),
     quoteId,
@@ -58,7 +79,10 @@ const actionInput = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("accept-offer"), quoteId }),
 ]);
 
-/** Add a priced part to the cart, ask staff to review a model, or accept staff's offer. */
+/**
+ * Add a priced part, or a whole project of parts, to the cart; ask staff to review a model; or
+ * accept staff's offer.
+ */
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireUser(request);
   const form = await readForm(request);
@@ -78,6 +102,18 @@ export async function action({ request }: Route.ActionArgs) {
       const { intent: _i, quoteId: id, ...options } = input;
       const added = await addQuoteToCart(db, viewer.id, id, options);
       return data<QuoteActionResult>({ ok: true, intent: input.intent, line: added.line });
+    }
+    if (input.intent === "add-project") {
+      const added = await addProjectToCart(
+        db,
+        viewer.id,
+        input.parts.map(({ quoteId: id, ...options }) => ({ quoteId: id, options })),
+      );
+      return data<QuoteActionResult>({
+        ok: true,
+        intent: input.intent,
+        lines: added.map((a) => a.line),
+      });
     }
     if (input.intent === "accept-offer") {
       const added = await acceptOffer(db, viewer.id, input.quoteId);

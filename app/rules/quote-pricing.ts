@@ -615,6 +615,19 @@ export const quoteText = {
   notFound: "Quote not found",
 } as const;
 
+/** The words of a project of several parts on the quote page. */
+export const projectText = {
+  added: (parts: number) =>
+    parts === 1 ? quoteText.added : `${parts} custom parts added to your cart`,
+  addButton: (parts: number) => (parts === 1 ? "Add to cart" : `Add ${parts} parts to cart`),
+  signIn: (parts: number) =>
+    parts === 1 ? quoteText.signInToOrder : "Sign in to order these parts",
+  splitOffer: (bodies: number) =>
+    `This file holds ${bodies} separate bodies. Split it into ${bodies} parts to choose a material, colour and quantity for each.`,
+  splitButton: (bodies: number) => `Split into ${bodies} parts`,
+  blocked: "A part can't be priced as it is: change it, ask for a review or remove it.",
+} as const;
+
 export const quoteStatusLabel: Record<string, string> = {
   draft: "Not ordered",
   in_cart: "In cart",
@@ -672,5 +685,6 @@ export type QuoteActionResult =
       intent: "add-to-cart" | "accept-offer";
       line: Omit<CartLine, "addedAt">;
     }
+  | { ok: true; intent: "add-project"; lines: Array<Omit<CartLine, "addedAt">> }
   | { ok: true; intent: "request-review" }
   | { ok: false; error: string; fieldErrors?: Record<string, string | undefined> };

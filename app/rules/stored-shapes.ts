@@ -56,6 +56,8 @@ export type StoredGeometry = {
   bodies?: StoredBody[];
   /** Overhangs, support and wall thickness (absent on quotes made before they were checked). */
   printability?: StoredPrintability;
+  /** One part of a file cut into several (a 3MF's object or a separate body); absent: the whole file. */
+  part?: { kind: "object" | "body"; index: number; of: number };
 };
 
 /** The printability checks of an uploaded model, in the file's own units. */

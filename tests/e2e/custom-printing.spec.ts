@@ -4,6 +4,7 @@ import {
   cube,
   merged,
   openBox,
+  to3mfObjects,
   toBinaryStl,
   voxels,
 } from "../../app/rules/model3d/testing/shapes.ts";
@@ -18,16 +19,30 @@ const cubeStl = () => Buffer.from(toBinaryStl(cube(10)));
 
 /** Drops a file on the drop zone the way a browser does (a DataTransfer with a File). */
 async function dropFile(page: Page, name: string, bytes: Buffer) {
+  await dropFiles(page, [{ name, bytes }]);
+}
+
+/** Drops several files at once. */
+async function dropFiles(page: Page, files: Array<{ name: string; bytes: Buffer }>) {
   const transfer = await page.evaluateHandle(
-    ({ name, data }) => {
+    (list) => {
       const dt = new DataTransfer();
-      dt.items.add(new File([new Uint8Array(data)], name));
+      for (const { name, data } of list) dt.items.add(new File([new Uint8Array(data)], name));
       return dt;
     },
-    { name, data: [...bytes] },
+    files.map(({ name, bytes }) => ({ name, data: [...bytes] })),
   );
   await page.getByTestId("model-drop").dispatchEvent("drop", { dataTransfer: transfer });
 }
+
+/** A plate of two objects in one 3MF: a 10 mm cube and a 30 × 20 × 10 mm block beside it. */
+const plate3mf = () =>
+  Buffer.from(
+    to3mfObjects([
+      { mesh: cube(10) },
+      { mesh: box(30, 20, 10), transform: "1 0 0 0 1 0 0 0 1 60 0 0" },
+    ]),
+  );
 
 /** As if another person took over on another browser: no cookies, no stored cart. */
 async function switchBrowser(page: Page) {
@@ -106,9 +121,13 @@ test.describe("custom 3D printing", () => {
     await expect(page.getByTestId("quote-total")).toHaveCount(0);
 
     await dropFile(page, "photo.png", Buffer.from([0x89, 0x50, 0x4e, 0x47]));
-    await expect(page.getByTestId("model-error")).toHaveText(
+    // Each file says what's wrong with it, until dismissed.
+    await expect(page.getByTestId("model-error")).toHaveCount(2);
+    await expect(page.getByTestId("model-error").last()).toHaveText(
       "Please upload an STL, OBJ, 3MF or PLY file.",
     );
+    await page.getByRole("button", { name: "Dismiss broken.stl" }).click();
+    await expect(page.getByTestId("model-error")).toHaveCount(1);
   });
 
   test("signed out: the price shows at once, and the file is still there after signing in", async ({
@@ -125,6 +144,28 @@ test.describe("custom 3D printing", () => {
     await page.goto("/custom-printing?resume=1");
     await expect(page.getByTestId("model-file-name")).toContainText("cube.stl");
     await expect(page.getByRole("button", { name: "Add to cart" })).toBeEnabled({
+      timeout: 15_000,
+    });
+  });
+
+  test("signed out: a project's files are all still there after signing in", async ({
+    page,
+    newUser,
+  }) => {
+    await page.goto("/custom-printing");
+    await dropFiles(page, [
+      { name: "cube.stl", bytes: cubeStl() },
+      { name: "plate.3mf", bytes: plate3mf() },
+    ]);
+    await expect(page.getByTestId("project-part")).toHaveCount(3);
+    await page.getByRole("button", { name: "Sign in to order these parts" }).click();
+    await signIn(page, newUser);
+    await page.goto("/custom-printing?resume=1");
+    await expect(page.getByTestId("project-part").getByTestId("model-file-name")).toHaveText(
+      ["cube.stl", "plate (part 1 of 2).3mf", "plate (part 2 of 2).3mf"],
+      { timeout: 15_000 },
+    );
+    await expect(page.getByRole("button", { name: "Add 3 parts to cart" })).toBeEnabled({
       timeout: 15_000,
     });
   });
@@ -188,6 +229,155 @@ test.describe("custom 3D printing", () => {
     );
     await expect(page.getByTestId("quote-breakdown")).toContainText("Setup, 2 parts");
     await expect(page.getByTestId("quote-problems")).toHaveCount(0);
+
+    // Split into parts: one per body, each with its own options and price; the cube stays.
+    await expect(page.getByTestId("split-offer")).toContainText(
+      "This file holds 2 separate bodies. Split it into 2 parts",
+    );
+    await page.getByRole("button", { name: "Split into 2 parts" }).click();
+    const rows = page.getByTestId("project-part");
+    await expect(rows).toHaveCount(3);
+    await expect(rows.getByTestId("model-file-name")).toHaveText([
+      "cube.stl",
+      "pair (part 1 of 2).stl",
+      "pair (part 2 of 2).stl",
+    ]);
+    await expect(page.getByTestId("split-offer")).toHaveCount(0);
+    await expect(page.getByTestId("model-size")).toHaveText("40.0 × 40.0 × 40.0 mm");
+    await expect(page.getByTestId("quote-breakdown")).not.toContainText("Setup, 2 parts");
+    await expect(page.getByTestId("project-summary")).toContainText("Project, 3 parts");
+  });
+
+  test("a project: two files and a 3MF of two objects are four parts, each with its own material, into the cart in one step", async ({
+    page,
+    login,
+  }) => {
+    await login();
+    await page.goto("/custom-printing");
+    await dropFiles(page, [
+      { name: "cube.stl", bytes: cubeStl() },
+      { name: "stand.stl", bytes: Buffer.from(toBinaryStl(box(120, 80, 40))) },
+    ]);
+    const rows = page.getByTestId("project-part");
+    await expect(rows).toHaveCount(2);
+    await dropFile(page, "plate.3mf", plate3mf());
+    await expect(rows).toHaveCount(4);
+    await expect(rows.getByTestId("model-file-name")).toHaveText([
+      "cube.stl",
+      "stand.stl",
+      "plate (part 1 of 2).3mf",
+      "plate (part 2 of 2).3mf",
+    ]);
+    await expect(page.getByTestId("model-size")).toHaveText("10.0 × 10.0 × 10.0 mm");
+
+    // A file that can't be read, and a part removed, leave the others as they are.
+    await dropFile(page, "broken.stl", Buffer.from("solid part\n  facet normal 0 0 1\n"));
+    await expect(page.getByTestId("model-error")).toContainText("not a valid STL file");
+    await dropFile(page, "spare.stl", cubeStl());
+    await expect(rows).toHaveCount(5);
+    await page.getByRole("button", { name: "Remove spare.stl" }).click();
+    await expect(rows).toHaveCount(4);
+
+    // The stand in PETG, White; the others stay PLA.
+    await rows
+      .filter({ hasText: "stand.stl" })
+      .getByRole("button", { name: /^stand\.stl/ })
+      .click();
+    await expect(page.getByTestId("selected-part")).toHaveText("Options for stand.stl");
+    await expect(page.getByTestId("model-size")).toHaveText("120.0 × 80.0 × 40.0 mm");
+    const pla = await rows.filter({ hasText: "stand.stl" }).getByTestId("part-total").textContent();
+    await page.getByLabel("Material").selectOption({ label: "PETG" });
+    await page.getByLabel("Colour").selectOption("White");
+    await expect(rows.getByTestId("part-options")).toHaveText([
+      "PLA, Black · 1 piece",
+      "PETG, White · 1 piece",
+      "PLA, Black · 1 piece",
+      "PLA, Black · 1 piece",
+    ]);
+    await expect(rows.filter({ hasText: "stand.stl" }).getByTestId("part-total")).not.toHaveText(
+      pla ?? "",
+    );
+    // The project's total is its parts' totals.
+    const totals = await rows.getByTestId("part-total").allTextContents();
+    const paise = (text: string) => Math.round(Number(text.replace(/[^\d.]/g, "")) * 100);
+    const sum = totals.reduce((n, t) => n + paise(t), 0);
+    expect(paise((await page.getByTestId("project-total").textContent()) ?? "")).toBe(sum);
+
+    const add = page.getByRole("button", { name: "Add 4 parts to cart" });
+    await expect(add).toBeEnabled({ timeout: 20_000 });
+    await add.click();
+    await expect(page.getByTestId("toast")).toContainText("4 custom parts added to your cart");
+    await expect(page.getByTestId("cart-count")).toHaveText("4");
+    await page.getByRole("link", { name: "Go to cart" }).click();
+    const lines = page.getByTestId("cart-line");
+    await expect(lines).toHaveCount(4);
+    await expect(lines.filter({ hasText: "Custom print: stand (PETG, White)" })).toHaveCount(1);
+    await expect(
+      lines.filter({ hasText: "Custom print: plate (part 2 of 2) (PLA, Black)" }),
+    ).toHaveCount(1);
+    expect(paise((await page.getByTestId("summary-subtotal").textContent()) ?? "")).toBe(sum);
+  });
+
+  test("an upload the server refused can be tried again without losing the part", async ({
+    page,
+    login,
+  }) => {
+    await login();
+    await page.goto("/custom-printing");
+    // The shop busy for the first upload only.
+    let refused = 0;
+    await page.route("**/api/quotes/upload*", async (route) => {
+      if (refused++ > 0) return route.continue();
+      await route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: JSON.stringify({
+          ok: false,
+          error: "We're busy reading other models. Please try again in a minute.",
+        }),
+      });
+    });
+    await dropFiles(page, [
+      { name: "cube.stl", bytes: cubeStl() },
+      { name: "stand.stl", bytes: Buffer.from(toBinaryStl(box(120, 80, 40))) },
+    ]);
+    await expect(page.getByTestId("model-error")).toHaveText(
+      "We're busy reading other models. Please try again in a minute.",
+    );
+    await expect(page.getByTestId("project-part")).toHaveCount(2);
+    const add = page.getByRole("button", { name: "Add 2 parts to cart" });
+    await expect(add).toBeDisabled();
+    await page.getByRole("button", { name: "Upload cube.stl again" }).click();
+    await expect(page.getByTestId("model-error")).toHaveCount(0);
+    await expect(add).toBeEnabled({ timeout: 20_000 });
+    await add.click();
+    await expect(page.getByTestId("cart-count")).toHaveText("2");
+  });
+
+  test("on a phone the parts list fits the screen", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/custom-printing");
+    await dropFiles(page, [
+      {
+        name: "a-very-long-file-name-for-the-left-bracket-of-the-printer-enclosure-v2-final.stl",
+        bytes: cubeStl(),
+      },
+      { name: "plate.3mf", bytes: plate3mf() },
+    ]);
+    const rows = page.getByTestId("project-part");
+    await expect(rows).toHaveCount(3);
+    for (const row of await rows.all()) {
+      const box = await row.boundingBox();
+      expect(box).not.toBeNull();
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+      const remove = row.getByRole("button", { name: /^Remove / });
+      await remove.scrollIntoViewIfNeeded();
+      await expect(remove).toBeInViewport();
+    }
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
   });
 
   test("printability: a wall too thin is shown in colour with what would fix it; support is priced in", async ({

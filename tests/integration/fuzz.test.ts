@@ -90,6 +90,7 @@ const FIELDS = [
   "storagePath",
   // custom-print quotes
   "quoteId",
+  "parts",
   "materialId",
   "colour",
   "infillPercent",
@@ -169,6 +170,7 @@ const value = fc.oneof(
     "gateway",
     "cod",
     "add-to-cart",
+    "add-project",
     "request-review",
     "accept-offer",
     "offer",

@@ -34,7 +34,7 @@ function QuoteRow({ quote: q }: { quote: QuoteSummary }) {
   useEffect(() => {
     const r = fetcher.data;
     if (fetcher.state !== "idle" || !r) return;
-    if (r.ok && r.intent !== "request-review") {
+    if (r.ok && (r.intent === "add-to-cart" || r.intent === "accept-offer")) {
       cartActions.put(r.line);
       toast({ title: quoteText.added, description: r.line.name });
     } else if (!r.ok) {

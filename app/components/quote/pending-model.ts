@@ -1,6 +1,6 @@
 /**
  * Keeps a dropped model file in this browser (IndexedDB) while a signed-out visitor signs in, so
- * they don't have to find and drop it again. One file at most, taken once, only on the page the
+ * they don't have to find and drop them again. One project's files at most, taken once, only on the page the
  * sign-in returns to (`?resume=1`) and only within 30 minutes: a shared computer's next user
  * never gets someone else's file.
  */
@@ -31,24 +31,27 @@ async function run<T>(mode: IDBTransactionMode, fn: (s: IDBObjectStore) => IDBRe
   }
 }
 
-export async function keepPendingModel(file: File): Promise<void> {
+export async function keepPendingModels(files: File[]): Promise<void> {
   try {
-    await run("readwrite", (s) => s.put({ file, savedAt: Date.now() }, KEY));
+    await run("readwrite", (s) => s.put({ files, savedAt: Date.now() }, KEY));
   } catch {
     // Private mode or no quota: the visitor drops the file again after signing in.
   }
 }
 
-export async function takePendingModel(): Promise<File | null> {
+export async function takePendingModels(): Promise<File[]> {
   try {
-    const kept = await run<{ file?: unknown; savedAt?: number } | undefined>("readonly", (s) =>
-      s.get(KEY),
+    const kept = await run<{ files?: unknown; file?: unknown; savedAt?: number } | undefined>(
+      "readonly",
+      (s) => s.get(KEY),
     );
-    if (!kept) return null;
+    if (!kept) return [];
     await run("readwrite", (s) => s.delete(KEY));
     const fresh = typeof kept.savedAt === "number" && Date.now() - kept.savedAt < MAX_AGE_MS;
-    return fresh && kept.file instanceof File ? kept.file : null;
+    // `file`: kept by the page before projects of several parts.
+    const files = Array.isArray(kept.files) ? kept.files : [kept.file];
+    return fresh ? files.filter((f): f is File => f instanceof File) : [];
   } catch {
-    return null;
+    return [];
   }
 }

@@ -1,4 +1,4 @@
-import { AlertTriangle, CheckCircle2, FileUp, LoaderCircle, ShoppingCart } from "lucide-react";
+import { AlertTriangle, CheckCircle2, FileUp, LoaderCircle, ShoppingCart, X } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useFetcher, useNavigate, useRevalidator } from "react-router";
 import { cartActions } from "~/components/cart/cart-store";
@@ -14,6 +14,7 @@ import {
   reasons,
   UNSUPPORTED_FILE_MESSAGE,
 } from "~/rules/model3d/messages.ts";
+import { MAX_PARTS_PER_FILE, partFileName, type SplitKind } from "~/rules/model3d/parts.ts";
 import type { Mesh } from "~/rules/model3d/types.ts";
 import { formatSize, scaleSize } from "~/rules/model3d/units.ts";
 import { formatPaise } from "~/rules/money.ts";
@@ -21,9 +22,9 @@ import type { QuoteActionResult } from "~/rules/quote-pricing.ts";
 import {
   bodiesText,
   defaultQuoteOptions,
-  formatBytes,
   LAYER_HEIGHTS,
   priceQuote,
+  projectText,
   type QuoteOptions,
   type QuoteRates,
   quoteProblemText,
@@ -33,21 +34,45 @@ import {
 import type { StoredGeometry, StoredPrintability } from "~/rules/stored-shapes.ts";
 import { printabilityHighlights } from "./highlights.ts";
 import type { WorkerReply } from "./model-worker-protocol.ts";
-import { keepPendingModel, takePendingModel } from "./pending-model.ts";
+import { keepPendingModels, takePendingModels } from "./pending-model.ts";
 import { PrintabilityFacts } from "./printability-facts";
 import { UnitReadings } from "./unit-readings";
 
 // three.js (~150 KB gzipped) loads only on this page, once a model is there to show.
 const ModelPreview = lazy(() => import("./model-preview"));
 
-type Analysis = { geometry: StoredGeometry; mesh: Mesh; edges: Float32Array; ms: number };
+type Analysis = { geometry: StoredGeometry; mesh: Mesh; edges: Float32Array };
 /** The browser's printability checks, which arrive after the analysis. */
 type Checks = { printability: StoredPrintability; overhang: Uint8Array; thickness: Float32Array };
 type Upload =
   | { state: "idle" }
   | { state: "uploading"; progress: number }
-  | { state: "done"; quoteId: string; geometry: StoredGeometry }
+  | { state: "done"; quotes: Array<{ id: string; geometry: StoredGeometry }> }
   | { state: "failed"; error: string };
+/** A dropped file: read in the worker, uploaded (signed in), cut into one or more parts. */
+type Source = {
+  key: number;
+  file: File;
+  split: SplitKind | null;
+  state: "reading" | "ready" | "failed";
+  error: string | null;
+  upload: Upload;
+  /** How many parts the file was cut into. */
+  parts: number;
+};
+/** One part of the project: its own preview, options and price. */
+type Part = {
+  key: string;
+  source: number;
+  index: number;
+  name: string;
+  analysis: Analysis;
+  checks: Checks | null;
+  options: QuoteOptions;
+  /** Sent to staff: no longer in the project. */
+  requested: boolean;
+};
+type Job = { resolve: (r: WorkerReply) => void; onChecks: (r: WorkerReply) => void };
 
 const fmt = (n: number, digits = 1) =>
   n.toLocaleString("en-IN", { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -63,30 +88,35 @@ function precheck(file: File): string | null {
   return null;
 }
 
+/** The server's quote for a part, once its file is uploaded and cut the same way. */
+function serverQuote(source: Source | undefined, part: Part) {
+  if (source?.upload.state !== "done" || source.upload.quotes.length !== source.parts) return null;
+  return source.upload.quotes[part.index] ?? null;
+}
+
 /**
- * The instant quote: drop a model → it is read in a Web Worker (size, volume, area, checks) and
- * shown in 3D with its price at once; for a signed-in customer it is uploaded at the same time,
- * and the server's own measurement is what the cart and checkout use.
+ * The instant quote for a project of one or more parts: drop models (several at once, or one
+ * after another) → each is read in a Web Worker (size, volume, area, checks) and its parts shown
+ * in 3D with their prices at once; for a signed-in customer each file is uploaded at the same
+ * time, and the server's own measurement is what the cart and checkout use. A 3MF with several
+ * objects is several parts; a file with several bodies can be split into parts. One button puts
+ * every part in the cart.
  */
 export function QuoteBuilder({ rates, signedIn }: { rates: QuoteRates; signedIn: boolean }) {
-  const [file, setFile] = useState<File | null>(null);
-  const [reading, setReading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [analysis, setAnalysis] = useState<Analysis | null>(null);
-  const [checks, setChecks] = useState<Checks | null>(null);
-  const [upload, setUpload] = useState<Upload>({ state: "idle" });
-  const [options, setOptions] = useState<QuoteOptions>(() => defaultQuoteOptions(rates));
+  const [sources, setSources] = useState<Source[]>([]);
+  const [parts, setParts] = useState<Part[]>([]);
+  const [selectedKey, setSelectedKey] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
   const [note, setNote] = useState("");
   const [added, setAdded] = useState(false);
-  // Once staff have the model, this page can't add it to the cart or ask again (the server
-  // refuses both): it says so instead of offering buttons that fail.
-  const [requested, setRequested] = useState(false);
   const [reviewOpen, setReviewOpen] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const worker = useRef<Worker | null>(null);
-  const xhr = useRef<XMLHttpRequest | null>(null);
-  const job = useRef(0);
+  const jobs = useRef(new Map<number, Job>());
+  const xhrs = useRef(new Map<number, XMLHttpRequest>());
+  const alive = useRef(new Set<number>());
+  const uploads = useRef<Promise<void>>(Promise.resolve());
+  const seq = useRef(0);
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const fetcher = useFetcher<QuoteActionResult>();
@@ -94,147 +124,217 @@ export function QuoteBuilder({ rates, signedIn }: { rates: QuoteRates; signedIn:
   useEffect(
     () => () => {
       worker.current?.terminate();
-      xhr.current?.abort();
+      for (const x of xhrs.current.values()) x.abort();
     },
     [],
   );
 
+  const patchSource = useCallback((key: number, patch: Partial<Source>) => {
+    setSources((all) => all.map((s) => (s.key === key ? { ...s, ...patch } : s)));
+  }, []);
+
+  const getWorker = useCallback(() => {
+    if (worker.current) return worker.current;
+    const w = new Worker(new URL("./model.worker.ts", import.meta.url), { type: "module" });
+    w.addEventListener("message", (e: MessageEvent<WorkerReply>) => {
+      const job = jobs.current.get(e.data.id);
+      if (!job) return;
+      if (e.data.ok && e.data.kind === "checks") job.onChecks(e.data);
+      else job.resolve(e.data);
+    });
+    // The worker died (out of memory on a huge file): the files it held fail, and the next file
+    // starts a fresh one.
+    w.addEventListener("error", () => {
+      w.terminate();
+      if (worker.current === w) worker.current = null;
+      for (const [id, job] of jobs.current) job.resolve({ id, ok: false, error: readFailed });
+      jobs.current.clear();
+    });
+    worker.current = w;
+    return w;
+  }, []);
+
+  // One upload at a time (the server reads a few at once per shop, and says "busy" beyond).
   const startUpload = useCallback(
-    (f: File, mine: number) => {
-      xhr.current?.abort();
-      const req = new XMLHttpRequest();
-      xhr.current = req;
-      setUpload({ state: "uploading", progress: 0 });
-      req.upload.onprogress = (e) => {
-        if (mine === job.current && e.lengthComputable) {
-          setUpload({ state: "uploading", progress: e.loaded / e.total });
-        }
-      };
-      req.onload = () => {
-        if (mine !== job.current) return;
-        let body: {
-          ok?: boolean;
-          error?: string;
-          quote?: { id: string; geometry: StoredGeometry };
-        };
-        try {
-          body = JSON.parse(req.responseText);
-        } catch {
-          body = {};
-        }
-        if (req.status === 200 && body.ok && body.quote) {
-          setUpload({ state: "done", quoteId: body.quote.id, geometry: body.quote.geometry });
-          revalidator.revalidate();
-        } else if (req.status === 401) {
-          setUpload({ state: "failed", error: "Your session has ended. Please sign in again." });
-        } else {
-          setUpload({
-            state: "failed",
-            error: body.error ?? "The upload failed. Please try again.",
-          });
-        }
-      };
-      req.onerror = () => {
-        if (mine === job.current) {
-          setUpload({
-            state: "failed",
-            error: "The upload failed. Check your connection and try again.",
-          });
-        }
-      };
-      req.open("POST", `/api/quotes/upload?name=${encodeURIComponent(f.name)}`);
-      req.setRequestHeader("Content-Type", "application/octet-stream");
-      req.send(f);
-    },
-    [revalidator],
-  );
-
-  const accept = useCallback(
-    async (f: File) => {
-      const mine = ++job.current;
-      xhr.current?.abort();
-      setFile(f);
-      setAnalysis(null);
-      setChecks(null);
-      setAdded(false);
-      setRequested(false);
-      setReviewOpen(false);
-      setUpload({ state: "idle" });
-      const problem = precheck(f);
-      if (problem) {
-        setReading(false);
-        setError(problem);
-        return;
-      }
-      setError(null);
-      setReading(true);
-      if (signedIn) startUpload(f, mine);
-      const bytes = await f.arrayBuffer();
-      if (mine !== job.current) return;
-      worker.current ??= new Worker(new URL("./model.worker.ts", import.meta.url), {
-        type: "module",
-      });
-      const w = worker.current;
-      const reply = await new Promise<WorkerReply>((resolve) => {
-        const done = (r: WorkerReply) => {
-          w.removeEventListener("message", onMessage);
-          w.removeEventListener("error", onError);
-          resolve(r);
-        };
-        const onMessage = (e: MessageEvent<WorkerReply>) => {
-          if (e.data.id !== mine) return;
-          if (e.data.ok && e.data.kind === "checks") return;
-          done(e.data);
-          // The printability checks follow on their own.
-          const onChecks = (c: MessageEvent<WorkerReply>) => {
-            if (c.data.id !== mine || !(c.data.ok && c.data.kind === "checks")) return;
-            w.removeEventListener("message", onChecks);
-            if (mine !== job.current) return;
-            const { printability, overhang, thickness } = c.data;
-            setChecks({ printability, overhang, thickness });
+    (key: number, f: File, split: SplitKind | null) => {
+      patchSource(key, { upload: { state: "uploading", progress: 0 } });
+      const send = () =>
+        new Promise<void>((done) => {
+          if (!alive.current.has(key)) return done();
+          const req = new XMLHttpRequest();
+          xhrs.current.set(key, req);
+          const fail = (error: string) => {
+            if (alive.current.has(key)) patchSource(key, { upload: { state: "failed", error } });
           };
-          if (e.data.ok) w.addEventListener("message", onChecks);
-        };
-        // The worker died (out of memory on a huge file): start a fresh one next time.
-        const onError = () => {
-          w.terminate();
-          if (worker.current === w) worker.current = null;
-          done({ id: mine, ok: false, error: readFailed });
-        };
-        w.addEventListener("message", onMessage);
-        w.addEventListener("error", onError);
-        w.postMessage({ id: mine, bytes, name: f.name }, [bytes]);
-      });
-      if (mine !== job.current) return;
-      setReading(false);
-      if (!reply.ok || reply.kind !== "analysis") {
-        setError(reply.ok ? readFailed : reply.error);
-        xhr.current?.abort();
-        setUpload({ state: "idle" });
-        return;
-      }
-      setAnalysis({ geometry: reply.geometry, mesh: reply.mesh, edges: reply.edges, ms: reply.ms });
-      // Each file starts in millimetres (a 3MF's own unit is already applied); the customer
-      // switches when its size suggests another.
-      setOptions((o) => ({ ...o, unit: "mm" }));
+          req.upload.onprogress = (e) => {
+            if (alive.current.has(key) && e.lengthComputable) {
+              patchSource(key, { upload: { state: "uploading", progress: e.loaded / e.total } });
+            }
+          };
+          req.onload = () => {
+            done();
+            xhrs.current.delete(key);
+            if (!alive.current.has(key)) return;
+            let body: {
+              ok?: boolean;
+              error?: string;
+              quotes?: Array<{ id: string; geometry: StoredGeometry }>;
+            };
+            try {
+              body = JSON.parse(req.responseText);
+            } catch {
+              body = {};
+            }
+            if (req.status === 200 && body.ok && body.quotes?.length) {
+              patchSource(key, { upload: { state: "done", quotes: body.quotes } });
+              revalidator.revalidate();
+            } else if (req.status === 401) {
+              fail("Your session has ended. Please sign in again.");
+            } else {
+              fail(body.error ?? "The upload failed. Please try again.");
+            }
+          };
+          req.onerror = () => {
+            done();
+            fail("The upload failed. Check your connection and try again.");
+          };
+          req.onabort = () => done();
+          const query = `name=${encodeURIComponent(f.name)}${split ? `&split=${split}` : ""}`;
+          req.open("POST", `/api/quotes/upload?${query}`);
+          req.setRequestHeader("Content-Type", "application/octet-stream");
+          req.send(f);
+        });
+      uploads.current = uploads.current.then(send);
     },
-    [signedIn, startUpload],
+    [patchSource, revalidator],
   );
 
-  // Back from signing in: the file dropped before is still here.
+  const addFile = useCallback(
+    async (f: File, split: SplitKind | null = null) => {
+      const key = ++seq.current;
+      setAdded(false);
+      const problem = precheck(f);
+      const source: Source = {
+        key,
+        file: f,
+        split,
+        state: problem ? "failed" : "reading",
+        error: problem,
+        upload: { state: "idle" },
+        parts: 0,
+      };
+      setSources((all) => [...all, source]);
+      if (problem) return;
+      alive.current.add(key);
+      if (signedIn) startUpload(key, f, split);
+      const bytes = await f.arrayBuffer();
+      if (!alive.current.has(key)) return;
+      const w = getWorker();
+      const reply = await new Promise<WorkerReply>((resolve) => {
+        jobs.current.set(key, {
+          resolve,
+          onChecks: (c) => {
+            if (!(c.ok && c.kind === "checks")) return;
+            const { printability, overhang, thickness } = c;
+            setParts((all) =>
+              all.map((p) =>
+                p.source === key && p.index === c.part
+                  ? { ...p, checks: { printability, overhang, thickness } }
+                  : p,
+              ),
+            );
+          },
+        });
+        w.postMessage({ id: key, bytes, name: f.name, split }, [bytes]);
+      });
+      if (!alive.current.has(key)) return;
+      if (!reply.ok || reply.kind !== "analysis") {
+        jobs.current.delete(key);
+        alive.current.delete(key);
+        xhrs.current.get(key)?.abort();
+        patchSource(key, {
+          state: "failed",
+          error: reply.ok ? readFailed : reply.error,
+          upload: { state: "idle" },
+        });
+        return;
+      }
+      const fresh: Part[] = reply.parts.map((p, index) => ({
+        key: `${key}:${index}`,
+        source: key,
+        index,
+        name: partFileName(f.name, p.geometry.part ?? null),
+        analysis: { geometry: p.geometry, mesh: p.mesh, edges: p.edges },
+        checks: null,
+        // Each part starts in millimetres (a 3MF's own unit is already applied); the customer
+        // switches when its size suggests another.
+        options: defaultQuoteOptions(rates),
+        requested: false,
+      }));
+      patchSource(key, { state: "ready", parts: fresh.length });
+      // In the order the files were dropped, whichever is read first.
+      setParts((all) =>
+        [...all, ...fresh].sort((a, b) => a.source - b.source || a.index - b.index),
+      );
+      setSelectedKey(fresh[0].key);
+    },
+    [signedIn, startUpload, getWorker, patchSource, rates],
+  );
+
+  const addFiles = useCallback(
+    (files: File[]) => {
+      for (const f of files) addFile(f);
+    },
+    [addFile],
+  );
+
+  /** Forgets a file and every part cut from it. */
+  const dropSource = useCallback((key: number) => {
+    alive.current.delete(key);
+    jobs.current.delete(key);
+    xhrs.current.get(key)?.abort();
+    xhrs.current.delete(key);
+    setSources((all) => all.filter((s) => s.key !== key));
+    setParts((all) => all.filter((p) => p.source !== key));
+    setAdded(false);
+  }, []);
+
+  const removePart = (part: Part) => {
+    const left = parts.filter((p) => p.key !== part.key);
+    if (!left.some((p) => p.source === part.source)) dropSource(part.source);
+    else setParts(left);
+    if (selectedKey === part.key) setSelectedKey(left[0]?.key ?? null);
+    setAdded(false);
+  };
+
+  const splitSource = (key: number) => {
+    const source = sources.find((s) => s.key === key);
+    if (!source) return;
+    dropSource(key);
+    addFile(source.file, "body");
+  };
+
+  const setPartOptions = (key: string, options: QuoteOptions) => {
+    // A new choice is a new price: the parts in the cart keep the old one until added again.
+    setAdded(false);
+    setParts((all) => all.map((p) => (p.key === key ? { ...p, options } : p)));
+  };
+
+  // Back from signing in: the files dropped before are still here.
   useEffect(() => {
     if (!signedIn || !new URLSearchParams(window.location.search).has("resume")) return;
     let live = true;
-    takePendingModel().then((f) => {
-      if (live && f) accept(f);
+    takePendingModels().then((files) => {
+      if (live) addFiles(files);
     });
     return () => {
       live = false;
     };
-  }, [signedIn, accept]);
+  }, [signedIn, addFiles]);
 
-  // Which form was sent last: an error answer doesn't say.
+  // Which form was sent last, and for which part: an error answer doesn't say.
   const lastIntent = useRef<string | null>(null);
+  const reviewFor = useRef<string | null>(null);
   useEffect(() => {
     if (fetcher.formData) lastIntent.current = String(fetcher.formData.get("intent") ?? "");
   }, [fetcher.formData]);
@@ -247,60 +347,101 @@ export function QuoteBuilder({ rates, signedIn }: { rates: QuoteRates; signedIn:
       toast({ title, description: r.error, variant: "destructive" });
     } else if (r.intent === "request-review") {
       toast({ title: "Review requested", description: quoteText.reviewRequested });
-      setRequested(true);
+      const key = reviewFor.current;
+      setParts((all) => all.map((p) => (p.key === key ? { ...p, requested: true } : p)));
       setReviewOpen(false);
       setNote("");
-    } else {
-      cartActions.put(r.line);
+    } else if (r.intent === "add-project") {
+      for (const line of r.lines) cartActions.put(line);
       setAdded(true);
-      toast({ title: quoteText.added, description: r.line.name });
+      toast({
+        title: projectText.added(r.lines.length),
+        description: r.lines.map((l) => l.name).join(", "),
+      });
     }
   }, [fetcher.state, fetcher.data]);
 
-  // The server's measurement once it has one; the browser's until then (they agree).
-  // The browser's checks join its analysis when they finish (the server's geometry has its own).
-  const browserGeometry = useMemo(
+  // Every part's price: the server's measurement once it has one; the browser's until then (they
+  // agree). The browser's checks join its analysis when they finish.
+  const priced = useMemo(
     () =>
-      analysis && checks && !analysis.geometry.printability
-        ? { ...analysis.geometry, printability: checks.printability }
-        : analysis?.geometry,
-    [analysis, checks],
+      parts.map((part) => {
+        const source = sources.find((s) => s.key === part.source);
+        const server = serverQuote(source, part);
+        const browser = part.analysis.geometry;
+        const geometry =
+          server?.geometry ??
+          (part.checks && !browser.printability
+            ? { ...browser, printability: part.checks.printability }
+            : browser);
+        return {
+          part,
+          source,
+          quoteId: server?.id ?? null,
+          ...priceQuote(geometry, part.options, rates),
+          geometry,
+        };
+      }),
+    [parts, sources, rates],
   );
-  const geometry = upload.state === "done" ? upload.geometry : browserGeometry;
-  const quote = useMemo(
-    () => (geometry ? priceQuote(geometry, options, rates) : null),
-    [geometry, options, rates],
-  );
-  const material = rates.materials.find((m) => m.id === options.materialId) ?? rates.materials[0];
-  const fileUnit = analysis?.geometry.fileUnit ?? null;
-  const mmPerUnit = quote?.breakdown.mmPerUnit ?? 1;
+  const current = priced.find((p) => p.part.key === selectedKey) ?? priced[0] ?? null;
+  const selected = current?.part ?? null;
+  const material =
+    rates.materials.find((m) => m.id === selected?.options.materialId) ?? rates.materials[0];
+  const mmPerUnit = current?.breakdown.mmPerUnit ?? 1;
   const highlights = useMemo(
     () =>
-      analysis && checks
+      selected?.checks
         ? printabilityHighlights(
-            analysis.mesh,
-            checks.overhang,
-            checks.thickness,
+            selected.analysis.mesh,
+            selected.checks.overhang,
+            selected.checks.thickness,
             mmPerUnit,
             material.minWallMm,
           )
         : undefined,
-    [analysis, checks, mmPerUnit, material.minWallMm],
+    [selected, mmPerUnit, material.minWallMm],
   );
 
   const onFiles = (files: FileList | null) => {
-    const f = files?.[0];
-    if (f) accept(f);
+    if (files && files.length > 0) addFiles([...files]);
   };
 
   const signInToOrder = async () => {
-    if (file) await keepPendingModel(file);
+    await keepPendingModels(sources.filter((s) => s.state !== "failed").map((s) => s.file));
     navigate(`/auth?redirectTo=${encodeURIComponent("/custom-printing?resume=1")}`);
   };
 
-  const quoteId = upload.state === "done" ? upload.quoteId : null;
+  // The project: every part not sent to staff. It goes in the cart whole, once every part has
+  // its quote and a price.
+  const project = priced.filter((p) => !p.part.requested);
+  const projectTotal = project.reduce((sum, p) => sum + p.breakdown.totalPaise, 0);
+  const blocked = project.some((p) => p.problems.length > 0);
+  const waiting = project.some((p) => !p.quoteId) || sources.some((s) => s.state === "reading");
+  const uploading = sources.some((s) => s.upload.state === "uploading");
   const busy = fetcher.state !== "idle";
-  const problems = quote?.problems ?? [];
+  const problems = current?.problems ?? [];
+  const failed = sources.filter((s) => s.state === "failed" || s.upload.state === "failed");
+  const reading = sources.filter((s) => s.state === "reading");
+  const selectedSource = sources.find((s) => s.key === selected?.source);
+  const bodies = current?.geometry.bodyCount ?? 1;
+  const canSplit =
+    selectedSource !== undefined &&
+    selectedSource.split === null &&
+    selectedSource.parts === 1 &&
+    bodies > 1 &&
+    bodies <= MAX_PARTS_PER_FILE;
+
+  const addProject = () => {
+    setReviewOpen(false);
+    fetcher.submit(
+      {
+        intent: "add-project",
+        parts: JSON.stringify(project.map((p) => ({ quoteId: p.quoteId, ...p.part.options }))),
+      },
+      { method: "post" },
+    );
+  };
 
   return (
     <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_24rem]">
@@ -324,15 +465,17 @@ export function QuoteBuilder({ rates, signedIn }: { rates: QuoteRates; signedIn:
           )}
         >
           <FileUp aria-hidden="true" className="size-10 text-muted-foreground" />
-          <p className="font-medium">Drop your 3D model here</p>
+          <p className="font-medium">Drop your 3D models here</p>
           <p className="text-muted-foreground text-sm">
-            STL, OBJ, 3MF or PLY · up to 100 MB and 2,000,000 triangles
+            STL, OBJ, 3MF or PLY · up to 100 MB and 2,000,000 triangles each · several files make a
+            project
           </p>
           <input
             ref={input}
             id="model-file"
             type="file"
-            aria-label="3D model file"
+            multiple
+            aria-label="3D model files"
             tabIndex={-1}
             accept={ACCEPTED_EXTENSIONS.join(",")}
             className="sr-only"
@@ -342,82 +485,130 @@ export function QuoteBuilder({ rates, signedIn }: { rates: QuoteRates; signedIn:
             }}
           />
           <Button type="button" variant="outline" onClick={() => input.current?.click()}>
-            Choose a file
+            {parts.length > 0 ? "Add more files" : "Choose files"}
           </Button>
-          {file ? (
-            <p className="break-all text-sm" data-testid="model-file-name">
-              {file.name} · {formatBytes(file.size)}
-            </p>
-          ) : null}
         </div>
 
-        {error ? (
-          <p
+        {failed.map((s) => (
+          <div
+            key={s.key}
             role="alert"
-            data-testid="model-error"
             className="flex items-start gap-2 rounded-lg border border-destructive/40 bg-destructive/10 p-3 text-sm"
           >
             <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive" />
-            {error}
-          </p>
-        ) : null}
+            <div className="grid min-w-0 flex-1 gap-0.5">
+              <p className="break-all font-medium">{s.file.name}</p>
+              <p data-testid="model-error">
+                {s.state === "failed" ? s.error : s.upload.state === "failed" ? s.upload.error : ""}
+              </p>
+            </div>
+            {s.state === "failed" ? (
+              <button
+                type="button"
+                className="shrink-0 underline"
+                onClick={() => dropSource(s.key)}
+                aria-label={`Dismiss ${s.file.name}`}
+              >
+                Dismiss
+              </button>
+            ) : (
+              <button
+                type="button"
+                className="shrink-0 underline"
+                onClick={() => startUpload(s.key, s.file, s.split)}
+                aria-label={`Upload ${s.file.name} again`}
+              >
+                Try again
+              </button>
+            )}
+          </div>
+        ))}
 
-        {reading ? (
+        {reading.length > 0 ? (
           <p role="status" className="flex items-center gap-2 text-muted-foreground text-sm">
             <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
-            Reading your model…
+            Reading {reading.map((s) => s.file.name).join(", ")}…
           </p>
         ) : null}
 
-        {signedIn && upload.state === "uploading" ? (
+        {priced.length > 0 ? (
+          <PartsList
+            parts={priced}
+            rates={rates}
+            selectedKey={current?.part.key ?? null}
+            onSelect={(key) => {
+              setSelectedKey(key);
+              setReviewOpen(false);
+            }}
+            onRemove={removePart}
+          />
+        ) : null}
+
+        {signedIn && uploading ? (
           <div className="grid gap-1" data-testid="upload-progress">
-            <div className="flex justify-between text-muted-foreground text-sm">
-              <span>Uploading</span>
-              <span>{Math.round(upload.progress * 100)}%</span>
-            </div>
-            <progress
-              className="h-2 w-full overflow-hidden rounded-full accent-primary"
-              value={upload.progress}
-              max={1}
-              aria-label="Upload progress"
-            />
+            {sources
+              .filter((s) => s.upload.state === "uploading")
+              .map((s) => (
+                <div key={s.key} className="grid gap-1">
+                  <div className="flex justify-between gap-2 text-muted-foreground text-sm">
+                    <span className="min-w-0 truncate">Uploading {s.file.name}</span>
+                    <span>
+                      {s.upload.state === "uploading" ? Math.round(s.upload.progress * 100) : 0}%
+                    </span>
+                  </div>
+                  <progress
+                    className="h-2 w-full overflow-hidden rounded-full accent-primary"
+                    value={s.upload.state === "uploading" ? s.upload.progress : 0}
+                    max={1}
+                    aria-label={`Upload progress of ${s.file.name}`}
+                  />
+                </div>
+              ))}
           </div>
         ) : null}
-        {upload.state === "failed" ? (
-          <p role="alert" className="text-destructive text-sm">
-            {upload.error}
-          </p>
-        ) : null}
 
-        {analysis && quote ? (
+        {current && selected ? (
           <>
             <Suspense
               fallback={<div className="aspect-[4/3] w-full animate-pulse rounded-xl bg-muted" />}
             >
               <ModelPreview
-                mesh={analysis.mesh}
-                mmPerUnit={quote.breakdown.mmPerUnit}
-                size={quote.breakdown.size}
-                problemEdges={analysis.edges}
+                key={selected.key}
+                mesh={selected.analysis.mesh}
+                mmPerUnit={current.breakdown.mmPerUnit}
+                size={current.breakdown.size}
+                problemEdges={selected.analysis.edges}
                 highlights={highlights}
                 className="aspect-[4/3] w-full"
               />
             </Suspense>
+            {canSplit ? (
+              <div
+                className="flex flex-wrap items-center gap-3 rounded-lg border bg-muted/40 p-3 text-sm"
+                data-testid="split-offer"
+              >
+                <p className="min-w-0 flex-1">{projectText.splitOffer(bodies)}</p>
+                <Button
+                  type="button"
+                  variant="outline"
+                  onClick={() => splitSource(selected.source)}
+                >
+                  {projectText.splitButton(bodies)}
+                </Button>
+              </div>
+            ) : null}
             <UnitReadings
-              rawSize={scaleSize(analysis.geometry.size, options.scalePercent)}
-              fileUnit={analysis.geometry.fileUnit}
-              unit={options.unit}
-              onChoose={(unit) => {
-                setAdded(false);
-                setOptions((o) => ({ ...o, unit }));
-              }}
+              rawSize={scaleSize(selected.analysis.geometry.size, selected.options.scalePercent)}
+              fileUnit={selected.analysis.geometry.fileUnit}
+              unit={selected.options.unit}
+              onChoose={(unit) => setPartOptions(selected.key, { ...selected.options, unit })}
             />
-            <ModelFacts geometry={analysis.geometry} quote={quote.breakdown} />
+            <ModelFacts geometry={selected.analysis.geometry} quote={current.breakdown} />
             <PrintabilityFacts
-              printability={geometry?.printability}
-              quote={quote.breakdown}
+              printability={current.geometry.printability}
+              quote={current.breakdown}
               materialName={material.name}
-              scalePercent={options.scalePercent}
+              scalePercent={selected.options.scalePercent}
             />
           </>
         ) : null}
@@ -425,18 +616,21 @@ export function QuoteBuilder({ rates, signedIn }: { rates: QuoteRates; signedIn:
 
       <aside className="grid h-fit gap-4 rounded-xl border bg-card p-5" aria-label="Your quote">
         <h2 className="font-semibold text-xl">Your quote</h2>
+        {selected && priced.length > 1 ? (
+          <p className="break-all text-muted-foreground text-sm" data-testid="selected-part">
+            Options for {selected.name}
+          </p>
+        ) : null}
         <OptionsForm
           rates={rates}
-          options={options}
+          options={selected?.options ?? defaultQuoteOptions(rates)}
           onChange={(o) => {
-            // A new choice is a new price: the part in the cart keeps the old one until added again.
-            setAdded(false);
-            setOptions(o);
+            if (selected) setPartOptions(selected.key, o);
           }}
-          unitFixed={fileUnit !== null}
+          unitFixed={(selected?.analysis.geometry.fileUnit ?? null) !== null}
         />
-        {quote ? (
-          <Breakdown quote={quote.breakdown} materialName={material.name} />
+        {current ? (
+          <Breakdown quote={current.breakdown} materialName={material.name} />
         ) : (
           <p className="text-muted-foreground text-sm">
             Drop a model to see its price. Minimum {formatPaise(rates.minimumPaise)} per piece.
@@ -452,8 +646,8 @@ export function QuoteBuilder({ rates, signedIn }: { rates: QuoteRates; signedIn:
                 />
                 <span>
                   {quoteProblemText[p]}
-                  {p === "too-large" && quote && tooLargeFixText(quote.breakdown) ? (
-                    <> {tooLargeFixText(quote.breakdown)}</>
+                  {p === "too-large" && current && tooLargeFixText(current.breakdown) ? (
+                    <> {tooLargeFixText(current.breakdown)}</>
                   ) : null}
                 </span>
               </li>
@@ -461,13 +655,30 @@ export function QuoteBuilder({ rates, signedIn }: { rates: QuoteRates; signedIn:
           </ul>
         ) : null}
 
-        {quote && !signedIn ? (
+        {project.length > 1 ? (
+          <p
+            className="flex items-baseline justify-between border-t pt-3"
+            data-testid="project-summary"
+          >
+            <span className="font-medium">Project, {project.length} parts</span>
+            <span className="font-bold text-2xl tabular-nums" data-testid="project-total">
+              {formatPaise(projectTotal)}
+            </span>
+          </p>
+        ) : null}
+        {project.length > 0 && blocked && project.length > 1 ? (
+          <p className="text-muted-foreground text-sm" data-testid="project-blocked">
+            {projectText.blocked}
+          </p>
+        ) : null}
+
+        {current && !signedIn ? (
           <Button type="button" onClick={signInToOrder}>
-            {quoteText.signInToOrder}
+            {projectText.signIn(priced.length)}
           </Button>
         ) : null}
 
-        {quote && signedIn && requested ? (
+        {current && signedIn && selected?.requested ? (
           <p
             role="status"
             className="flex items-start gap-2 text-sm"
@@ -484,73 +695,160 @@ export function QuoteBuilder({ rates, signedIn }: { rates: QuoteRates; signedIn:
           </p>
         ) : null}
 
-        {quote && signedIn && !requested ? (
-          <>
-            {added ? (
-              <div className="grid gap-2">
-                <p className="flex items-center gap-2 text-sm">
-                  <CheckCircle2 aria-hidden="true" className="size-4 text-success" />
-                  In your cart. The price is held for {rates.holdDays} days.
-                </p>
-                <Link to="/cart" className={buttonVariants()}>
-                  <ShoppingCart aria-hidden="true" />
-                  Go to cart
-                </Link>
-              </div>
-            ) : (
-              <fetcher.Form method="post" className="grid gap-2">
-                <input type="hidden" name="intent" value="add-to-cart" />
-                <input type="hidden" name="quoteId" value={quoteId ?? ""} />
-                {Object.entries(options).map(([k, v]) => (
-                  <input key={k} type="hidden" name={k} value={String(v)} />
-                ))}
-                <Button type="submit" disabled={!quoteId || problems.length > 0 || busy}>
-                  {busy && fetcher.formData?.get("intent") === "add-to-cart"
-                    ? "Adding..."
-                    : upload.state === "uploading"
-                      ? "Uploading..."
-                      : "Add to cart"}
-                </Button>
-              </fetcher.Form>
-            )}
-            {reviewOpen ? (
-              <fetcher.Form method="post" className="grid gap-2">
-                <input type="hidden" name="intent" value="request-review" />
-                <input type="hidden" name="quoteId" value={quoteId ?? ""} />
-                {Object.entries(options).map(([k, v]) => (
-                  <input key={k} type="hidden" name={k} value={String(v)} />
-                ))}
-                <Label htmlFor="review-note">What should our team know?</Label>
-                <Textarea
-                  id="review-note"
-                  name="note"
-                  rows={3}
-                  maxLength={2000}
-                  value={note}
-                  onChange={(e) => setNote(e.target.value)}
-                  placeholder="Special finish, a repair, a deadline…"
-                />
-                <Button type="submit" variant="outline" disabled={!quoteId || busy || !note.trim()}>
-                  Send request
-                </Button>
-              </fetcher.Form>
-            ) : (
+        {current && signedIn && project.length > 0 ? (
+          added ? (
+            <div className="grid gap-2">
+              <p className="flex items-center gap-2 text-sm">
+                <CheckCircle2 aria-hidden="true" className="size-4 text-success" />
+                In your cart. The price is held for {rates.holdDays} days.
+              </p>
+              <Link to="/cart" className={buttonVariants()}>
+                <ShoppingCart aria-hidden="true" />
+                Go to cart
+              </Link>
+            </div>
+          ) : (
+            <Button type="button" onClick={addProject} disabled={waiting || blocked || busy}>
+              {busy && lastIntent.current === "add-project"
+                ? "Adding..."
+                : uploading
+                  ? "Uploading..."
+                  : projectText.addButton(project.length)}
+            </Button>
+          )
+        ) : null}
+
+        {current && signedIn && selected && !selected.requested ? (
+          reviewOpen ? (
+            <fetcher.Form
+              method="post"
+              className="grid gap-2"
+              onSubmit={() => {
+                reviewFor.current = selected.key;
+              }}
+            >
+              <input type="hidden" name="intent" value="request-review" />
+              <input type="hidden" name="quoteId" value={current.quoteId ?? ""} />
+              {Object.entries(selected.options).map(([k, v]) => (
+                <input key={k} type="hidden" name={k} value={String(v)} />
+              ))}
+              <Label htmlFor="review-note">What should our team know?</Label>
+              <Textarea
+                id="review-note"
+                name="note"
+                rows={3}
+                maxLength={2000}
+                value={note}
+                onChange={(e) => setNote(e.target.value)}
+                placeholder="Special finish, a repair, a deadline…"
+              />
               <Button
-                type="button"
+                type="submit"
                 variant="outline"
-                disabled={!quoteId}
-                onClick={() => setReviewOpen(true)}
+                disabled={!current.quoteId || busy || !note.trim()}
               >
-                Request review
+                Send request
               </Button>
-            )}
-          </>
+            </fetcher.Form>
+          ) : (
+            <Button
+              type="button"
+              variant="outline"
+              disabled={!current.quoteId}
+              onClick={() => setReviewOpen(true)}
+            >
+              Request review
+            </Button>
+          )
         ) : null}
         <p className="text-muted-foreground text-xs">
           Prices include everything but shipping and tax. Custom orders ship in 5–10 business days.
         </p>
       </aside>
     </div>
+  );
+}
+
+type PricedPart = { part: Part; quoteId: string | null } & ReturnType<typeof priceQuote>;
+
+/** The project's parts, one row each: what it is, how it's made, its price; select or remove. */
+function PartsList({
+  parts,
+  rates,
+  selectedKey,
+  onSelect,
+  onRemove,
+}: {
+  parts: PricedPart[];
+  rates: QuoteRates;
+  selectedKey: string | null;
+  onSelect: (key: string) => void;
+  onRemove: (part: Part) => void;
+}) {
+  return (
+    <section aria-label="Parts" className="grid gap-2">
+      <h2 className="font-semibold text-lg">
+        {parts.length === 1 ? "Your part" : `Your project: ${parts.length} parts`}
+      </h2>
+      <ul className="grid gap-2" data-testid="project-parts">
+        {parts.map(({ part, breakdown, problems }) => {
+          const m = rates.materials.find((x) => x.id === part.options.materialId);
+          const active = part.key === selectedKey;
+          return (
+            <li
+              key={part.key}
+              data-testid="project-part"
+              className={cn(
+                "flex min-w-0 items-center gap-2 rounded-lg border p-2 pl-3",
+                active ? "border-primary bg-primary/5" : "border-border",
+              )}
+            >
+              <button
+                type="button"
+                aria-pressed={active}
+                onClick={() => onSelect(part.key)}
+                className="grid min-w-0 flex-1 gap-0.5 text-left text-sm"
+              >
+                <span className="break-all font-medium" data-testid="model-file-name">
+                  {part.name}
+                </span>
+                <span className="text-muted-foreground" data-testid="part-options">
+                  {m?.name ?? part.options.materialId}, {part.options.colour} ·{" "}
+                  {part.options.quantity} {part.options.quantity === 1 ? "piece" : "pieces"}
+                  {part.requested ? " · with our team" : ""}
+                </span>
+              </button>
+              <span
+                className={cn(
+                  "shrink-0 text-right text-sm tabular-nums",
+                  problems.length > 0 && !part.requested && "text-destructive",
+                )}
+                data-testid="part-total"
+              >
+                {problems.length > 0 && !part.requested ? (
+                  <>
+                    <AlertTriangle aria-hidden="true" className="inline size-4" />
+                    <span className="sr-only">Needs attention</span>
+                  </>
+                ) : (
+                  formatPaise(breakdown.totalPaise)
+                )}
+              </span>
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                className="shrink-0"
+                aria-label={`Remove ${part.name}`}
+                onClick={() => onRemove(part)}
+              >
+                <X aria-hidden="true" />
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
   );
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cube, openBox, toBinaryStl } from "~/rules/model3d/testing/shapes.ts";
+import { box, cube, merged, openBox, toBinaryStl } from "~/rules/model3d/testing/shapes.ts";
 import { ModelError } from "~/rules/model3d/types.ts";
 import { measureModel } from "./measure.server.ts";
 
@@ -15,9 +15,12 @@ describe("measuring an upload off the event loop", () => {
     const size = stl.byteLength;
     const measured = await measureModel(stl, "cube.stl", printers);
     expect(measured.where).toBe("worker");
-    expect(measured.geometry).toMatchObject({ format: "stl", triangles: 12, watertight: true });
-    expect(measured.geometry.volume).toBeCloseTo(1000, 6);
-    expect(measured.geometry.area).toBeCloseTo(600, 6);
+    expect(measured.geometries).toHaveLength(1);
+    const [geometry] = measured.geometries;
+    expect(geometry).toMatchObject({ format: "stl", triangles: 12, watertight: true });
+    expect(geometry.part).toBeUndefined();
+    expect(geometry.volume).toBeCloseTo(1000, 6);
+    expect(geometry.area).toBeCloseTo(600, 6);
     expect(measured.bytes.byteLength).toBe(size);
     // Moved to the worker, not copied.
     expect(stl.byteLength).toBe(0);
@@ -25,8 +28,20 @@ describe("measuring an upload off the event loop", () => {
 
   it("reports an open box as not watertight", async () => {
     const measured = await measureModel(toBinaryStl(openBox(10)), "box.stl", printers);
-    expect(measured.geometry.watertight).toBe(false);
-    expect(measured.geometry.openEdges).toBeGreaterThan(0);
+    expect(measured.geometries[0].watertight).toBe(false);
+    expect(measured.geometries[0].openEdges).toBeGreaterThan(0);
+  });
+
+  it("cuts two cubes into two parts when asked to split by body, each measured alone", async () => {
+    const two = merged(cube(10), box(20, 20, 20, { offset: [50, 0, 0] }));
+    const whole = await measureModel(toBinaryStl(two), "two.stl", printers);
+    expect(whole.geometries).toHaveLength(1);
+    expect(whole.geometries[0].bodyCount).toBe(2);
+    const split = await measureModel(toBinaryStl(two), "two.stl", printers, "body");
+    expect(split.geometries.map((g) => [g.part, g.bodyCount, Math.round(g.volume)])).toEqual([
+      [{ kind: "body", index: 0, of: 2 }, 1, 1000],
+      [{ kind: "body", index: 1, of: 2 }, 1, 8000],
+    ]);
   });
 
   it("gives the customer's message for a broken file", async () => {

@@ -4,6 +4,7 @@ import { Worker } from "node:worker_threads";
 import type { StoredGeometry } from "~/db/schema.ts";
 import { log } from "~/lib/log.server.ts";
 import { releaseScratch } from "~/rules/model3d/index.ts";
+import type { SplitKind } from "~/rules/model3d/parts.ts";
 import { type BuildVolume, ModelError } from "~/rules/model3d/types.ts";
 import { measureBytes } from "../../rules/model3d/geometry.ts";
 
@@ -21,11 +22,12 @@ export const TOO_SLOW_MESSAGE =
   "This file took too long to read. Please simplify it and try again.";
 
 type Reply =
-  | { ok: true; bytes: Uint8Array; geometry: StoredGeometry }
+  | { ok: true; bytes: Uint8Array; geometries: StoredGeometry[] }
   | { ok: false; bytes: Uint8Array; modelError: boolean; message: string };
 
 export type Measured = {
-  geometry: StoredGeometry;
+  /** One per part: most files are one part; see app/rules/model3d/parts.ts. */
+  geometries: StoredGeometry[];
   bytes: Uint8Array;
   /** "worker" normally; "here" when the worker file isn't beside the build. */
   where: "worker" | "here";
@@ -40,10 +42,11 @@ export async function measureModel(
   bytes: Uint8Array,
   name: string,
   printers: BuildVolume[],
+  split: SplitKind | null = null,
 ): Promise<Measured> {
   if (!existsSync(WORKER_FILE)) {
     warnOnce();
-    return measureHere(bytes, name, printers);
+    return measureHere(bytes, name, printers, split);
   }
   const worker = new Worker(WORKER_FILE, { resourceLimits: { maxOldGenerationSizeMb: 1536 } });
   try {
@@ -62,18 +65,23 @@ export async function measureModel(
         reject(new Error(`the model worker stopped (exit code ${code})`));
       });
       // Moved, not copied: a 100 MB file costs no second 100 MB.
-      worker.postMessage({ bytes, name, printers }, [bytes.buffer as ArrayBuffer]);
+      worker.postMessage({ bytes, name, printers, split }, [bytes.buffer as ArrayBuffer]);
     });
-    if (reply.ok) return { geometry: reply.geometry, bytes: reply.bytes, where: "worker" };
+    if (reply.ok) return { geometries: reply.geometries, bytes: reply.bytes, where: "worker" };
     throw reply.modelError ? new ModelError(reply.message) : new Error(reply.message);
   } finally {
     await worker.terminate();
   }
 }
 
-function measureHere(bytes: Uint8Array, name: string, printers: BuildVolume[]): Measured {
+function measureHere(
+  bytes: Uint8Array,
+  name: string,
+  printers: BuildVolume[],
+  split: SplitKind | null,
+): Measured {
   try {
-    return { geometry: measureBytes(bytes, name, printers), bytes, where: "here" };
+    return { geometries: measureBytes(bytes, name, printers, split), bytes, where: "here" };
   } finally {
     // The parser keeps scratch memory for the next file; a server gives it back.
     releaseScratch();

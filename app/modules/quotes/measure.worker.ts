@@ -5,15 +5,21 @@
  */
 import { parentPort } from "node:worker_threads";
 import { measureBytes } from "../../rules/model3d/geometry.ts";
+import type { SplitKind } from "../../rules/model3d/parts.ts";
 import type { BuildVolume } from "../../rules/model3d/types.ts";
 import { ModelError } from "../../rules/model3d/types.ts";
 
-type Request = { bytes: Uint8Array; name: string; printers: BuildVolume[] };
+type Request = {
+  bytes: Uint8Array;
+  name: string;
+  printers: BuildVolume[];
+  split: SplitKind | null;
+};
 
-parentPort?.once("message", ({ bytes, name, printers }: Request) => {
+parentPort?.once("message", ({ bytes, name, printers, split }: Request) => {
   try {
-    const geometry = measureBytes(bytes, name, printers);
-    parentPort?.postMessage({ ok: true, bytes, geometry }, [bytes.buffer as ArrayBuffer]);
+    const geometries = measureBytes(bytes, name, printers, split);
+    parentPort?.postMessage({ ok: true, bytes, geometries }, [bytes.buffer as ArrayBuffer]);
   } catch (error) {
     parentPort?.postMessage(
       {

@@ -1,6 +1,6 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/adapters/db/index.server.ts";
 import { cartItems, orderItems, products, quotes } from "~/db/schema.ts";
@@ -13,7 +13,15 @@ import {
 } from "~/modules/cart/cart.server.ts";
 import { checkoutLines, placeOrder } from "~/modules/checkout/checkout.server.ts";
 import { updateShopSettings } from "~/modules/settings/settings.server.ts";
-import { box, cube, merged, openBox, to3mf, toBinaryStl } from "~/rules/model3d/testing/shapes.ts";
+import {
+  box,
+  cube,
+  merged,
+  openBox,
+  to3mf,
+  to3mfObjects,
+  toBinaryStl,
+} from "~/rules/model3d/testing/shapes.ts";
 import {
   defaultQuoteRates,
   priceQuote,
@@ -90,10 +98,27 @@ function uploadRequest(name: string, bytes: Uint8Array, cookie?: string) {
   });
 }
 
-async function upload(cookie: string, name = "cube.stl", bytes = toBinaryStl(cube(10))) {
+async function upload(
+  cookie: string,
+  name = "cube.stl",
+  bytes = toBinaryStl(cube(10)),
+  query = "",
+) {
   const { action } = await uploadRoute();
-  return outcome(() => action({ request: uploadRequest(name, bytes, cookie) } as never));
+  const request = uploadRequest(name, bytes, cookie);
+  return outcome(() =>
+    action({
+      request: query ? new Request(`${request.url}${query}`, request) : request,
+    } as never),
+  );
 }
+
+type UploadedPart = {
+  id: string;
+  fileName: string;
+  geometry: { volume: number; part?: { kind: string; index: number; of: number } };
+};
+const partsOf = (r: { body: unknown }) => (r.body as { quotes: UploadedPart[] }).quotes;
 
 const pla = {
   materialId: "pla",
@@ -295,6 +320,124 @@ describe(`custom quotes (${testDbKind()})`, () => {
       expected.unitPricePaise,
     );
     expect((await checkoutLines(db, a.id))[0]).toMatchObject({ available: true });
+  });
+
+  it("a project of three parts goes into the cart as three lines at the server's prices, in one step", async () => {
+    const a = await customer("quote-project");
+    // A 3MF with two objects is two parts; an STL one more.
+    const plate = await upload(
+      a.cookie,
+      "plate.3mf",
+      to3mfObjects([
+        { mesh: cube(10) },
+        { mesh: box(60, 60, 60), transform: "1 0 0 0 1 0 0 0 1 100 0 0" },
+      ]),
+    );
+    expect(plate.status).toBe(200);
+    const [small, big] = partsOf(plate);
+    expect(small.geometry.part).toEqual({ kind: "object", index: 0, of: 2 });
+    expect(big.geometry.part).toEqual({ kind: "object", index: 1, of: 2 });
+    expect(big.fileName).toBe("plate (part 2 of 2).3mf");
+    expect(small.geometry.volume).toBeCloseTo(1000, 3);
+    expect(big.geometry.volume).toBeCloseTo(216000, 3);
+    const [rowA, rowB] = await db
+      .select()
+      .from(quotes)
+      .where(inArray(quotes.id, [small.id, big.id]));
+    // One file kept once for both parts.
+    expect(rowA.storagePath).toBe(rowB.storagePath);
+    const [stl] = partsOf(await upload(a.cookie, "stand.stl", toBinaryStl(box(40, 20, 10))));
+
+    const options = (materialId: string, colour: string, quantity: number) => ({
+      materialId,
+      colour,
+      infillPercent: 20,
+      layerHeight: 0.2,
+      quantity,
+      unit: "mm",
+      scalePercent: 100,
+    });
+    const project = [
+      { quoteId: small.id, ...options("pla", "Black", 2), pricePaise: 1 },
+      { quoteId: big.id, ...options("petg", "White", 1), unitPricePaise: 1 },
+      { quoteId: stl.id, ...options("pla", "White", 4), totalPaise: 1 },
+    ];
+    const added = await pageAction(a.cookie, {
+      intent: "add-project",
+      parts: JSON.stringify(project),
+    });
+    expect(added.status).toBe(200);
+    const lines = (
+      added.body as {
+        lines: Array<{ productId: string; name: string; pricePaise: number; quantity: number }>;
+      }
+    ).lines;
+    expect(lines).toHaveLength(3);
+    const expectedPrice = (x: number, y: number, z: number, o: ReturnType<typeof options>) =>
+      priceQuote(
+        {
+          volume: x * y * z,
+          area: 2 * (x * y + y * z + x * z),
+          size: { x, y, z },
+          watertight: true,
+        },
+        { ...o, unit: "mm" },
+        defaultQuoteRates,
+      ).breakdown.unitPricePaise;
+    // Each line at its own part's price, whatever price the browser sent.
+    expect(lines.map((l) => l.pricePaise)).toEqual([
+      expectedPrice(10, 10, 10, options("pla", "Black", 2)),
+      expectedPrice(60, 60, 60, options("petg", "White", 1)),
+      expectedPrice(40, 20, 10, options("pla", "White", 4)),
+    ]);
+    expect(lines[1].pricePaise).toBeGreaterThan(lines[0].pricePaise);
+    expect(lines.map((l) => l.name)).toEqual([
+      "Custom print: plate (part 1 of 2) (PLA, Black)",
+      "Custom print: plate (part 2 of 2) (PETG, White)",
+      "Custom print: stand (PLA, White)",
+    ]);
+    const cart = await getCart(db, a.id);
+    expect(cart.map((c) => [c.productId, c.quantity]).sort()).toEqual(
+      lines.map((l) => [l.productId, l.quantity]).sort(),
+    );
+    expect(lines.map((l) => l.quantity)).toEqual([2, 1, 4]);
+    const checked = await checkoutLines(db, a.id);
+    expect(checked).toHaveLength(3);
+    expect(checked.every((l) => l.available)).toBe(true);
+  });
+
+  it("a project is added whole or not at all, and a model split by body is one part per body", async () => {
+    const a = await customer("quote-project-refused");
+    const two = merged(cube(10), box(20, 20, 20, { offset: [50, 0, 0] }));
+    const split = await upload(a.cookie, "two.stl", toBinaryStl(two), "&split=body");
+    expect(split.status).toBe(200);
+    const [first, second] = partsOf(split);
+    expect(partsOf(split)).toHaveLength(2);
+    expect([first.geometry.volume, second.geometry.volume].map(Math.round)).toEqual([1000, 8000]);
+    expect(second.geometry.part).toEqual({ kind: "body", index: 1, of: 2 });
+
+    const b = await customer("quote-project-other");
+    const [theirs] = partsOf(await upload(b.cookie));
+    const part = (quoteId: string) => ({ quoteId, ...pla });
+    // Someone else's part in the project: nothing goes in.
+    const refused = await pageAction(a.cookie, {
+      intent: "add-project",
+      parts: JSON.stringify([part(first.id), part(theirs.id)]),
+    });
+    expect(refused.status).toBe(404);
+    expect(await getCart(db, a.id)).toEqual([]);
+    // The same part twice, no parts, and a damaged list are refused at the edge.
+    for (const parts of [JSON.stringify([part(first.id), part(first.id)]), "[]", "{not json"]) {
+      const bad = await pageAction(a.cookie, { intent: "add-project", parts });
+      expect(bad.status).toBe(400);
+    }
+    expect(await getCart(db, a.id)).toEqual([]);
+    const ok = await pageAction(a.cookie, {
+      intent: "add-project",
+      parts: JSON.stringify([part(first.id), part(second.id)]),
+    });
+    expect(ok.status).toBe(200);
+    expect(await getCart(db, a.id)).toHaveLength(2);
   });
 
   it("the server checks walls and overhangs: a wall too thin is refused with what would fix it, and staff see the findings", async () => {

@@ -18,6 +18,7 @@ import { enqueueJob, type RunJobsNow, runQueuedNow } from "~/modules/jobs/jobs.s
 import type { CartLine } from "~/rules/cart.ts";
 import { detectFormat } from "~/rules/model3d/index.ts";
 import { UNSUPPORTED_FILE_MESSAGE } from "~/rules/model3d/messages.ts";
+import { partFileName, type SplitKind } from "~/rules/model3d/parts.ts";
 import { ModelError } from "~/rules/model3d/types.ts";
 import { paiseToRupeesText } from "~/rules/money.ts";
 import type { QuoteSummary } from "~/rules/quote-pricing.ts";
@@ -102,30 +103,41 @@ const contentTypes = {
 } as const;
 
 /**
- * Reads, measures and keeps an uploaded model for its owner. The file goes to the private store;
- * a file that can't be read is refused with the parser's message and nothing is kept.
+ * Reads, measures and keeps an uploaded model for its owner: one quote per part (a 3MF's objects,
+ * or each body when the customer split it: app/rules/model3d/parts.ts), in the file's part order.
+ * The file goes once to the private store and every part's quote points at it; a file that can't
+ * be read is refused with the parser's message and nothing is kept.
  */
 export async function createQuoteFromUpload(
   deps: { db: Database; files: FileStorage },
   userId: string,
   fileName: string,
   bytes: Uint8Array,
-): Promise<QuoteSummary> {
+  split: SplitKind | null = null,
+): Promise<QuoteSummary[]> {
   const name = cleanFileName(fileName);
   const format = detectFormat(name);
   if (!format) throw new ModelError(UNSUPPORTED_FILE_MESSAGE);
   const rates = await getQuoteRates(deps.db);
   // Off the event loop; the bytes come back from the worker with the measurements.
-  const { geometry, bytes: file } = await measureModel(bytes, name, rates.printers);
-  const id = randomUUID();
-  const storagePath = `quotes/${id}.${format}`;
+  const { geometries, bytes: file } = await measureModel(bytes, name, rates.printers, split);
+  const rows = geometries.map((geometry) => ({
+    id: randomUUID(),
+    userId,
+    fileName: cleanFileName(partFileName(name, geometry.part ?? null)),
+    fileBytes: file.byteLength,
+    geometry,
+  }));
+  const storagePath = `quotes/${rows[0].id}.${format}`;
   await deps.files.put(storagePath, file, contentTypes[format]);
   try {
-    const [row] = await deps.db
+    const saved = await deps.db
       .insert(quotes)
-      .values({ id, userId, fileName: name, storagePath, fileBytes: file.byteLength, geometry })
+      .values(rows.map((r) => ({ ...r, storagePath })))
       .returning();
-    return summarise(row, null);
+    const order = new Map<string, number>(rows.map((r, i) => [r.id, i]));
+    saved.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+    return saved.map((row) => summarise(row, null));
   } catch (error) {
     await deps.files.delete(storagePath).catch(() => {});
     throw error;
@@ -228,42 +240,87 @@ export async function addQuoteToCart(
   options: QuoteOptions,
   now = new Date(),
 ): Promise<AddedToCart> {
+  return db.transaction((tx) => addOneToCart(tx, userId, quoteId, options, now));
+}
+
+/** Most parts one project puts in the cart at once. */
+export const MAX_PROJECT_PARTS = 50;
+
+/**
+ * A project of several parts into the cart in one step: each part priced by the server from its
+ * own quote and options, exactly as addQuoteToCart does one; all of them or none (the first part
+ * refused says why, with its file's name).
+ */
+export async function addProjectToCart(
+  db: Database,
+  userId: string,
+  parts: Array<{ quoteId: string; options: QuoteOptions }>,
+  now = new Date(),
+): Promise<AddedToCart[]> {
+  if (parts.length === 0 || parts.length > MAX_PROJECT_PARTS) {
+    throw new QuoteError(`A project holds 1 to ${MAX_PROJECT_PARTS} parts.`);
+  }
+  if (new Set(parts.map((p) => p.quoteId)).size !== parts.length) {
+    throw new QuoteError("Each part can be in the project only once.");
+  }
   return db.transaction(async (tx) => {
-    const quote = await lockOwnQuote(tx, userId, quoteId);
-    if (quote.status === "ordered")
-      throw new QuoteError("This part has already been ordered.", 409);
-    const offerExpired = quote.status === "offered" && (!quote.expiresAt || quote.expiresAt <= now);
-    if (quote.status === "review_requested" || (quote.status === "offered" && !offerExpired)) {
-      throw new QuoteError("This quote is with our team. Please wait for their reply.", 409);
+    const added: AddedToCart[] = [];
+    for (const part of parts) {
+      try {
+        added.push(await addOneToCart(tx, userId, part.quoteId, part.options, now));
+      } catch (error) {
+        if (!(error instanceof QuoteError) || error.status === 404) throw error;
+        const [row] = await tx
+          .select({ fileName: quotes.fileName })
+          .from(quotes)
+          .where(eq(quotes.id, part.quoteId));
+        throw new QuoteError(`${row?.fileName ?? "A part"}: ${error.message}`, error.status);
+      }
     }
-    if (await inOpenOrder(tx, quote.id)) throw new QuoteError(inOrderText, 409);
-    const rates = await getQuoteRates(tx);
-    const { breakdown, problems } = priceQuote(quote.geometry, options, rates);
-    if (problems.length > 0) throw new QuoteError(quoteProblemText[problems[0]]);
-    // Kept as priced: a 3MF's own unit wins over whatever the form said.
-    const priced = { ...options, unit: breakdown.unit };
-    const material = rates.materials.find((m) => m.id === options.materialId)!;
-    const name = customPartName(quote.fileName, material.name, options.colour);
-    const productId = await upsertPartProduct(tx, quote.id, name, breakdown.unitPricePaise, now);
-    await putInCart(tx, userId, productId, options.quantity);
-    await tx
-      .update(quotes)
-      .set({
-        status: "in_cart",
-        staffPriced: false,
-        options: priced,
-        rates,
-        unitPricePaise: breakdown.unitPricePaise,
-        quantity: options.quantity,
-        expiresAt: new Date(now.getTime() + rates.holdDays * DAY_MS),
-        updatedAt: now,
-      })
-      .where(eq(quotes.id, quote.id));
-    return {
-      line: cartLine(productId, name, breakdown.unitPricePaise, options.quantity),
-      breakdown,
-    };
+    return added;
   });
+}
+
+async function addOneToCart(
+  tx: Tx,
+  userId: string,
+  quoteId: string,
+  options: QuoteOptions,
+  now: Date,
+): Promise<AddedToCart> {
+  const quote = await lockOwnQuote(tx, userId, quoteId);
+  if (quote.status === "ordered") throw new QuoteError("This part has already been ordered.", 409);
+  const offerExpired = quote.status === "offered" && (!quote.expiresAt || quote.expiresAt <= now);
+  if (quote.status === "review_requested" || (quote.status === "offered" && !offerExpired)) {
+    throw new QuoteError("This quote is with our team. Please wait for their reply.", 409);
+  }
+  if (await inOpenOrder(tx, quote.id)) throw new QuoteError(inOrderText, 409);
+  const rates = await getQuoteRates(tx);
+  const { breakdown, problems } = priceQuote(quote.geometry, options, rates);
+  if (problems.length > 0) throw new QuoteError(quoteProblemText[problems[0]]);
+  // Kept as priced: a 3MF's own unit wins over whatever the form said.
+  const priced = { ...options, unit: breakdown.unit };
+  const material = rates.materials.find((m) => m.id === options.materialId)!;
+  const name = customPartName(quote.fileName, material.name, options.colour);
+  const productId = await upsertPartProduct(tx, quote.id, name, breakdown.unitPricePaise, now);
+  await putInCart(tx, userId, productId, options.quantity);
+  await tx
+    .update(quotes)
+    .set({
+      status: "in_cart",
+      staffPriced: false,
+      options: priced,
+      rates,
+      unitPricePaise: breakdown.unitPricePaise,
+      quantity: options.quantity,
+      expiresAt: new Date(now.getTime() + rates.holdDays * DAY_MS),
+      updatedAt: now,
+    })
+    .where(eq(quotes.id, quote.id));
+  return {
+    line: cartLine(productId, name, breakdown.unitPricePaise, options.quantity),
+    breakdown,
+  };
 }
 
 /** Accepts staff's offer: the part goes into the cart at the offered price and quantity. */

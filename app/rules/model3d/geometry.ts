@@ -5,17 +5,24 @@
  */
 import type { StoredGeometry } from "../stored-shapes.ts";
 import { analyseMesh, parseModel } from "./index.ts";
+import { modelParts, type PartOrigin, type SplitKind } from "./parts.ts";
 import { checkPrintability, type Printability } from "./printability.ts";
 import type { BuildVolume, ModelAnalysis, ParsedModel } from "./types.ts";
 
+/**
+ * Each part's measurements: one for most files, one per object of a 3MF with several, one per
+ * body when `split` is "body" (see parts.ts).
+ */
 export function measureBytes(
   bytes: Uint8Array,
   name: string,
   printers: BuildVolume[],
-): StoredGeometry {
-  const model = parseModel(bytes, name);
-  const analysis = analyseMesh(model, { unit: "mm", scale: 1, printers });
-  return storedGeometry(model, analysis, checkPrintability(model.mesh));
+  split: SplitKind | null = null,
+): StoredGeometry[] {
+  return modelParts(parseModel(bytes, name), split).map(({ model, origin }) => {
+    const analysis = analyseMesh(model, { unit: "mm", scale: 1, printers });
+    return storedGeometry(model, analysis, checkPrintability(model.mesh), origin);
+  });
 }
 
 /** What a quote keeps of an analysis (the browser's worker shows the same fields). */
@@ -23,6 +30,7 @@ export function storedGeometry(
   model: ParsedModel,
   a: ModelAnalysis,
   printability?: Printability,
+  origin?: PartOrigin | null,
 ): StoredGeometry {
   return {
     format: a.format,
@@ -40,5 +48,6 @@ export function storedGeometry(
     bodyCount: a.bodyCount,
     ...(a.bodies.length > 0 ? { bodies: a.bodies } : {}),
     ...(printability ? { printability } : {}),
+    ...(origin ? { part: origin } : {}),
   };
 }

@@ -53,8 +53,12 @@ export function parseModel(
   }
   const maxTriangles = options.maxTriangles ?? MAX_TRIANGLES;
   let mesh: Mesh;
+  const objectStarts: number[] = [];
   try {
-    mesh = read(format, bytes, maxTriangles);
+    mesh =
+      format === "3mf"
+        ? parse3mf(bytes, maxTriangles, objectStarts)
+        : read(format, bytes, maxTriangles);
   } catch (error) {
     if (error instanceof ModelError) throw error;
     // Running out of memory on a model within the limits: the customer can only simplify it.
@@ -62,7 +66,9 @@ export function parseModel(
     throw error;
   }
   if (mesh.indices.length === 0) throw new ModelError(NO_TRIANGLES_MESSAGE);
-  return { format, fileUnit: format === "3mf" ? "mm" : null, mesh };
+  const model: ParsedModel = { format, fileUnit: format === "3mf" ? "mm" : null, mesh };
+  if (objectStarts.length > 1) model.objectStarts = objectStarts;
+  return model;
 }
 
 function read(format: ModelFormat, bytes: Uint8Array, maxTriangles: number): Mesh {

@@ -16,6 +16,7 @@ import {
   UNSUPPORTED_FILE_MESSAGE,
 } from "./index.ts";
 import { invalidFileMessage, reasons } from "./messages.ts";
+import { modelParts } from "./parts.ts";
 import {
   box,
   CONTENT_TYPES_XML,
@@ -481,6 +482,12 @@ describe("3MF", () => {
     expect(a.volume).toBeCloseTo(2000, 6);
     expect(a.bboxMin).toEqual({ x: 0, y: 0, z: 0 });
     expect(a.bboxMax).toEqual({ x: 30, y: 10, z: 15 });
+    // Each build item is a part of its own, whatever components it is made of.
+    const parts = modelParts(parseModel(bytes, "plate.3mf")).map((p) => analyse(p.model));
+    expect(parts.map((p) => [p.triangles, p.bboxMin, p.size])).toEqual([
+      [12, { x: 0, y: 0, z: 0 }, { x: 10, y: 10, z: 10 }],
+      [12, { x: 20, y: 0, z: 5 }, { x: 10, y: 10, z: 10 }],
+    ]);
   });
 
   it("finds the model without _rels/.rels, and places all objects when there is no build", () => {

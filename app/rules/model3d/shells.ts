@@ -28,7 +28,7 @@ export interface Shells {
 }
 
 /** Roots of the union-find, each vertex pointing at the smallest vertex of its shell. */
-function shellRoots(mesh: Mesh): Int32Array {
+export function shellRoots(mesh: Mesh): Int32Array {
   const idx = mesh.indices;
   const n = Math.floor(mesh.positions.length / 3);
   const parent = new Int32Array(n);

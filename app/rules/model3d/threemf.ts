@@ -116,7 +116,12 @@ function findPart(files: Record<string, Uint8Array>, path: string): string | nul
   return Object.keys(files).find((key) => key.toLowerCase() === lower) ?? null;
 }
 
-export function parse3mf(bytes: Uint8Array, maxTriangles: number): Mesh {
+/**
+ * Reads a 3MF into one welded mesh (in millimetres). `objectStarts`, when given, receives the
+ * triangle number where each build item's triangles start (item order), so the file's objects can
+ * become parts of their own.
+ */
+export function parse3mf(bytes: Uint8Array, maxTriangles: number, objectStarts?: number[]): Mesh {
   if (bytes.length === 0) throw invalidFile("3mf", reasons.empty);
   const files = unzipModelParts(bytes);
   const rootName = rootPartName(files);
@@ -198,7 +203,10 @@ export function parse3mf(bytes: Uint8Array, maxTriangles: number): Mesh {
       .filter((id) => !used.has(id))
       .map((objectId) => ({ objectId, transform: null, path: null }));
   }
-  for (const item of items) place(item.path, item.objectId, item.transform ?? IDENTITY);
+  for (const item of items) {
+    objectStarts?.push(triangles.triangles);
+    place(item.path, item.objectId, item.transform ?? IDENTITY);
+  }
 
   const indices = triangles.finish();
   return weldIndexed("3mf", positions.data, positions.length / 3, indices);

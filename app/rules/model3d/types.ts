@@ -26,6 +26,8 @@ export interface ParsedModel {
   /** Set only when the file states its unit (3MF); otherwise the customer chooses. */
   fileUnit: LengthUnit | null;
   mesh: Mesh;
+  /** A 3MF with several build items: the triangle number where each item starts. */
+  objectStarts?: number[];
 }
 
 export interface Vec3 {
