@@ -36,7 +36,7 @@ import { deliveryText } from "~/rules/delivery.ts";
 import { formatPaise } from "~/rules/money.ts";
 import { checkoutText, paymentMethodLabel } from "~/rules/orders.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
-import { weightText } from "~/rules/shipping-display.ts";
+import { shippingNoteText } from "~/rules/shipping-display.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/checkout";
 
@@ -81,7 +81,24 @@ export async function loader({ request }: Route.LoaderArgs) {
     customer: { name: viewer.name, email: viewer.email },
     addresses,
     lines: priced,
-    quotes,
+    // Worded here, so the page's JavaScript carries no shipping rules.
+    quotes: Object.fromEntries(
+      Object.entries(quotes).map(([pin, q]) => [
+        pin,
+        q.kind === "priced"
+          ? {
+              ...q,
+              note:
+                q.shipping.kind === "rated"
+                  ? shippingNoteText({ kind: "rated", pin, grams: q.shipping.grams })
+                  : null,
+            }
+          : {
+              ...q,
+              message: `${deliveryText.unknownPin}. Please choose an address with another PIN code.`,
+            },
+      ]),
+    ),
     couponCode: couponText?.toUpperCase() ?? null,
     freeShippingThresholdPaise: settings.freeShippingThresholdPaise,
     cod: { enabled: settings.codEnabled, maxPaise: settings.codMaxOrderPaise },
@@ -242,9 +259,8 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const address = addresses?.find((a) => a.id === addressId);
   // The chosen address's figures, as the server prices them (its PIN's shipping rate).
   const quote = address ? quotes[address.postalCode] : undefined;
-  const unserved = quote?.kind === "unknown-pin";
+  const unserved = quote?.kind === "unknown-pin" ? quote.message : null;
   const totals = quote?.kind === "priced" ? quote.priced : null;
-  const shipping = quote?.kind === "priced" ? quote.shipping : null;
   const coupon = couponCode
     ? { code: couponCode, refusal: totals?.codeRefusal?.message ?? null }
     : null;
@@ -508,7 +524,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
               <DiscountRows applied={totals.applied} />
               <SummaryRow
                 label="Shipping"
-                note={shipping?.kind === "rated" ? shippingNote(shipping) : undefined}
+                note={quote?.kind === "priced" ? (quote.note ?? undefined) : undefined}
                 value={totals.shippingPaise === 0 ? "Free" : formatPaise(totals.shippingPaise)}
                 testId="checkout-shipping"
               />
@@ -522,9 +538,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             </dl>
           ) : (
             <p className="mt-4 border-t pt-4 text-sm" role="alert" data-testid="checkout-unserved">
-              {unserved
-                ? `${deliveryText.unknownPin}. Please choose an address with another PIN code.`
-                : checkoutText.noAddressSelectedDescription}
+              {unserved ?? checkoutText.noAddressSelectedDescription}
             </p>
           )}
           <FreeShippingNote shortfallPaise={totals?.freeShippingShortfallPaise ?? null} />
@@ -583,11 +597,6 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       </form>
     </div>
   );
-}
-
-/** "to 700016 · 1.5 kg": where the rate is for and the weight charged. */
-function shippingNote(shipping: { place: { pin: string }; grams: number }) {
-  return `to ${shipping.place.pin} · ${weightText(shipping.grams)}`;
 }
 
 function SummaryRow({

@@ -28,7 +28,8 @@ test.describe("shipping rates", () => {
     login,
   }) => {
     await login();
-    await page.goto(`/product/${await productId(page, "Orbital Scout Rocket Model")}`);
+    const rocket = `/product/${await productId(page, "Orbital Scout Rocket Model")}`;
+    await page.goto(rocket);
     await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
     await expect(page.getByTestId("toast")).toContainText("Added to cart");
 
@@ -42,11 +43,20 @@ test.describe("shipping rates", () => {
     await box.getByLabel("PIN code").fill("700016");
     await box.getByRole("button", { name: "Check" }).click();
     await expect(box.getByTestId("pin-answer")).toContainText("Delivers to 700016");
+    await expect(box.getByTestId("pin-shipping")).toHaveCount(0);
     await expect(page.getByTestId("summary-shipping")).toHaveText(rupees(SHIPPING));
     await expect(page.getByTestId("summary-shipping-note")).toHaveText("to 700016 · 1.5 kg");
     await expect(page.getByTestId("summary-total")).toHaveText(rupees(TOTAL));
     expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(0);
 
+    // The product page's box, for the remembered PIN, says what the rocket costs to ship there.
+    await page.goto(rocket);
+    await expect(page.getByTestId("pin-box").getByTestId("pin-shipping")).toHaveText(
+      `Shipping ${rupees(SHIPPING)}`,
+    );
+
+    await page.goto("/cart");
+    await expect(page.getByTestId("summary-shipping")).toHaveText(rupees(SHIPPING));
     await page.getByRole("button", { name: "Proceed to Checkout" }).click();
     await expect(page).toHaveURL(/\/addresses\?from=checkout$/);
     await addAddress(page, {

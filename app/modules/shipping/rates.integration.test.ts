@@ -17,6 +17,7 @@ import {
 } from "../../../tests/support/accounts.ts";
 import { insertProduct } from "../../../tests/support/factories.ts";
 import { testDbKind } from "../../../tests/support/test-database.ts";
+import { deliveryEstimate } from "./delivery.server.ts";
 import { shippingFor } from "./rates.server.ts";
 
 /*
@@ -97,6 +98,15 @@ describe(`shipping rates on ${testDbKind()}`, () => {
     expect(await shippingFor(db, s, "999999", [{ productId: heavy.id, quantity: 1 }])).toEqual({
       kind: "unknown-pin",
       pin: "999999",
+    });
+    // The PIN box on a product page shows the product's rate on its own; the cart's box doesn't.
+    expect(await deliveryEstimate(db, { pin: "700016", productId: heavy.id })).toMatchObject({
+      kind: "estimate",
+      shippingPaise: 17_500,
+    });
+    expect(await deliveryEstimate(db, { pin: "700016", kind: "cart" })).toMatchObject({
+      kind: "estimate",
+      shippingPaise: null,
     });
   });
 
@@ -182,6 +192,9 @@ describe(`shipping rates on ${testDbKind()}`, () => {
       const u = await customer("rate-free");
       const p = await insertProduct(db, { pricePaise: 120_000, weightGrams: 2_000 });
       await setCartItem(db, u.id, p.id, 1);
+      expect(await deliveryEstimate(db, { pin: "700016", productId: p.id })).toMatchObject({
+        shippingPaise: 0,
+      });
       const placed = await checkout(u.cookie, { paymentMethod: "gateway", addressId: u.addressId });
       expect(placed.body).toMatchObject({ kind: "redirect" });
       const [o] = await db.select().from(orders).where(eq(orders.userId, u.id));
