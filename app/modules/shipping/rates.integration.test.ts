@@ -1,15 +1,17 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addresses, orders } from "~/db/schema.ts";
+import { addresses, orders, userProfiles } from "~/db/schema.ts";
 import { saveAddress } from "~/modules/addresses/addresses.server.ts";
 import { setCartItem } from "~/modules/cart/cart.server.ts";
 import { checkoutSummary } from "~/modules/checkout/checkout.server.ts";
-import { updateShopSettings } from "~/modules/settings/settings.server.ts";
+import { getShopSettings, updateShopSettings } from "~/modules/settings/settings.server.ts";
+import { settingsText } from "~/rules/settings-schema.ts";
 import { DEFAULT_RATE_TABLE } from "~/rules/shipping-rates.ts";
 import {
   createVerifiedUser,
   formPost,
   outcome,
+  pageGet,
   routeArgs,
   signInCookie,
   startProcessRuntime,
@@ -81,8 +83,7 @@ describe(`shipping rates on ${testDbKind()}`, () => {
       boxWidthCm: 30,
       boxHeightCm: 20,
     });
-    const settings = { ...(await import("~/modules/settings/settings.server.ts")) };
-    const s = await settings.getShopSettings(db);
+    const s = await getShopSettings(db);
     // Bengaluru → Kolkata is metro to metro: 1,200 g → 1.5 kg = ₹65 + 2 × ₹55.
     expect(
       await shippingFor(db, s, "700016", [{ productId: heavy.id, quantity: 1 }]),
@@ -183,6 +184,42 @@ describe(`shipping rates on ${testDbKind()}`, () => {
       title: "We don't deliver to this PIN code yet",
     });
     expect(await db.select().from(orders).where(eq(orders.userId, u.id))).toHaveLength(0);
+  });
+
+  it("the rate table is edited in /admin/settings: refused in the shop's words, then charged", async () => {
+    const { db, auth } = harness.rt;
+    const admin = await createVerifiedUser(auth, db, { email: uniqueEmail("rates-admin") });
+    await db.update(userProfiles).set({ isAdmin: true }).where(eq(userProfiles.userId, admin.id));
+    const cookie = await signInCookie(auth, admin);
+    const route = await import("~/routes/admin/settings.tsx");
+    const loaded = (await route.loader(
+      routeArgs(pageGet("/admin/settings", { cookie })) as never,
+    )) as { form: Record<string, string> };
+    expect(loaded.form).toMatchObject({ rateMetroFirst: "65.00", rateMetroAdditional: "55.00" });
+    const save = (fields: Record<string, string>) =>
+      outcome(() =>
+        route.action(
+          routeArgs(
+            formPost("/admin/settings", { ...loaded.form, ...fields }, { cookie }),
+          ) as never,
+        ),
+      );
+    const refused = await save({ rateMetroFirst: "sixty", rateRestAdditional: "" });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      fieldErrors: { rateMetroFirst: settingsText.rate, rateRestAdditional: settingsText.rate },
+    });
+    try {
+      expect((await save({ rateMetroFirst: "₹70.50" })).body).toMatchObject({ kind: "saved" });
+      const p = await insertProduct(db, { weightGrams: 400 });
+      const s = await getShopSettings(db);
+      expect(await shippingFor(db, s, "700016", [{ productId: p.id, quantity: 1 }])).toMatchObject({
+        zone: "metro",
+        paise: 7_050,
+      });
+    } finally {
+      await updateShopSettings(db, { shippingRates: DEFAULT_RATE_TABLE });
+    }
   });
 
   it("free shipping over the threshold still makes the rate ₹0", async () => {
