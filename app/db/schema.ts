@@ -22,6 +22,7 @@ import {
   discountTargets,
 } from "../rules/discounts.ts";
 import { SPECIAL_ZONES } from "../rules/pin-directory.ts";
+import { DEFAULT_RATE_TABLE, type RateTable } from "../rules/shipping-rates.ts";
 import type {
   AddressSnapshot,
   ProductImage,
@@ -78,6 +79,11 @@ export const products = pgTable(
     badge: text("badge"),
     isActive: boolean("is_active").notNull().default(true),
     hsnCode: text("hsn_code").notNull().default("3926"),
+    /** Packed weight in grams and the shipping box in cm (issue 24); null: the shop's defaults. */
+    weightGrams: integer("weight_grams"),
+    boxLengthCm: smallint("box_length_cm"),
+    boxWidthCm: smallint("box_width_cm"),
+    boxHeightCm: smallint("box_height_cm"),
     /**
      * Set on a customer's custom part (a priced quote in their cart). Such a product is never
      * active: the catalogue doesn't show it, and only its quote's owner can put it in a cart.
@@ -93,6 +99,10 @@ export const products = pgTable(
     check("products_rating_range", sql`${t.rating} between 0 and 5`),
     check("products_reviews_count_nonnegative", sql`${t.reviewsCount} >= 0`),
     check("products_stock_nonnegative", sql`${t.stockCount} is null or ${t.stockCount} >= 0`),
+    check(
+      "products_parcel_positive",
+      sql`(${t.weightGrams} is null or ${t.weightGrams} > 0) and (${t.boxLengthCm} is null or ${t.boxLengthCm} > 0) and (${t.boxWidthCm} is null or ${t.boxWidthCm} > 0) and (${t.boxHeightCm} is null or ${t.boxHeightCm} > 0)`,
+    ),
     // active products newest first; featured (limit 8)
     index("products_active_created_idx").on(t.isActive, t.createdAt.desc(), t.id),
     // all products newest first (admin)
@@ -584,6 +594,8 @@ export const shopSettings = pgTable(
       .default({ local: 1, state: 2, metro: 3, rest: 5, special: 7 }),
     /** Days the shop neither prints nor ships (yyyy-mm-dd, India), besides Sundays. */
     holidays: jsonb("holidays").$type<string[]>().notNull().default([]),
+    /** What the courier charges per zone: the first 500 g and each further 500 g (paise). */
+    shippingRates: jsonb("shipping_rates").$type<RateTable>().notNull().default(DEFAULT_RATE_TABLE),
     updatedAt: updatedAt(),
   },
   (t) => [

@@ -5,10 +5,13 @@ import { listProductsByIds } from "~/modules/catalog/products.server.ts";
 import { priceLines } from "~/modules/discounts/discounts.server.ts";
 import { ownCustomParts } from "~/modules/quotes/quotes.server.ts";
 import { getShopSettings } from "~/modules/settings/settings.server.ts";
+import { type ShippingQuote, shippingFor } from "~/modules/shipping/rates.server.ts";
 import { MAX_LINE_QUANTITY } from "~/rules/cart.ts";
 import type { DiscountLine } from "~/rules/discounts.ts";
+import { isPinCode } from "~/rules/pin-directory.ts";
 import { isPurchasable, quantityLimit } from "~/rules/product-display.ts";
 import { CUSTOM_PART_CATEGORY } from "~/rules/quote-pricing.ts";
+import type { CartShipping } from "~/rules/shipping-display.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/api.cart-products";
 
@@ -22,11 +25,19 @@ function parseLine(text: string): { productId: string; quantity: number } | null
   return { productId: id, quantity: Math.min(quantity, MAX_LINE_QUANTITY) };
 }
 
+function shippingNote(rated: ShippingQuote | null): CartShipping | null {
+  if (!rated || rated.kind === "flat") return null;
+  if (rated.kind === "unknown-pin") return { kind: "unknown-pin", pin: rated.pin };
+  return { kind: "rated", pin: rated.place.pin, grams: rated.grams };
+}
+
 /**
  * The current price and availability of the products in a cart: /api/cart-products?id=…&id=…
  * Ids that can't be products are dropped (their lines then show as unavailable), not the request.
  * With `line=<id>:<quantity>` (and `code=`), also the cart's figures as the server prices them:
  * shipping, tax, the best automatic offer and the code's discount or the reason it doesn't apply.
+ * With `pin=`, the shipping is the rate to that PIN code (what checkout charges for an address
+ * there); without, the shop's flat fee as an estimate.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -85,9 +96,16 @@ export async function loader({ request }: Route.LoaderArgs) {
     });
     const code = params.get("code")?.trim() ?? "";
     const settings = await getShopSettings(rt.db);
+    // With the visitor's PIN code, the rate checkout will charge to it; without, the flat fee.
+    const pin = params.get("pin")?.trim() ?? "";
+    const rated = isPinCode(pin) ? await shippingFor(rt.db, settings, pin, priced) : null;
     const result = await priceLines(rt.db, {
       lines: priced,
-      settings,
+      settings: {
+        ...settings,
+        shippingFeePaise:
+          rated && rated.kind !== "unknown-pin" ? rated.paise : settings.shippingFeePaise,
+      },
       code: code ? code.slice(0, 40) : null,
       userId: viewer?.id ?? null,
     });
@@ -97,6 +115,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       code: code ? code.slice(0, 40).toUpperCase() : null,
       taxRateBasisPoints: settings.taxRateBasisPoints,
       freeShippingThresholdPaise: settings.freeShippingThresholdPaise,
+      /** What the shipping is for: a PIN's rate, a PIN not served, or the flat estimate (null). */
+      shipping: shippingNote(rated),
     };
   }
   return data({ products: all, pricing }, { headers: { "Cache-Control": "private, no-store" } });

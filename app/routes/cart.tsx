@@ -18,6 +18,7 @@ import { formatPaise } from "~/rules/money.ts";
 import type { ProductCardData } from "~/rules/product-display.ts";
 import { isPurchasable, quantityLimit } from "~/rules/product-display.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
+import { type CartShipping, shippingNoteText } from "~/rules/shipping-display.ts";
 import { orderTotals } from "~/rules/totals.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/cart";
@@ -26,6 +27,37 @@ import type { Route } from "./+types/cart";
 const PinBox = lazy(() =>
   import("~/components/shipping/pin-box").then((m) => ({ default: m.PinBox })),
 );
+
+/**
+ * The PIN code this browser remembers (the PIN box keeps it in localStorage as `lk_pin`), and
+ * again whenever the box on this page changes it. Read here without loading the box's code.
+ */
+function readRememberedPin(): string | null {
+  try {
+    const stored = window.localStorage.getItem("lk_pin") ?? "";
+    return /^[1-9]\d{5}$/.test(stored) ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
+function useRememberedPin(): string | null {
+  // Not drawn, only sent with the pricing request: the server's render and the browser's agree.
+  const [pin, setPin] = useState<string | null>(() =>
+    typeof window === "undefined" ? null : readRememberedPin(),
+  );
+  useEffect(() => {
+    const read = () => setPin(readRememberedPin());
+    read();
+    window.addEventListener("lk-pin-changed", read);
+    window.addEventListener("storage", read);
+    return () => {
+      window.removeEventListener("lk-pin-changed", read);
+      window.removeEventListener("storage", read);
+    };
+  }, []);
+  return pin;
+}
 
 export async function loader() {
   const { db } = await runtime();
@@ -57,7 +89,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   const proceed = useProceedToCheckout("/cart", coupon);
   const current = useFetcher<{
     products: ProductCardData[];
-    pricing: (PricedOrder & { code: string | null }) | null;
+    pricing: (PricedOrder & { code: string | null; shipping: CartShipping | null }) | null;
   }>();
   // A code being tried: kept once the server accepts it.
   const [trying, setTrying] = useState<string | null>(null);
@@ -69,13 +101,16 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
 
   // Refresh the lines with the server's current prices and availability, and the summary with
   // the server's figures (shipping, tax, discounts).
+  const pin = useRememberedPin();
   const loadCurrent = current.load;
   useEffect(() => {
     if (!linesKey) return;
     const params = new URLSearchParams(linesKey.split(",").map((line) => ["line", line]));
     if (code) params.set("code", code);
+    // The remembered PIN code: the shipping is the rate checkout charges to it.
+    if (pin) params.set("pin", pin);
     loadCurrent(`/api/cart-products?${params}`);
-  }, [linesKey, code, loadCurrent]);
+  }, [linesKey, code, pin, loadCurrent]);
 
   const pricing = current.data?.pricing ?? null;
   // The server's answer for a code being tried: applied, it's kept; refused, the reason shows.
@@ -268,8 +303,18 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
               <dd data-testid="summary-subtotal">{formatPaise(totals.subtotalPaise)}</dd>
             </div>
             <DiscountRows applied={totals.applied} />
-            <div className="flex justify-between">
-              <dt>Shipping</dt>
+            <div className="flex justify-between gap-2">
+              <dt>
+                Shipping
+                {pricing && (
+                  <span
+                    className="block text-muted-foreground text-xs"
+                    data-testid="summary-shipping-note"
+                  >
+                    {shippingNoteText(pricing.shipping)}
+                  </span>
+                )}
+              </dt>
               <dd data-testid="summary-shipping">{formatPaise(totals.shippingPaise)}</dd>
             </div>
             <div className="flex justify-between">

@@ -32,9 +32,11 @@ import { openOnlinePayments } from "~/modules/orders/lifecycle.server.ts";
 import { initiateOrderPayment, paymentDepsFor } from "~/modules/payments/payments.server.ts";
 import { requireUser } from "~/routes/guards.server.ts";
 import { formFields } from "~/rules/account-schemas.ts";
+import { deliveryText } from "~/rules/delivery.ts";
 import { formatPaise } from "~/rules/money.ts";
 import { checkoutText, paymentMethodLabel } from "~/rules/orders.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
+import { shippingNoteText } from "~/rules/shipping-display.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/checkout";
 
@@ -50,18 +52,24 @@ export async function loader({ request }: Route.LoaderArgs) {
   const rt = await runtime();
   // The code the cart applied (or one typed here): priced again by the server.
   const couponText = new URL(request.url).searchParams.get("coupon")?.trim().slice(0, 40) || null;
-  const [summary, openPayments] = await Promise.all([
-    checkoutSummary(rt.db, viewer.id, couponText),
-    openOnlinePayments(rt.db, viewer.id),
-  ]);
-  const { lines: priced, priced: totals, settings } = summary;
-  if (priced.length === 0) throw redirect("/cart");
   let addresses: Awaited<ReturnType<typeof listAddresses>> | null = null;
   try {
     addresses = await listAddresses(rt.db, viewer.id);
   } catch (error) {
     log.error("checkout could not load addresses", { error, userId: viewer.id });
   }
+  // The shipping to each saved address's PIN: the page shows the chosen one's, as the order will.
+  const [summary, openPayments] = await Promise.all([
+    checkoutSummary(
+      rt.db,
+      viewer.id,
+      couponText,
+      (addresses ?? []).map((a) => a.postalCode),
+    ),
+    openOnlinePayments(rt.db, viewer.id),
+  ]);
+  const { lines: priced, quotes, settings } = summary;
+  if (priced.length === 0) throw redirect("/cart");
   if (addresses && addresses.length === 0) {
     throw redirect("/addresses?from=checkout", {
       headers: {
@@ -69,22 +77,31 @@ export async function loader({ request }: Route.LoaderArgs) {
       },
     });
   }
-  const codAllowed =
-    settings.codEnabled &&
-    (settings.codMaxOrderPaise === null || totals.totalPaise <= settings.codMaxOrderPaise);
   return {
     customer: { name: viewer.name, email: viewer.email },
     addresses,
     lines: priced,
-    totals,
-    coupon: couponText
-      ? {
-          code: couponText.toUpperCase(),
-          refusal: totals.codeRefusal?.message ?? null,
-        }
-      : null,
+    // Worded here, so the page's JavaScript carries no shipping rules.
+    quotes: Object.fromEntries(
+      Object.entries(quotes).map(([pin, q]) => [
+        pin,
+        q.kind === "priced"
+          ? {
+              ...q,
+              note:
+                q.shipping.kind === "rated"
+                  ? shippingNoteText({ kind: "rated", pin, grams: q.shipping.grams })
+                  : null,
+            }
+          : {
+              ...q,
+              message: `${deliveryText.unknownPin}. Please choose an address with another PIN code.`,
+            },
+      ]),
+    ),
+    couponCode: couponText?.toUpperCase() ?? null,
     freeShippingThresholdPaise: settings.freeShippingThresholdPaise,
-    cod: { enabled: settings.codEnabled, allowed: codAllowed, maxPaise: settings.codMaxOrderPaise },
+    cod: { enabled: settings.codEnabled, maxPaise: settings.codMaxOrderPaise },
     gatewayLabel: paymentMethodLabel("gateway", rt.payments.name),
     /** Orders still waiting for an online payment: a cash on delivery order cancels them. */
     openPayments: openPayments.map((o) => o.orderNumber),
@@ -228,7 +245,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function Checkout({ loaderData }: Route.ComponentProps) {
-  const { addresses, lines, totals, customer, cod, freeShippingThresholdPaise, coupon } =
+  const { addresses, lines, quotes, customer, cod, freeShippingThresholdPaise, couponCode } =
     loaderData;
   const fetcher = useFetcher<CheckoutResult>();
   const navigate = useNavigate();
@@ -240,6 +257,15 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const [leaving, setLeaving] = useState(false);
   const ids = { address: useId(), payment: useId() };
   const address = addresses?.find((a) => a.id === addressId);
+  // The chosen address's figures, as the server prices them (its PIN's shipping rate).
+  const quote = address ? quotes[address.postalCode] : undefined;
+  const unserved = quote?.kind === "unknown-pin" ? quote.message : null;
+  const totals = quote?.kind === "priced" ? quote.priced : null;
+  const coupon = couponCode
+    ? { code: couponCode, refusal: totals?.codeRefusal?.message ?? null }
+    : null;
+  const codAllowed =
+    totals !== null && cod.enabled && (cod.maxPaise === null || totals.totalPaise <= cod.maxPaise);
   const navigation = useNavigation();
   const storedCoupon = useCoupon();
   const couponApplied = coupon && !coupon.refusal ? coupon.code : null;
@@ -249,7 +275,8 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       navigate(`/checkout?coupon=${encodeURIComponent(storedCoupon)}`, { replace: true });
     }
   }, [coupon, storedCoupon, navigate]);
-  const blocked = lines.some((l) => !l.available);
+  const linesBlocked = lines.some((l) => !l.available);
+  const blocked = linesBlocked || totals === null;
   const busy = fetcher.state !== "idle" || leaving;
 
   useEffect(() => {
@@ -340,13 +367,16 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     fetcher.submit(form, { method: "post" });
   };
 
+  const totalText = totals ? formatPaise(totals.totalPaise) : "";
   const submitLabel = busy
     ? method === "gateway"
       ? checkoutText.redirecting
       : checkoutText.placing
     : method === "gateway"
-      ? `Pay ${formatPaise(totals.totalPaise)}`
-      : `Place Order · ${formatPaise(totals.totalPaise)}`;
+      ? totals
+        ? `Pay ${totalText}`
+        : "Pay"
+      : `Place Order${totals ? ` · ${totalText}` : ""}`;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
@@ -357,7 +387,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
         className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,1fr)_24rem]"
         aria-busy={busy}
       >
-        <input type="hidden" name="expectedTotalPaise" value={totals.totalPaise} />
+        {totals && <input type="hidden" name="expectedTotalPaise" value={totals.totalPaise} />}
         <input type="hidden" name="attemptToken" value={loaderData.attemptToken} />
         {couponApplied && <input type="hidden" name="couponCode" value={couponApplied} />}
         <div className="flex flex-col gap-6">
@@ -437,11 +467,11 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
                   value="cod"
                   checked={method === "cod"}
                   onSelect={() => setMethod("cod")}
-                  disabled={!cod.allowed}
+                  disabled={!codAllowed}
                   icon={<Wallet aria-hidden="true" className="size-5" />}
                   title="Cash on Delivery"
                   note={
-                    cod.allowed
+                    codAllowed || totals === null
                       ? "Pay in cash when your order arrives"
                       : `Available for orders up to ${formatPaise(cod.maxPaise ?? 0)}`
                   }
@@ -488,22 +518,30 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-          <dl className="mt-4 flex flex-col gap-2 border-t pt-4 text-sm">
-            <SummaryRow label="Subtotal" value={formatPaise(totals.subtotalPaise)} />
-            <DiscountRows applied={totals.applied} />
-            <SummaryRow
-              label="Shipping"
-              value={totals.shippingPaise === 0 ? "Free" : formatPaise(totals.shippingPaise)}
-            />
-            <SummaryRow label="Tax" value={formatPaise(totals.taxPaise)} />
-            <div className="flex justify-between border-t pt-2 font-semibold text-base">
-              <dt>Total</dt>
-              <dd className="tabular-nums" data-testid="checkout-total">
-                {formatPaise(totals.totalPaise)}
-              </dd>
-            </div>
-          </dl>
-          <FreeShippingNote shortfallPaise={totals.freeShippingShortfallPaise} />
+          {totals ? (
+            <dl className="mt-4 flex flex-col gap-2 border-t pt-4 text-sm">
+              <SummaryRow label="Subtotal" value={formatPaise(totals.subtotalPaise)} />
+              <DiscountRows applied={totals.applied} />
+              <SummaryRow
+                label="Shipping"
+                note={quote?.kind === "priced" ? (quote.note ?? undefined) : undefined}
+                value={totals.shippingPaise === 0 ? "Free" : formatPaise(totals.shippingPaise)}
+                testId="checkout-shipping"
+              />
+              <SummaryRow label="Tax" value={formatPaise(totals.taxPaise)} />
+              <div className="flex justify-between border-t pt-2 font-semibold text-base">
+                <dt>Total</dt>
+                <dd className="tabular-nums" data-testid="checkout-total">
+                  {formatPaise(totals.totalPaise)}
+                </dd>
+              </div>
+            </dl>
+          ) : (
+            <p className="mt-4 border-t pt-4 text-sm" role="alert" data-testid="checkout-unserved">
+              {unserved ?? checkoutText.noAddressSelectedDescription}
+            </p>
+          )}
+          <FreeShippingNote shortfallPaise={totals?.freeShippingShortfallPaise ?? null} />
           {freeShippingThresholdPaise !== null && (
             <p className="mt-2 text-muted-foreground text-xs">
               Free shipping on orders over {formatPaise(freeShippingThresholdPaise)}
@@ -529,7 +567,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
               }}
             />
           </div>
-          {blocked && (
+          {linesBlocked && (
             <p className="mt-4 text-destructive text-sm" role="alert">
               Some items can't be ordered right now.{" "}
               <Link to="/cart" className="underline">
@@ -561,11 +599,26 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function SummaryRow({ label, value }: { label: string; value: string }) {
+function SummaryRow({
+  label,
+  value,
+  note,
+  testId,
+}: {
+  label: string;
+  value: string;
+  note?: string;
+  testId?: string;
+}) {
   return (
-    <div className="flex justify-between">
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className="tabular-nums">{value}</dd>
+    <div className="flex justify-between gap-2">
+      <dt className="text-muted-foreground">
+        {label}
+        {note && <span className="block text-xs">{note}</span>}
+      </dt>
+      <dd className="tabular-nums" data-testid={testId}>
+        {value}
+      </dd>
     </div>
   );
 }

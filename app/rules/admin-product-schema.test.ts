@@ -134,6 +134,34 @@ describe("adding an item", () => {
     expect(createProductSchema.safeParse({ ...valid, stockCount: "2.5" }).success).toBe(false);
   });
 
+  it("packed weight and box: empty is the shop's default, otherwise whole numbers in range", () => {
+    const parsed = createProductSchema.parse({
+      ...valid,
+      weightGrams: "420",
+      boxLengthCm: " 20 ",
+      boxWidthCm: "15",
+      boxHeightCm: "",
+    });
+    expect(parsed).toMatchObject({
+      weightGrams: 420,
+      boxLengthCm: 20,
+      boxWidthCm: 15,
+      boxHeightCm: null,
+    });
+    for (const grams of ["0", "-5", "1.5", "100001", "heavy"]) {
+      const r = createProductSchema.safeParse({ ...valid, weightGrams: grams });
+      expect(r.success, grams).toBe(false);
+      if (!r.success) expect(r.error.issues[0].message).toBe(productText.weightGrams);
+    }
+    for (const side of ["0", "301", "12.5"]) {
+      const r = updateProductSchema.safeParse({ boxWidthCm: side });
+      expect(r.success, side).toBe(false);
+      if (!r.success) expect(r.error.issues[0].message).toBe(productText.boxSide);
+    }
+    expect(updateProductSchema.parse({}).weightGrams).toBeUndefined();
+    expect(updateProductSchema.parse({ weightGrams: "" }).weightGrams).toBeNull();
+  });
+
   it("reads features, badge, flags and images from the form", () => {
     const input = productFormInput(
       form({

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MAX_PRODUCT_IMAGES } from "./admin-uploads.ts";
 import { paiseToRupeesText, rupeesToPaise } from "./money.ts";
+import { MAX_SIDE_CM, MAX_WEIGHT_GRAMS } from "./shipping-rates.ts";
 import type { StaticReview } from "./stored-shapes.ts";
 
 /*
@@ -26,6 +27,9 @@ export const productText = {
   rating: "Rating must be from 1 to 5.",
   reviewsCount: "Reviews count must be 0 or more.",
   stockCount: "Stock must be a whole number, 0 or more (leave it empty to not track stock).",
+  weightGrams:
+    "Packed weight must be a whole number of grams from 1 to 100000 (leave it empty for 250 g).",
+  boxSide: "Box sides must be whole centimetres from 1 to 300 (leave them empty for 15 × 15 × 10).",
   reviewRating: "Review ratings must be from 0 to 5.",
   tooManyImages: `A product can have at most ${MAX_PRODUCT_IMAGES} images.`,
   badList: "Please reload the page and try again.",
@@ -211,6 +215,25 @@ const wholeNumber = (message: string) =>
     return Number(v);
   });
 
+/** A whole number from 1 to max (a packed weight, a box side). */
+const positiveUpTo = (max: number, message: string) =>
+  z.string().transform((raw, ctx) => {
+    const v = raw.trim();
+    if (!/^\d+$/.test(v) || Number(v) < 1 || Number(v) > max) {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return Number(v);
+  });
+
+/** The packed weight and box (issue 24): blank clears to the shop's defaults. */
+const parcelFields = {
+  weightGrams: clearable(positiveUpTo(MAX_WEIGHT_GRAMS, productText.weightGrams)),
+  boxLengthCm: clearable(positiveUpTo(MAX_SIDE_CM, productText.boxSide)),
+  boxWidthCm: clearable(positiveUpTo(MAX_SIDE_CM, productText.boxSide)),
+  boxHeightCm: clearable(positiveUpTo(MAX_SIDE_CM, productText.boxSide)),
+};
+
 const flag = z
   .enum(["true", "false", "on", "off"], { error: productText.badList })
   .transform((v) => v === "true" || v === "on");
@@ -290,6 +313,7 @@ export const createProductSchema = z.object({
   features: keep(features).transform((v) => v ?? []),
   badge: clearable(text(40)),
   stockCount: clearable(wholeNumber(productText.stockCount)),
+  ...parcelFields,
   isActive: keep(flag).transform((v) => v ?? true),
   inStock: keep(flag).transform((v) => v ?? true),
   images: keep(newImages).transform((v) => v ?? []),
@@ -309,6 +333,7 @@ export const updateProductSchema = z.object({
   features: z.preprocess((v) => (v === undefined ? undefined : v), features.optional()),
   badge: clearable(text(40)),
   stockCount: clearable(wholeNumber(productText.stockCount)),
+  ...parcelFields,
   isActive: keep(flag),
   inStock: keep(flag),
   images: keep(newImages).transform((v) => v ?? []),

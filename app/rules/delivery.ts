@@ -171,6 +171,8 @@ export type EstimateResponse =
       readyBy: string;
       deliverBy: string;
       cod: boolean;
+      /** A product's shipping to this PIN on its own (0: free), in paise; null for the cart or a custom part. */
+      shippingPaise: number | null;
     }
   | { kind: "unknown-pin"; pin: string }
   | { kind: "invalid"; message: string }

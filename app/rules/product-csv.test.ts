@@ -125,7 +125,34 @@ const product = (over: Partial<ExportProduct> = {}): ExportProduct => ({
   rating: 4.7,
   reviewsCount: 128,
   createdAt: new Date("2024-03-02T10:15:00Z"),
+  weightGrams: null,
+  boxLengthCm: null,
+  boxWidthCm: null,
+  boxHeightCm: null,
   ...over,
+});
+
+describe("the parcel in the CSV", () => {
+  it("exports the packed weight and box and reads them back; blank keeps, 0 or too large is refused", () => {
+    const csv = productsCsv([
+      product({ weightGrams: 420, boxLengthCm: 20, boxWidthCm: 15, boxHeightCm: 8 }),
+    ]);
+    expect(csv.split("\r\n")[1].endsWith(",420,20,15,8")).toBe(true);
+    expect(parseOk(csv).rows[0].fields).toMatchObject({
+      weightGrams: 420,
+      boxLengthCm: 20,
+      boxWidthCm: 15,
+      boxHeightCm: 8,
+    });
+    const blank = parseOk("name,price,weight,box length\nA,10,,\n").rows[0].fields;
+    expect(blank.weightGrams).toBeUndefined();
+    expect(blank.boxLengthCm).toBeUndefined();
+    const bad = parseProductsCsv("name,price,weightGrams,boxHeightCm\nA,10,0,5\nB,10,5,301\n");
+    expect(bad.ok && bad.failures.map((f) => f.reason)).toEqual([
+      'weightGrams must be a whole number from 1 to 100000, not "0".',
+      'boxHeightCm must be a whole number from 1 to 300, not "301".',
+    ]);
+  });
 });
 
 describe("products CSV export", () => {
@@ -134,7 +161,7 @@ describe("products CSV export", () => {
     const lines = csv.split("\r\n");
     expect(lines[0]).toBe(EXPORT_COLUMNS.join(","));
     expect(lines[1]).toBe(
-      "0b8f5a4e-3c1d-4e2f-9a8b-7c6d5e4f3a2b,Articulated Dragon,articulated-dragon,899.00,3D Prints,Toys,,true,false,4.7,128,2024-03-02T10:15:00.000Z",
+      "0b8f5a4e-3c1d-4e2f-9a8b-7c6d5e4f3a2b,Articulated Dragon,articulated-dragon,899.00,3D Prints,Toys,,true,false,4.7,128,2024-03-02T10:15:00.000Z,,,,",
     );
     expect(lines[2]).toContain(",0.05,");
     expect(lines[2]).toContain(",3,true,");

@@ -2,6 +2,7 @@ import Papa from "papaparse";
 import { PLACEHOLDER_IMAGE } from "./images.ts";
 import { paiseToRupeesText, rupeesTextToPaise } from "./money.ts";
 import { slugify } from "./product-mapping.ts";
+import { MAX_SIDE_CM, MAX_WEIGHT_GRAMS } from "./shipping-rates.ts";
 
 /*
  * Products as CSV, both ways (admin import and /admin/products.csv). Pure: no I/O.
@@ -10,11 +11,13 @@ import { slugify } from "./product-mapping.ts";
  * underscores ignored): name, price (rupees), category, subcategory, description, discount
  * (0–100), inStock, stockCount (or stock), isActive, badge, features (separated by '|'),
  * image URL (or image), and the export's id, slug (ignored: it follows the name), rating,
- * reviews and createdAt. Unknown columns are ignored. An empty cell means "not given": a new
+ * reviews and createdAt, and the parcel (weightGrams, boxLengthCm, boxWidthCm, boxHeightCm: the
+ * packed weight in grams and the box in cm the shipping rate is worked out from). Unknown columns
+ * are ignored. An empty cell means "not given": a new
  * product gets the default, an existing one keeps its value.
  *
  * Export: id, name, slug, price, category, subcategory, stockCount, inStock, isActive, rating,
- * reviews, createdAt: the same headers as the import where they overlap, so an export can be
+ * reviews, createdAt, weightGrams, boxLengthCm, boxWidthCm, boxHeightCm: the same headers as the import where they overlap, so an export can be
  * edited and imported again. A cell that starts with = + - @ (or a tab or carriage return) gets
  * a leading apostrophe so a spreadsheet never runs it as a formula; the import takes it off again.
  */
@@ -39,6 +42,10 @@ export const EXPORT_COLUMNS = [
   "rating",
   "reviews",
   "createdAt",
+  "weightGrams",
+  "boxLengthCm",
+  "boxWidthCm",
+  "boxHeightCm",
 ] as const;
 
 /**
@@ -67,7 +74,13 @@ export type ExportProduct = {
   rating: number;
   reviewsCount: number;
   createdAt: Date;
+  weightGrams: number | null;
+  boxLengthCm: number | null;
+  boxWidthCm: number | null;
+  boxHeightCm: number | null;
 };
+
+const optionalNumber = (n: number | null) => (n === null ? "" : String(n));
 
 export function productsCsv(rows: readonly ExportProduct[]): string {
   const csv = Papa.unparse(
@@ -87,6 +100,10 @@ export function productsCsv(rows: readonly ExportProduct[]): string {
           String(p.rating),
           String(p.reviewsCount),
           p.createdAt.toISOString(),
+          optionalNumber(p.weightGrams),
+          optionalNumber(p.boxLengthCm),
+          optionalNumber(p.boxWidthCm),
+          optionalNumber(p.boxHeightCm),
         ].map(spreadsheetCell),
       ),
     },
@@ -120,7 +137,11 @@ type Column =
   | "rating"
   | "reviews"
   | "createdAt"
-  | "slug";
+  | "slug"
+  | "weightGrams"
+  | "boxLengthCm"
+  | "boxWidthCm"
+  | "boxHeightCm";
 
 const HEADER_ALIASES: Record<string, Column> = {
   id: "id",
@@ -145,6 +166,15 @@ const HEADER_ALIASES: Record<string, Column> = {
   reviewscount: "reviews",
   createdat: "createdAt",
   slug: "slug",
+  weightgrams: "weightGrams",
+  weightg: "weightGrams",
+  weight: "weightGrams",
+  boxlengthcm: "boxLengthCm",
+  boxlength: "boxLengthCm",
+  boxwidthcm: "boxWidthCm",
+  boxwidth: "boxWidthCm",
+  boxheightcm: "boxHeightCm",
+  boxheight: "boxHeightCm",
 };
 
 /** The column a header names, or null for columns the import doesn't read. */
@@ -174,6 +204,10 @@ export type CsvProductFields = {
   rating?: number;
   reviewsCount?: number;
   createdAt?: Date;
+  weightGrams?: number;
+  boxLengthCm?: number;
+  boxWidthCm?: number;
+  boxHeightCm?: number;
 };
 
 export type CsvProductRow = {
@@ -272,6 +306,19 @@ function rowFields(cells: Partial<Record<Column, string>>): CsvProductFields {
   if (given("imageUrl")) f.image = imageUrl(cell("imageUrl"));
   if (given("rating")) f.rating = decimal(cell("rating"), "rating", 5);
   if (given("reviews")) f.reviewsCount = whole(cell("reviews"), "reviews");
+  for (const [column, max] of [
+    ["weightGrams", MAX_WEIGHT_GRAMS],
+    ["boxLengthCm", MAX_SIDE_CM],
+    ["boxWidthCm", MAX_SIDE_CM],
+    ["boxHeightCm", MAX_SIDE_CM],
+  ] as const) {
+    if (!given(column)) continue;
+    const value = cell(column);
+    if (!WHOLE.test(value) || Number(value) < 1 || Number(value) > max) {
+      throw new RowError(`${column} must be a whole number from 1 to ${max}, not "${value}".`);
+    }
+    f[column] = Number(value);
+  }
   if (given("createdAt")) {
     const d = new Date(cell("createdAt"));
     if (!ISO_DATE.test(cell("createdAt")) || Number.isNaN(d.getTime())) {
@@ -349,6 +396,10 @@ export function newProductFromCsv(f: CsvProductFields) {
     stockCount: f.stockCount ?? null,
     badge: f.badge ?? null,
     isActive: f.isActive ?? true,
+    weightGrams: f.weightGrams ?? null,
+    boxLengthCm: f.boxLengthCm ?? null,
+    boxWidthCm: f.boxWidthCm ?? null,
+    boxHeightCm: f.boxHeightCm ?? null,
     ...(f.createdAt ? { createdAt: f.createdAt, updatedAt: f.createdAt } : {}),
   };
 }

@@ -34,6 +34,16 @@ const valid: SettingsForm = {
   transitMetro: "3",
   transitRest: "5",
   transitSpecial: "7",
+  rateLocalFirst: "40",
+  rateLocalAdditional: "30",
+  rateStateFirst: "50",
+  rateStateAdditional: "40",
+  rateMetroFirst: "65",
+  rateMetroAdditional: "55",
+  rateRestFirst: "80",
+  rateRestAdditional: "70",
+  rateSpecialFirst: "120",
+  rateSpecialAdditional: "100",
   holidays: "",
 };
 
@@ -62,6 +72,13 @@ describe("settings schema", () => {
       printLeadDaysByCategory: {},
       transitDays: { local: 1, state: 2, metro: 3, rest: 5, special: 7 },
       holidays: [],
+      shippingRates: {
+        local: { firstPaise: 4_000, additionalPaise: 3_000 },
+        state: { firstPaise: 5_000, additionalPaise: 4_000 },
+        metro: { firstPaise: 6_500, additionalPaise: 5_500 },
+        rest: { firstPaise: 8_000, additionalPaise: 7_000 },
+        special: { firstPaise: 12_000, additionalPaise: 10_000 },
+      },
     });
     const more = settingsSchema.parse({
       ...valid,
@@ -115,6 +132,22 @@ describe("settings schema", () => {
     // The form shows what it stored, and reading it back gives the same settings.
     const form = settingsToForm(parsed);
     expect(settingsSchema.parse(form)).toEqual(parsed);
+  });
+
+  it("reads the rate table per zone in rupees, and refuses what isn't an amount", () => {
+    const parsed = settingsSchema.parse({
+      ...valid,
+      rateLocalFirst: "₹45.50",
+      rateSpecialAdditional: "0",
+    });
+    expect(parsed.shippingRates.local.firstPaise).toBe(4_550);
+    expect(parsed.shippingRates.special.additionalPaise).toBe(0);
+    for (const rate of ["", "-40", "40.555", "forty", "100001"]) {
+      expect(errorsOf({ rateMetroFirst: rate }).rateMetroFirst, rate).toBe(
+        rate === "100001" ? settingsText.tooLarge : settingsText.rate,
+      );
+    }
+    expect(settingsSchema.parse(settingsToForm(parsed))).toEqual(parsed);
   });
 
   it("is exact where floating point is not (0.29, 19.99, 4.35)", () => {

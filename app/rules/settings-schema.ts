@@ -96,6 +96,7 @@ export const settingsText = {
   workingDays: "Enter a whole number of working days from 0 to 60.",
   leadByCategory: 'One category per line as "Category: days", days a whole number from 0 to 60.',
   holidays: "One date per line as YYYY-MM-DD (e.g. 2026-12-25).",
+  rate: "Enter the rate in rupees, e.g. 45 or 45.50.",
 } as const;
 
 const MAX_LEAD_DAYS = 60;
@@ -177,6 +178,9 @@ const optionalPositiveAmount = z
   .refine((paise) => paise === null || paise > 0, settingsText.positive)
   .refine((paise) => paise === null || paise <= MAX_RUPEES * 100, settingsText.tooLarge);
 
+/** A zone's rate (first or each further 500 g): rupees, up to ₹1,00,000. */
+const rate = amount(MAX_SHIPPING_RUPEES, settingsText.rate);
+
 export const settingsSchema = z
   .object({
     shippingFee: amount(MAX_SHIPPING_RUPEES, settingsText.shippingFee),
@@ -249,6 +253,16 @@ export const settingsSchema = z
       .transform((v) => parseHolidays(v))
       .refine((v) => v !== null, settingsText.holidays)
       .transform((v) => v as string[]),
+    rateLocalFirst: rate,
+    rateLocalAdditional: rate,
+    rateStateFirst: rate,
+    rateStateAdditional: rate,
+    rateMetroFirst: rate,
+    rateMetroAdditional: rate,
+    rateRestFirst: rate,
+    rateRestAdditional: rate,
+    rateSpecialFirst: rate,
+    rateSpecialAdditional: rate,
   })
   .superRefine((v, ctx) => {
     // A GSTIN belongs to one state: its first two digits must be the shop state's GST code.
@@ -286,6 +300,13 @@ export const settingsSchema = z
       special: v.transitSpecial,
     },
     holidays: v.holidays,
+    shippingRates: {
+      local: { firstPaise: v.rateLocalFirst, additionalPaise: v.rateLocalAdditional },
+      state: { firstPaise: v.rateStateFirst, additionalPaise: v.rateStateAdditional },
+      metro: { firstPaise: v.rateMetroFirst, additionalPaise: v.rateMetroAdditional },
+      rest: { firstPaise: v.rateRestFirst, additionalPaise: v.rateRestAdditional },
+      special: { firstPaise: v.rateSpecialFirst, additionalPaise: v.rateSpecialAdditional },
+    },
   }));
 
 /** What the form submits (all strings). */
@@ -317,6 +338,16 @@ export function settingsToForm(s: SettingsValues): Required<SettingsForm> {
     transitRest: String(s.transitDays.rest),
     transitSpecial: String(s.transitDays.special),
     holidays: s.holidays.join("\n"),
+    rateLocalFirst: paiseToRupeesText(s.shippingRates.local.firstPaise),
+    rateLocalAdditional: paiseToRupeesText(s.shippingRates.local.additionalPaise),
+    rateStateFirst: paiseToRupeesText(s.shippingRates.state.firstPaise),
+    rateStateAdditional: paiseToRupeesText(s.shippingRates.state.additionalPaise),
+    rateMetroFirst: paiseToRupeesText(s.shippingRates.metro.firstPaise),
+    rateMetroAdditional: paiseToRupeesText(s.shippingRates.metro.additionalPaise),
+    rateRestFirst: paiseToRupeesText(s.shippingRates.rest.firstPaise),
+    rateRestAdditional: paiseToRupeesText(s.shippingRates.rest.additionalPaise),
+    rateSpecialFirst: paiseToRupeesText(s.shippingRates.special.firstPaise),
+    rateSpecialAdditional: paiseToRupeesText(s.shippingRates.special.additionalPaise),
   };
 }
 
@@ -339,6 +370,7 @@ export const settingsLabels: Record<keyof SettingsValues, string> = {
   printLeadDaysByCategory: "Print lead time by category",
   transitDays: "Courier days by zone",
   holidays: "Holidays",
+  shippingRates: "Shipping rates by zone",
 };
 
 export const SETTINGS_KEYS = Object.keys(settingsLabels) as (keyof SettingsValues)[];

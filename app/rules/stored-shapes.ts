@@ -26,7 +26,14 @@ export type AddressSnapshot = {
   phone: string;
 };
 
-export type ShippingMethod = { id: string; label: string; costPaise: number };
+export type ShippingMethod = {
+  id: string;
+  label: string;
+  costPaise: number;
+  /** The courier zone and chargeable weight the rate was computed for (orders since issue 24). */
+  zone?: string;
+  chargeableGrams?: number;
+};
 
 export type ReturnItem = {
   orderItemId: string;

@@ -97,15 +97,24 @@ export async function signIn(page: Page, user: Pick<TestUser, "email" | "passwor
 }
 
 /** Fails the test on any accessibility violation axe-core finds on the current page. */
-/** On /addresses: adds Asha Rao's Bengaluru address through the dialog. */
-export async function addAddress(page: Page) {
+/** On /addresses: adds Asha Rao's address through the dialog (Bengaluru 560001 unless given). */
+export async function addAddress(
+  page: Page,
+  place: { line1: string; city: string; state: string; pin: string } = {
+    line1: "12 MG Road",
+    city: "Bengaluru",
+    state: "Karnataka",
+    pin: "560001",
+  },
+) {
   await page.getByRole("button", { name: "Add Address" }).click();
   const dialog = page.getByRole("dialog", { name: "Add New Address" });
   await dialog.getByLabel("Full name").fill("Asha Rao");
-  await dialog.getByLabel("Street address").fill("12 MG Road");
-  await dialog.getByLabel("City").fill("Bengaluru");
-  await dialog.getByLabel("State").fill("Karnataka");
-  await dialog.getByLabel("PIN code").fill("560001");
+  await dialog.getByLabel("Street address").fill(place.line1);
+  // The PIN first: the form fills the city and state from it, then they are set as given.
+  await dialog.getByLabel("PIN code").fill(place.pin);
+  await dialog.getByLabel("City").fill(place.city);
+  await dialog.getByLabel("State").fill(place.state);
   await dialog.getByLabel("Phone").fill("9876543210");
   await dialog.getByRole("button", { name: "Save Address" }).click();
   await expect(dialog).toBeHidden();

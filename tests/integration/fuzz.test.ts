@@ -439,6 +439,59 @@ describe(`fuzzing every action on ${testDbKind()}`, () => {
     expect(failures.slice(0, 10)).toEqual([]);
   }, 600_000);
 
+  it("the cart's pricing with a PIN code (issue 24): no generated query causes a server error or a write", async () => {
+    const route = (await import("~/routes/api.cart-products.ts")) as unknown as {
+      loader: (args: unknown) => Promise<unknown>;
+    };
+    const product = await insertProduct(harness.rt.db, { weightGrams: 900, boxLengthCm: 30 });
+    const pin = fc.oneof(
+      fc.constantFrom("700016", "560001", "999999", "012345", " 194101 ", "７０００１６"),
+      fc.stringMatching(/^\d{0,8}$/),
+      value,
+    );
+    const line = fc.oneof(
+      fc.constant(`${product.id}:1`),
+      fc.integer({ min: -5, max: 10_000 }).map((n) => `${product.id}:${n}`),
+      value,
+    );
+    const query = fc.array(
+      fc.tuple(fc.constantFrom("pin", "line", "code", "pin"), fc.oneof(pin, line)),
+      { maxLength: 5 },
+    );
+    const failures: string[] = [];
+    await fc
+      .assert(
+        fc.asyncProperty(query, async (pairs) => {
+          const params = new URLSearchParams();
+          for (const [k, v] of pairs) params.append(k, v);
+          const request = new Request(`${TEST_ORIGIN}/api/cart-products?${params}`, {
+            headers: browserHeaders({}),
+          });
+          const before = await fingerprint();
+          let status: number;
+          try {
+            status = (await outcome(() => route.loader({ request, params: {}, context: {} })))
+              .status;
+          } catch (error) {
+            failures.push(`?${params}: ${String(error).slice(0, 200)}`);
+            return false;
+          }
+          if (status >= 500) {
+            failures.push(`?${params}: ${status}`);
+            return false;
+          }
+          if ((await fingerprint()) !== before) {
+            failures.push(`?${params}: wrote (${status})`);
+            return false;
+          }
+          return true;
+        }),
+        { numRuns: RUNS_PER_ACTION, seed: 20261126, endOnFailure: true },
+      )
+      .catch(() => undefined);
+    expect(failures.slice(0, 10)).toEqual([]);
+  }, 600_000);
+
   it("hostile text in forms that are otherwise valid: never a server error, refused without a write", async () => {
     const failures: string[] = [];
     for (const { path, file } of flatten(routes as unknown as RouteEntry[])) {

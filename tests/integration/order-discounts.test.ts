@@ -10,6 +10,7 @@ import { placeOrder } from "~/modules/checkout/checkout.server.ts";
 import { getAdminOrder } from "~/modules/orders/admin-orders.server.ts";
 import { sendOrderEmail } from "~/modules/orders/orders.server.ts";
 import { updateShopSettings } from "~/modules/settings/settings.server.ts";
+import { DEFAULT_RATE_TABLE } from "~/rules/shipping-rates.ts";
 import {
   createVerifiedUser,
   outcome,
@@ -42,6 +43,9 @@ beforeAll(async () => {
     shippingFeePaise: 9_900,
     taxRateBasisPoints: 800,
     shopState: "Karnataka",
+    // A flat ₹99 within the city whatever the weight (the orders ship from and to 560001).
+    shipFromPin: "560001",
+    shippingRates: { ...DEFAULT_RATE_TABLE, local: { firstPaise: 9_900, additionalPaise: 0 } },
   });
 });
 afterAll(async () => {

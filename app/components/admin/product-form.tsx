@@ -53,6 +53,7 @@ import {
   UPLOAD_ACCEPT,
   uploadText,
 } from "~/rules/admin-uploads.ts";
+import { DEFAULT_PARCEL } from "~/rules/shipping-rates.ts";
 import type { StaticReview, ProductImage as StoredImage } from "~/rules/stored-shapes.ts";
 import { type UploadItem, useImageUploads } from "./use-image-uploads";
 
@@ -87,6 +88,10 @@ export type EditableProduct = {
   featuresKv: Record<string, string> | null;
   badge: string | null;
   stockCount: number | null;
+  weightGrams: number | null;
+  boxLengthCm: number | null;
+  boxWidthCm: number | null;
+  boxHeightCm: number | null;
   isActive: boolean;
   inStock: boolean;
   images: StoredImage[];
@@ -589,6 +594,39 @@ export function ProductForm({
             </p>
             <FieldError id={id("stockCount")} message={errors.stockCount} />
           </div>
+
+          <fieldset className="grid gap-2">
+            <legend className="mb-1 font-medium text-sm">Shipping parcel</legend>
+            <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+              {(
+                [
+                  ["weightGrams", "Packed weight (g)", DEFAULT_PARCEL.weightGrams],
+                  ["boxLengthCm", "Box length (cm)", DEFAULT_PARCEL.lengthCm],
+                  ["boxWidthCm", "Box width (cm)", DEFAULT_PARCEL.widthCm],
+                  ["boxHeightCm", "Box height (cm)", DEFAULT_PARCEL.heightCm],
+                ] as const
+              ).map(([name, label, fallback]) => (
+                <div key={name} className="grid gap-1.5">
+                  <Label htmlFor={id(name)}>{label}</Label>
+                  <Input
+                    {...fieldProps(name)}
+                    inputMode="numeric"
+                    autoComplete="off"
+                    placeholder={String(fallback)}
+                    defaultValue={product?.[name] ?? ""}
+                    onInput={(e) => {
+                      e.currentTarget.value = digitsInput(e.currentTarget.value, 6);
+                    }}
+                  />
+                  <FieldError id={id(name)} message={errors[name]} />
+                </div>
+              ))}
+            </div>
+            <p className="text-muted-foreground text-xs">
+              The courier charges the greater of the packed weight and L×B×H ÷ 5000 kg. Empty: 250 g
+              in a 15 × 15 × 10 cm box.
+            </p>
+          </fieldset>
 
           <div className="grid gap-2">
             <Label htmlFor={id("badgeChoice")}>Badge</Label>

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { addressText, digitsOnly, PIN_DIGITS } from "~/rules/address-schema.ts";
 import { deliveryLine, deliveryText, type EstimateResponse } from "~/rules/delivery.ts";
+import { formatPaise } from "~/rules/money.ts";
 import { PinBoxFrame, type PinBoxPanelProps, PinButton, PinInput } from "./pin-box-parts";
 import { fetchEstimate, rememberedPin, rememberPin } from "./pin-store";
 
@@ -14,7 +15,7 @@ type Answer =
   | { kind: "none" }
   | { kind: "busy" }
   | { kind: "message"; text: string; tone: "error" | "muted" }
-  | { kind: "estimate"; line: string; cod: boolean };
+  | { kind: "estimate"; line: string; cod: boolean; shippingPaise: number | null };
 
 const PIN = /^[1-9]\d{5}$/;
 
@@ -49,7 +50,12 @@ export default function PinBoxPanel({ id, item, typed, submitAtOnce, focus }: Pi
       if (controller.signal.aborted) return;
       if (res.kind === "estimate") {
         rememberPin(value);
-        setAnswer({ kind: "estimate", line: deliveryLine(res), cod: res.cod });
+        setAnswer({
+          kind: "estimate",
+          line: deliveryLine(res),
+          cod: res.cod,
+          shippingPaise: res.shippingPaise,
+        });
       } else if (res.kind === "unknown-pin") {
         setAnswer({ kind: "message", text: deliveryText.unknownPin, tone: "error" });
       } else if (res.kind === "invalid" || res.kind === "busy") {
@@ -97,6 +103,13 @@ export default function PinBoxPanel({ id, item, typed, submitAtOnce, focus }: Pi
             <span className={answer.cod ? "text-emerald-700 dark:text-emerald-400" : ""}>
               {answer.cod ? deliveryText.codAvailable : deliveryText.codUnavailable}
             </span>
+            {answer.shippingPaise !== null && (
+              <span className="block text-muted-foreground" data-testid="pin-shipping">
+                {answer.shippingPaise === 0
+                  ? "Free shipping"
+                  : `Shipping ${formatPaise(answer.shippingPaise)}`}
+              </span>
+            )}
           </p>
         ) : answer.kind === "message" ? (
           <p className={answer.tone === "error" ? "text-destructive" : "text-muted-foreground"}>

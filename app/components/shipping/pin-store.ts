@@ -17,12 +17,16 @@ export function rememberedPin(): string | null {
   }
 }
 
+/** Sent on window when the PIN changes (the cart prices its shipping for the new one). */
+export const PIN_CHANGED_EVENT = "lk-pin-changed"; // cart.tsx listens for it by this name
+
 export function rememberPin(pin: string) {
   try {
     window.localStorage.setItem(STORAGE_KEY, pin);
   } catch {
     // Private mode: the estimate still shows on this page.
   }
+  window.dispatchEvent(new CustomEvent(PIN_CHANGED_EVENT, { detail: pin }));
 }
 
 /** What the server says about a PIN (and the product, or the kind of item). */

@@ -413,6 +413,16 @@ describe(`settings on ${testDbKind()}`, () => {
     transitMetro: "3",
     transitRest: "5",
     transitSpecial: "7",
+    rateLocalFirst: "40",
+    rateLocalAdditional: "30",
+    rateStateFirst: "50",
+    rateStateAdditional: "40",
+    rateMetroFirst: "65",
+    rateMetroAdditional: "55",
+    rateRestFirst: "80",
+    rateRestAdditional: "70",
+    rateSpecialFirst: "120",
+    rateSpecialAdditional: "100",
     holidays: "",
   };
   const save = async (fields: Record<string, string>) => {

@@ -318,6 +318,44 @@ describe(`admin catalogue on ${testDbKind()}`, () => {
     expect(update?.summary).toBe('Updated "Lotus Planter" (stockCount)');
   });
 
+  it("saves the packed weight and box; blank goes back to the shop's defaults; bad sizes are refused", async () => {
+    const id = crypto.randomUUID();
+    await createItem({
+      ...base(id),
+      weightGrams: "420",
+      boxLengthCm: "20",
+      boxWidthCm: "15",
+      boxHeightCm: "8",
+    });
+    const [made] = await db.select().from(products).where(eq(products.id, id));
+    expect(made).toMatchObject({
+      weightGrams: 420,
+      boxLengthCm: 20,
+      boxWidthCm: 15,
+      boxHeightCm: 8,
+    });
+    const refused = await editItem(id, { ...base(id), weightGrams: "0", boxHeightCm: "301" });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      fieldErrors: { weightGrams: expect.any(String), boxHeightCm: expect.any(String) },
+    });
+    const cleared = await editItem(id, {
+      ...base(id),
+      weightGrams: "",
+      boxLengthCm: "",
+      boxWidthCm: "",
+      boxHeightCm: "",
+    });
+    expect(cleared).toMatchObject({ status: 200, body: { kind: "saved" } });
+    const [row] = await db.select().from(products).where(eq(products.id, id));
+    expect(row).toMatchObject({
+      weightGrams: null,
+      boxLengthCm: null,
+      boxWidthCm: null,
+      boxHeightCm: null,
+    });
+  });
+
   it("an invalid price edit is refused with the spec's message and changes nothing", async () => {
     const p = await insertProduct(db, { name: "Fixed Price", pricePaise: 50_000 });
     const res = await editItem(p.id, { price: "0", name: "Renamed" });

@@ -284,6 +284,10 @@ export async function createProduct(
         discount: input.discount,
         inStock: input.inStock,
         stockCount: input.stockCount ?? null,
+        weightGrams: input.weightGrams ?? null,
+        boxLengthCm: input.boxLengthCm ?? null,
+        boxWidthCm: input.boxWidthCm ?? null,
+        boxHeightCm: input.boxHeightCm ?? null,
         badge: input.badge ?? null,
         isActive: input.isActive,
         createdAt: now,
@@ -347,6 +351,10 @@ export async function updateProduct(
     }
     if (input.badge !== undefined) changes.badge = input.badge;
     if (input.stockCount !== undefined) changes.stockCount = input.stockCount;
+    if (input.weightGrams !== undefined) changes.weightGrams = input.weightGrams;
+    if (input.boxLengthCm !== undefined) changes.boxLengthCm = input.boxLengthCm;
+    if (input.boxWidthCm !== undefined) changes.boxWidthCm = input.boxWidthCm;
+    if (input.boxHeightCm !== undefined) changes.boxHeightCm = input.boxHeightCm;
     if (input.isActive !== undefined) changes.isActive = input.isActive;
     if (input.inStock !== undefined) changes.inStock = input.inStock;
     if (input.reviewsList !== undefined) changes.reviewsList = storedReviews(input.reviewsList);

@@ -218,6 +218,10 @@ function csvUpdate(
   if (f.features !== undefined) u.features = f.features;
   if (f.rating !== undefined) u.rating = f.rating;
   if (f.reviewsCount !== undefined) u.reviewsCount = f.reviewsCount;
+  if (f.weightGrams !== undefined) u.weightGrams = f.weightGrams;
+  if (f.boxLengthCm !== undefined) u.boxLengthCm = f.boxLengthCm;
+  if (f.boxWidthCm !== undefined) u.boxWidthCm = f.boxWidthCm;
+  if (f.boxHeightCm !== undefined) u.boxHeightCm = f.boxHeightCm;
   if (f.image !== undefined) {
     // The given image becomes the main one; the product's other images stay in its gallery.
     const images = current?.images ?? [];
@@ -468,6 +472,10 @@ export function listProductsForExport(db: Database): Promise<ExportProduct[]> {
         rating: products.rating,
         reviewsCount: products.reviewsCount,
         createdAt: products.createdAt,
+        weightGrams: products.weightGrams,
+        boxLengthCm: products.boxLengthCm,
+        boxWidthCm: products.boxWidthCm,
+        boxHeightCm: products.boxHeightCm,
       })
       .from(products)
       // Customers' custom parts are not catalogue products.

@@ -165,13 +165,14 @@ describe(`checkout on ${testDbKind()}`, () => {
     expect(placed.status).toBe(200);
     expect(placed.body).toMatchObject({ kind: "redirect" });
     const [o] = await db.select().from(orders).where(eq(orders.userId, u.id));
-    // 2 × ₹500 = ₹1,000; shipping ₹9.99; tax 8% = ₹80; total ₹1,089.99
+    // 2 × ₹500 = ₹1,000; shipping within the city for two parcels of the default 15×15×10 cm box
+    // (2 × 450 g volumetric → 1 kg): ₹40 + ₹30; tax 8% = ₹80; total ₹1,150.
     expect(o).toMatchObject({
       subtotalPaise: 100_000,
-      shippingPaise: 999,
+      shippingPaise: 7_000,
       taxPaise: 8_000,
       discountPaise: 0,
-      totalPaise: 108_999,
+      totalPaise: 115_000,
       status: "pending",
       paymentStatus: "unpaid",
       paymentMethod: "gateway",
@@ -182,7 +183,9 @@ describe(`checkout on ${testDbKind()}`, () => {
     expect(o.shippingMethod).toEqual({
       id: "standard",
       label: "Standard Shipping",
-      costPaise: 999,
+      costPaise: 7_000,
+      zone: "local",
+      chargeableGrams: 1_000,
     });
     expect(o.shippingAddress).toMatchObject({ name: "Asha Rao", postalCode: "560001" });
     const items = await db.select().from(orderItems).where(eq(orderItems.orderId, o.id));

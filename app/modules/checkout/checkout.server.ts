@@ -11,6 +11,8 @@ import { takeStock } from "~/modules/inventory/inventory.server.ts";
 import { createOrder, supersedeOpenOrders } from "~/modules/orders/lifecycle.server.ts";
 import { checkQuotedLines } from "~/modules/quotes/quotes.server.ts";
 import { getShopSettings, type ShopSettings } from "~/modules/settings/settings.server.ts";
+import { type ShippingQuote, shippingFor } from "~/modules/shipping/rates.server.ts";
+import { deliveryText } from "~/rules/delivery.ts";
 import type { DiscountLine, PricedOrder } from "~/rules/discounts.ts";
 import {
   checkoutText,
@@ -75,7 +77,8 @@ export type CheckoutErrorCode =
   | "changed"
   | "cod-unavailable"
   | "discount"
-  | "quote";
+  | "quote"
+  | "unknown-pin";
 
 /** A checkout the shop refuses, with the title and description the customer sees. */
 export class CheckoutError extends Error {
@@ -143,12 +146,25 @@ export async function checkoutLines(db: Database, userId: string): Promise<Check
   }));
 }
 
-/** What the shop's settings say about an order's figures. */
-const pricingSettings = (s: ShopSettings) => ({
-  shippingFeePaise: s.shippingFeePaise,
+/**
+ * What the shop's settings say about an order's figures, with the shipping the server rated for
+ * the delivery PIN (decision 0014): the free-shipping threshold and free-shipping discounts still
+ * take it to ₹0.
+ */
+const pricingSettings = (s: ShopSettings, shippingPaise: number) => ({
+  shippingFeePaise: shippingPaise,
   taxRateBasisPoints: s.taxRateBasisPoints,
   freeShippingThresholdPaise: s.freeShippingThresholdPaise,
 });
+
+/** Checkout's figures for one delivery PIN: the rate and the priced order, or the PIN refused. */
+export type CheckoutQuote =
+  | {
+      kind: "priced";
+      shipping: Exclude<ShippingQuote, { kind: "unknown-pin" }>;
+      priced: PricedOrder;
+    }
+  | { kind: "unknown-pin" };
 
 /** A line as the discount rules see it (the server's price and quantity). */
 const discountLine = (l: {
@@ -168,24 +184,46 @@ const discountLine = (l: {
 });
 
 /**
- * The checkout page's lines and figures: the lines that can be ordered, priced with the shop's
- * shipping, tax and discounts (the best automatic offer and the customer's code, if any).
+ * The checkout page's lines and figures: the lines that can be ordered, priced with the shipping
+ * to each of the customer's PIN codes (the rate the order will be charged), tax and discounts
+ * (the best automatic offer and the customer's code, if any).
  */
 export async function checkoutSummary(
   db: Database,
   userId: string,
   code: string | null,
+  pins: readonly string[],
   now = new Date(),
-): Promise<{ lines: CheckoutLine[]; priced: PricedOrder; settings: ShopSettings }> {
+): Promise<{
+  lines: CheckoutLine[];
+  settings: ShopSettings;
+  /** Per PIN code. */
+  quotes: Record<string, CheckoutQuote>;
+}> {
   const [lines, settings] = await Promise.all([checkoutLines(db, userId), getShopSettings(db)]);
-  const priced = await priceLines(db, {
-    lines: lines.filter((l) => l.available).map(discountLine),
-    settings: pricingSettings(settings),
-    code,
-    userId,
-    now,
-  });
-  return { lines, priced, settings };
+  const orderable = lines.filter((l) => l.available);
+  const quotes: Record<string, CheckoutQuote> = {};
+  const pricedByRate = new Map<number, Promise<PricedOrder>>();
+  for (const pin of new Set(pins)) {
+    const shipping = await shippingFor(db, settings, pin, orderable);
+    if (shipping.kind === "unknown-pin") {
+      quotes[pin] = { kind: "unknown-pin" };
+      continue;
+    }
+    let priced = pricedByRate.get(shipping.paise);
+    if (!priced) {
+      priced = priceLines(db, {
+        lines: orderable.map(discountLine),
+        settings: pricingSettings(settings, shipping.paise),
+        code,
+        userId,
+        now,
+      });
+      pricedByRate.set(shipping.paise, priced);
+    }
+    quotes[pin] = { kind: "priced", shipping, priced: await priced };
+  }
+  return { lines, settings, quotes };
 }
 
 export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<PlacedOrder> {
@@ -278,6 +316,16 @@ async function placeOrderOnce(
       );
     }
 
+    // The shipping is the server's: the delivery PIN's zone and the cart's chargeable weight.
+    const shipping = await shippingFor(tx, settings, address.postalCode, lines);
+    if (shipping.kind === "unknown-pin") {
+      throw new CheckoutError(
+        "unknown-pin",
+        deliveryText.unknownPin,
+        `Please choose an address with another PIN code than ${address.postalCode}.`,
+      );
+    }
+
     const couponCode = input.couponCode?.trim().toUpperCase() || null;
 
     // Gateway: the same priced cart, address, code and charges is the same attempt (two tabs, a
@@ -290,11 +338,7 @@ async function placeOrderOnce(
           address.id,
           input.method,
           couponCode,
-          [
-            settings.shippingFeePaise,
-            settings.taxRateBasisPoints,
-            settings.freeShippingThresholdPaise,
-          ],
+          [shipping.paise, settings.taxRateBasisPoints, settings.freeShippingThresholdPaise],
         ]),
       )
       .digest("base64url");
@@ -368,7 +412,7 @@ async function placeOrderOnce(
     // a code goes to exactly one order.
     const totals = await priceLinesLocked(tx, {
       lines: lines.map((l) => discountLine({ ...l, custom: l.quoteId !== null })),
-      settings: pricingSettings(settings),
+      settings: pricingSettings(settings, shipping.paise),
       code: couponCode,
       userId: input.userId,
       now,
@@ -428,7 +472,13 @@ async function placeOrderOnce(
       currency: "INR",
       shippingAddress: snapshot,
       billingAddress: snapshot,
-      shippingMethod: { ...SHIPPING_METHOD, costPaise: totals.shippingPaise },
+      shippingMethod: {
+        ...SHIPPING_METHOD,
+        costPaise: totals.shippingPaise,
+        ...(shipping.kind === "rated"
+          ? { zone: shipping.zone, chargeableGrams: shipping.grams }
+          : {}),
+      },
       paymentMethod: cod ? "cod" : "gateway",
       paymentStatus: "unpaid" as const,
       paymentProvider: cod ? "cod" : input.provider,

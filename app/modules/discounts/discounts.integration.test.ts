@@ -270,12 +270,13 @@ describe(`discounts at checkout on ${testDbKind()}`, () => {
     expect(placed.status).toBe(200);
     const [o] = await db.select().from(orders).where(eq(orders.userId, u.id));
     // 20% of ₹2,400 is ₹480, capped at ₹300; only the characters line; 8% tax on ₹2,600.
+    // Shipping within the city: three default boxes (3 × 450 g volumetric → 1.5 kg) ₹40 + 2 × ₹30.
     expect(o).toMatchObject({
       subtotalPaise: 290_000,
       discountPaise: 30_000,
-      shippingPaise: 999,
+      shippingPaise: 10_000,
       taxPaise: 20_800,
-      totalPaise: 260_000 + 999 + 20_800,
+      totalPaise: 260_000 + 10_000 + 20_800,
     });
     const items = await db.select().from(orderItems).where(eq(orderItems.orderId, o.id));
     const byProduct = new Map(items.map((i) => [i.productId, i.discountPaise]));

@@ -694,6 +694,10 @@ describe(`admin content on ${testDbKind()}`, () => {
         "rating",
         "reviews",
         "createdAt",
+        "weightGrams",
+        "boxLengthCm",
+        "boxWidthCm",
+        "boxHeightCm",
       ]);
       const total = (await db.select({ id: products.id }).from(products)).length;
       expect(rows).toHaveLength(total);

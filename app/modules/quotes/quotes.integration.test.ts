@@ -209,6 +209,14 @@ describe(`custom quotes (${testDbKind()})`, () => {
     ).breakdown;
     expect(line.pricePaise).toBe(expected.unitPricePaise);
     expect(line.quantity).toBe(3);
+    // Its parcel for the shipping rate: the quote's grams and size (10 mm cube) plus packing.
+    const [part] = await db.select().from(products).where(eq(products.id, line.productId));
+    expect(part).toMatchObject({
+      weightGrams: Math.ceil(expected.grams) + 100,
+      boxLengthCm: 5,
+      boxWidthCm: 5,
+      boxHeightCm: 5,
+    });
     const cart = await getCart(db, a.id);
     expect(cart).toEqual([expect.objectContaining({ productId: line.productId, quantity: 3 })]);
 

@@ -37,6 +37,7 @@ import {
   quoteText,
   staffFindings,
 } from "~/rules/quote-pricing.ts";
+import { customPartParcel } from "~/rules/shipping-rates.ts";
 import { quoteOfferEmail, quoteReplyEmail } from "./emails.ts";
 import { measureModel } from "./measure.server.ts";
 
@@ -302,7 +303,14 @@ async function addOneToCart(
   const priced = { ...options, unit: breakdown.unit };
   const material = rates.materials.find((m) => m.id === options.materialId)!;
   const name = customPartName(quote.fileName, material.name, options.colour);
-  const productId = await upsertPartProduct(tx, quote.id, name, breakdown.unitPricePaise, now);
+  const productId = await upsertPartProduct(
+    tx,
+    quote.id,
+    name,
+    breakdown.unitPricePaise,
+    now,
+    customPartParcel(breakdown.grams, breakdown.size),
+  );
   await putInCart(tx, userId, productId, options.quantity);
   await tx
     .update(quotes)
@@ -347,7 +355,7 @@ export async function acceptOffer(
           options.data.colour,
         )
       : customPartName(quote.fileName, "as agreed", "as agreed");
-    const productId = await upsertPartProduct(tx, quote.id, name, unit, now);
+    const productId = await upsertPartProduct(tx, quote.id, name, unit, now, offeredParcel(quote));
     await putInCart(tx, userId, productId, quantity);
     await tx
       .update(quotes)
@@ -367,13 +375,38 @@ function cartLine(productId: string, name: string, pricePaise: number, quantity:
   return { productId, name, pricePaise, image: null, category: CUSTOM_PART_CATEGORY, quantity };
 }
 
+/** The parcel of a part staff priced: the quote engine's grams and size for the options kept. */
+function offeredParcel(quote: typeof quotes.$inferSelect): PartParcel | null {
+  const options = quoteOptionsSchema.safeParse(quote.options);
+  const rates = quoteRatesSchema.safeParse(quote.rates);
+  if (!options.success) return null;
+  const { breakdown } = priceQuote(
+    quote.geometry,
+    options.data,
+    rates.success ? rates.data : defaultQuoteRates,
+  );
+  return Number.isFinite(breakdown.grams)
+    ? customPartParcel(breakdown.grams, breakdown.size)
+    : null;
+}
+
+type PartParcel = ReturnType<typeof customPartParcel>;
+
 async function upsertPartProduct(
   tx: Tx,
   quoteId: string,
   name: string,
   unitPricePaise: number,
   now: Date,
+  /** Its weight and box for the shipping rate (null: the shop's defaults). */
+  parcel: PartParcel | null,
 ): Promise<string> {
+  const parcelFields = parcel ?? {
+    weightGrams: null,
+    boxLengthCm: null,
+    boxWidthCm: null,
+    boxHeightCm: null,
+  };
   const [existing] = await tx
     .select({ id: products.id })
     .from(products)
@@ -381,7 +414,7 @@ async function upsertPartProduct(
   if (existing) {
     await tx
       .update(products)
-      .set({ name, pricePaise: unitPricePaise, updatedAt: now })
+      .set({ name, pricePaise: unitPricePaise, ...parcelFields, updatedAt: now })
       .where(eq(products.id, existing.id));
     return existing.id;
   }
@@ -397,6 +430,7 @@ async function upsertPartProduct(
       inStock: true,
       stockCount: null,
       hsnCode: "3926",
+      ...parcelFields,
       quoteId,
     })
     .returning({ id: products.id });

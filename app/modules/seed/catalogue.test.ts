@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { drawArtwork, motifs } from "./artwork.ts";
 import {
   demoCategories,
+  demoParcels,
   demoProducts,
   demoPromotions,
   demoSponsoredKeys,
@@ -88,6 +89,16 @@ describe("demo catalogue", () => {
     for (const shape of ["list", "kv-strings", "map"]) {
       expect(demoProducts.some((p) => p.features.shape === shape)).toBe(true);
     }
+  });
+
+  it("gives every demo product a packed weight and box, and names no other", () => {
+    for (const p of demoProducts) {
+      const parcel = demoParcels[p.name];
+      expect(parcel, p.name).toBeDefined();
+      for (const n of parcel) expect(Number.isInteger(n) && n > 0, p.name).toBe(true);
+    }
+    const names = new Set(demoProducts.map((p) => p.name));
+    expect(Object.keys(demoParcels).filter((n) => !names.has(n))).toEqual([]);
   });
 
   it("has sane ratings, HSN codes, ages and reviews", () => {

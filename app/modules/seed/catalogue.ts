@@ -1502,3 +1502,44 @@ export const demoSponsoredKeys: string[] = [
   "kiko-ramen-ninja-chibi",
   "ember-wyrmling-dragon",
 ];
+
+/**
+ * Each demo product's packed weight (g) and shipping box (L × B × H cm), by name (issue 24): what
+ * the shipping rate is worked out from. Light prints in small boxes; statues and lamps in large ones.
+ */
+export const demoParcels: Record<
+  string,
+  [grams: number, lengthCm: number, widthCm: number, heightCm: number]
+> = {
+  "Lotus Tealight Holder": [180, 12, 12, 8],
+  "Spiral Ridge Bud Vase": [260, 12, 12, 22],
+  "Hexa Glow Night Lamp": [520, 18, 18, 22],
+  "Jaali Lattice Lantern": [450, 20, 20, 26],
+  "Tilt-Lock Phone Stand": [150, 14, 10, 6],
+  "Cable Tamer Clips (Pack of 12)": [90, 12, 8, 4],
+  "Geared Spinner Fidget": [70, 10, 10, 4],
+  "Wi-Fi Router Wall Mount": [200, 22, 14, 6],
+  "Faceted Succulent Planter": [240, 14, 14, 12],
+  "Self-Watering Herb Pot": [380, 18, 18, 18],
+  "Hanging Geo Planter": [300, 20, 20, 16],
+  "Tiny Cactus Trio Planters": [220, 20, 10, 8],
+  "Modular Pen Tower": [260, 14, 14, 18],
+  "Hex Drawer Desk Organiser": [650, 26, 20, 16],
+  "Laptop Riser Wedges (Pair)": [340, 24, 10, 8],
+  "Mountain Ridge Card Holder": [120, 14, 8, 6],
+  "Kiko the Ramen Ninja (Chibi)": [160, 12, 12, 14],
+  "Hoshi, Star Courier Figure": [220, 14, 12, 20],
+  "Mochi the Cat Mage": [180, 12, 12, 15],
+  "Ronin Rabbit Kaze (Limited Run)": [260, 14, 14, 22],
+  "Ember Wyrmling Dragon": [300, 20, 16, 14],
+  "Articulated Crystal Dragon": [240, 30, 10, 8],
+  "Mossback Forest Golem": [480, 18, 18, 22],
+  "Pip the Goblin Tinker": [170, 12, 12, 14],
+  "Yali Temple Guardian": [620, 20, 16, 26],
+  "Garuda Sky Warden Statue": [900, 28, 22, 32],
+  "Kirtimukha Guardian Wall Mask": [540, 28, 26, 10],
+  "Naga Coil Guardian": [520, 20, 20, 24],
+  "Bolt-7 Desk Buddy Robot": [280, 14, 14, 18],
+  "Orbital Scout Rocket Model": [350, 12, 12, 36],
+  "Mech Pilot Zara (Premium Resin)": [320, 16, 14, 24],
+};

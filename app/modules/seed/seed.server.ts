@@ -25,6 +25,7 @@ import {
   type DemoProduct,
   demoCategories,
   demoDiscounts,
+  demoParcels,
   demoProducts,
   demoPromotions,
   demoSponsoredKeys,
@@ -130,6 +131,7 @@ export async function seedDemoIfEmpty(deps: SeedDeps): Promise<boolean> {
       badge: p.badge,
       isActive: p.isActive,
       hsnCode: p.hsnCode,
+      ...parcelColumns(p.name),
       createdAt: created,
       updatedAt: created,
     };
@@ -202,4 +204,12 @@ async function ensureDemoAdmin({ db, auth, env }: SeedDeps) {
     // Printed once, on the terminal of whoever started the shop for the first time.
     process.stdout.write(`\nDemo admin created: ${email}\nPassword (shown once): ${password}\n\n`);
   }
+}
+
+/** A demo product's packed weight and box (every demo product has one: see catalogue.test.ts). */
+function parcelColumns(name: string) {
+  const parcel = demoParcels[name];
+  if (!parcel) return {};
+  const [weightGrams, boxLengthCm, boxWidthCm, boxHeightCm] = parcel;
+  return { weightGrams, boxLengthCm, boxWidthCm, boxHeightCm };
 }

@@ -12,6 +12,7 @@ import {
   readyWorkingDays,
 } from "~/rules/delivery.ts";
 import { istToday } from "~/rules/india-time.ts";
+import { chargeableGrams, type Parcel, parcelOf, shippingRate } from "~/rules/shipping-rates.ts";
 import { findPin } from "./pin-directory.server.ts";
 
 /*
@@ -29,7 +30,7 @@ export type EstimateRequest = {
 };
 
 export type EstimateAnswer =
-  | ({ kind: "estimate" } & DeliveryEstimate)
+  | ({ kind: "estimate"; shippingPaise: number | null } & DeliveryEstimate)
   | { kind: "unknown-pin"; pin: string }
   | { kind: "unknown-product" };
 
@@ -45,6 +46,7 @@ export async function deliveryEstimate(
   let kind: ItemKind;
   let category: string | null = null;
   let pricePaise: number | null = null;
+  let parcel: Parcel | null = null;
   if (request.productId) {
     const [product] = await db
       .select({
@@ -53,6 +55,10 @@ export async function deliveryEstimate(
         category: products.category,
         pricePaise: products.pricePaise,
         isActive: products.isActive,
+        weightGrams: products.weightGrams,
+        boxLengthCm: products.boxLengthCm,
+        boxWidthCm: products.boxWidthCm,
+        boxHeightCm: products.boxHeightCm,
       })
       .from(products)
       .where(eq(products.id, request.productId));
@@ -61,6 +67,7 @@ export async function deliveryEstimate(
     kind = itemKindOf(product);
     category = product.category;
     pricePaise = product.pricePaise;
+    parcel = parcelOf(product);
   } else if (request.kind === "custom") {
     kind = "custom";
     category = CUSTOM_PART_CATEGORY;
@@ -93,5 +100,16 @@ export async function deliveryEstimate(
       pricePaise,
     ),
   });
-  return { kind: "estimate", ...estimate };
+  // A product on its own: the rate for its parcel, or free at the shop's free-shipping threshold.
+  const free =
+    settings.freeShippingThresholdPaise !== null &&
+    pricePaise !== null &&
+    pricePaise >= settings.freeShippingThresholdPaise;
+  const shippingPaise =
+    parcel === null
+      ? null
+      : free
+        ? 0
+        : shippingRate(settings.shippingRates, estimate.zone, chargeableGrams(parcel));
+  return { kind: "estimate", ...estimate, shippingPaise };
 }

@@ -216,6 +216,16 @@ describe(`delivery by PIN code on ${testDbKind()}`, () => {
       transitMetro: "3",
       transitRest: "5",
       transitSpecial: "7",
+      rateLocalFirst: "40",
+      rateLocalAdditional: "30",
+      rateStateFirst: "50",
+      rateStateAdditional: "40",
+      rateMetroFirst: "65",
+      rateMetroAdditional: "55",
+      rateRestFirst: "80",
+      rateRestAdditional: "70",
+      rateSpecialFirst: "120",
+      rateSpecialAdditional: "100",
     };
     const refused = await outcome(() =>
       route.action(routeArgs(formPost("/admin/settings", form, { cookie })) as never),

@@ -32,6 +32,15 @@ import type { Route } from "./+types/settings";
  * identity printed on GST invoices.
  */
 
+/** The rate table's rows: the form's field stem and the zone's name. */
+const RATE_ZONES = [
+  ["Local", "Within the city"],
+  ["State", "Within the state"],
+  ["Metro", "Metro to metro"],
+  ["Rest", "Rest of India"],
+  ["Special", "Special zones (North-East, J&K, Ladakh, A&N, Lakshadweep)"],
+] as const;
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const { db } = await runtime();
@@ -165,7 +174,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
               label="Shipping fee (₹)"
               inputMode="decimal"
               autoComplete="off"
-              hint="Charged on every order, e.g. 9.99."
+              hint="The cart's estimate until a customer gives a PIN code; checkout charges the rate for the delivery PIN (below)."
             />
             <FormField
               {...field("taxRate")}
@@ -309,6 +318,36 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
               />
               <FieldError id="settings-holidays" message={errors.holidays} />
             </div>
+          </div>
+        </Section>
+
+        <Section title="Shipping rates" id="settings-rates">
+          <p className="-mt-2 mb-4 text-muted-foreground text-sm">
+            Checkout charges the rate for the zone between the ships-from PIN and the delivery PIN,
+            by the cart's chargeable weight: the greater of its packed weight and its volumetric
+            weight (L×B×H in cm ÷ 5000, in kg), rounded up to the next 500 g. The free-shipping
+            threshold and free-shipping discounts still make it ₹0.
+          </p>
+          <div className="grid gap-4">
+            {RATE_ZONES.map(([zone, label]) => (
+              <fieldset key={zone} className="grid gap-2">
+                <legend className="mb-1 font-medium text-sm">{label}</legend>
+                <div className="grid grid-cols-2 gap-4">
+                  <FormField
+                    {...field(`rate${zone}First`)}
+                    label="First 500 g (₹)"
+                    inputMode="decimal"
+                    autoComplete="off"
+                  />
+                  <FormField
+                    {...field(`rate${zone}Additional`)}
+                    label="Each further 500 g (₹)"
+                    inputMode="decimal"
+                    autoComplete="off"
+                  />
+                </div>
+              </fieldset>
+            ))}
           </div>
         </Section>
 

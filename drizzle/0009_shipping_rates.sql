@@ -1,0 +1,6 @@
+ALTER TABLE "products" ADD COLUMN "weight_grams" integer;--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "box_length_cm" smallint;--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "box_width_cm" smallint;--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "box_height_cm" smallint;--> statement-breakpoint
+ALTER TABLE "shop_settings" ADD COLUMN "shipping_rates" jsonb DEFAULT '{"local":{"firstPaise":4000,"additionalPaise":3000},"state":{"firstPaise":5000,"additionalPaise":4000},"metro":{"firstPaise":6500,"additionalPaise":5500},"rest":{"firstPaise":8000,"additionalPaise":7000},"special":{"firstPaise":12000,"additionalPaise":10000}}'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "products" ADD CONSTRAINT "products_parcel_positive" CHECK (("products"."weight_grams" is null or "products"."weight_grams" > 0) and ("products"."box_length_cm" is null or "products"."box_length_cm" > 0) and ("products"."box_width_cm" is null or "products"."box_width_cm" > 0) and ("products"."box_height_cm" is null or "products"."box_height_cm" > 0));
