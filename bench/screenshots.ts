@@ -8,8 +8,8 @@
  *        --compare-build-dir .tmp/build-b [--out .tmp/bench/screenshots] [--cookie "name=value"]
  *
  * Both runs show the same product (the first one on /products). Animations are off (reduced
- * motion), the page is loaded until the network is idle and every image (lazy ones too) decoded. --cookie (e.g. a signed-in customer's
- * session) is sent with every page. Exit status 1 when any pair differs.
+ * motion), the page is loaded until the network is idle (at most 5 s after load) and every image (lazy ones too) decoded. --cookie (e.g. a signed-in customer's
+ * session) is sent with every page; --product /product/ID shows that product page instead. Exit status 1 when any pair differs.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -25,6 +25,8 @@ const [dataDir, buildA, buildB] = ["data-dir", "build-dir", "compare-build-dir"]
 }) as [string, string, string];
 const outDir = path.resolve(root, args.get("out") ?? ".tmp/bench/screenshots");
 const cookie = args.get("cookie");
+/** The product page to show (e.g. one with reviews); by default the first product on /products. */
+const productArg = args.get("product");
 const viewports = [
   { name: "desktop", width: 1280, height: 900 },
   { name: "phone", width: 390, height: 844 },
@@ -58,7 +60,9 @@ async function shoot(buildDir: string, label: string, productPath?: string) {
         ["products", "/products"],
         ["product", product],
       ] as const) {
-        await page.goto(server.baseUrl + p, { waitUntil: "networkidle" });
+        await page.goto(server.baseUrl + p, { waitUntil: "load" });
+        // A signed-in page keeps talking to the server (the cart's sync): idle, or 5 s.
+        await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => undefined);
         // Every image loaded and decoded, lazy ones too (a full-page shot doesn't scroll).
         await page.evaluate(async () => {
           await document.fonts.ready;
@@ -114,7 +118,7 @@ async function compare(a: Buffer, b: Buffer) {
 }
 
 mkdirSync(outDir, { recursive: true });
-const a = await shoot(buildA, "a");
+const a = await shoot(buildA, "a", productArg);
 const b = await shoot(buildB, "b", a.product);
 let failed = false;
 for (const key of Object.keys(a.shots)) {
