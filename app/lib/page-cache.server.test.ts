@@ -297,6 +297,18 @@ describe("catalogue reads remembered until the catalogue changes", () => {
     expect(await c.remember("k", read.load)).toBe(4);
   });
 
+  it("runs a lazy query (a thenable that queries on every await) once", async () => {
+    const { c } = cache();
+    let runs = 0;
+    const query: PromiseLike<number> = {
+      then: (onFulfilled, onRejected) => Promise.resolve(++runs).then(onFulfilled, onRejected),
+    };
+    await c.remember("q", () => query);
+    expect(await c.remember("q", () => query)).toBe(1);
+    expect(await c.remember("q", () => query)).toBe(1);
+    expect(runs).toBe(1);
+  });
+
   it("doesn't keep a failed read", async () => {
     const { c } = cache();
     await expect(c.remember("k", () => Promise.reject(new Error("down")))).rejects.toThrow("down");

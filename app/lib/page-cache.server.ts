@@ -158,8 +158,8 @@ export class PageCache {
    * tables in drizzle/0005_page_cache_feed.sql) and that is the same for every visitor; the value
    * is shared, so callers must not change it. A read that began before a change is not kept.
    */
-  remember<T>(key: string, load: () => Promise<T>): Promise<T> {
-    if (!this.enabled) return load();
+  remember<T>(key: string, load: () => PromiseLike<T>): Promise<T> {
+    if (!this.enabled) return Promise.resolve(load());
     const now = this.#options.now();
     const found = this.#remembered.get(key);
     this.#remembered.delete(key);
@@ -167,7 +167,8 @@ export class PageCache {
       this.#remembered.set(key, found);
       return found.value as Promise<T>;
     }
-    const value = load();
+    // A promise, run once: a query builder (a thenable) would run its query again on every await.
+    const value = Promise.resolve(load());
     const entry: Remembered = { value, storedAt: now };
     this.#remembered.set(key, entry);
     value.catch(() => {

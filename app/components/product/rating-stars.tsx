@@ -25,15 +25,19 @@ export function RatingStars({
       viewBox="0 0 120 24"
       width={size * 5}
       height={size}
-      className={cn("inline-block shrink-0 text-amber-500", className)}
+      className={cn("rating-stars", className)}
     >
-      <defs>
-        <clipPath id={`${id}c`}>
-          <rect width={filled} height="24" />
-        </clipPath>
-      </defs>
-      <use href="#lk-stars" fill="none" stroke="currentColor" strokeWidth="1.5" opacity="0.45" />
-      <use href="#lk-stars" fill="currentColor" clipPath={`url(#${id}c)`} />
+      {filled > 0 && filled < 120 ? (
+        <defs>
+          <clipPath id={`${id}c`}>
+            <rect width={filled} height="24" />
+          </clipPath>
+        </defs>
+      ) : null}
+      <use href="#lk-stars-outline" />
+      {filled > 0 ? (
+        <use href="#lk-stars-filled" clipPath={filled < 120 ? `url(#${id}c)` : undefined} />
+      ) : null}
     </svg>
   );
 }

@@ -22,9 +22,17 @@ export function IconSprite() {
         <ShoppingCart fill="inherit" />
       </symbol>
       <symbol id="lk-stars" viewBox="0 0 120 24">
-        {[0, 1, 2, 3, 4].map((i) => (
-          <path key={i} d={STAR} transform={i ? `translate(${i * 24})` : undefined} />
+        <path id="lk-star" d={STAR} />
+        {[1, 2, 3, 4].map((i) => (
+          <use key={i} href="#lk-star" x={i * 24} />
         ))}
+      </symbol>
+      {/* A rating's two layers: the outlines, and the stars filled (clipped to the rating). */}
+      <symbol id="lk-stars-outline" viewBox="0 0 120 24">
+        <use href="#lk-stars" fill="none" stroke="currentColor" strokeWidth="1.5" opacity="0.45" />
+      </symbol>
+      <symbol id="lk-stars-filled" viewBox="0 0 120 24">
+        <use href="#lk-stars" fill="currentColor" />
       </symbol>
     </svg>
   );
