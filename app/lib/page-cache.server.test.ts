@@ -301,6 +301,7 @@ describe("catalogue reads remembered until the catalogue changes", () => {
     const { c } = cache();
     let runs = 0;
     const query: PromiseLike<number> = {
+      // biome-ignore lint/suspicious/noThenProperty: a lazy query, as drizzle's query builders are
       then: (onFulfilled, onRejected) => Promise.resolve(++runs).then(onFulfilled, onRejected),
     };
     await c.remember("q", () => query);
