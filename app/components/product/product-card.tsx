@@ -45,7 +45,7 @@ export function ProductCard({
         <FavouriteButton
           productId={product.id}
           productName={product.name}
-          className="product-card-favourite"
+          className="product-card-favourite hover:bg-background"
         />
       </div>
       <div className="product-card-body">

@@ -1,13 +1,16 @@
 import { Slot } from "radix-ui";
 import type * as React from "react";
+import { cn } from "~/lib/cn";
 
+// The hover colours stay utilities beside the component classes: a caller's plain background
+// (say `bg-background/85`) must not cancel the hover, as it didn't when every class was a utility.
 const variants = {
-  default: "btn-primary",
-  destructive: "btn-destructive",
-  outline: "btn-outline",
-  secondary: "btn-secondary",
-  ghost: "btn-ghost",
-  link: "btn-link",
+  default: "btn-primary hover:bg-primary/90",
+  destructive: "btn-destructive hover:bg-destructive/90",
+  outline: "btn-outline hover:bg-accent hover:text-accent-foreground",
+  secondary: "btn-secondary hover:bg-secondary/80",
+  ghost: "hover:bg-accent hover:text-accent-foreground",
+  link: "btn-link hover:underline",
 } as const;
 
 const sizes = {
@@ -27,8 +30,8 @@ export type ButtonLook = {
  * (for example `<Link className={buttonVariants({ variant: "outline" })}>`).
  * The default and icon sizes are 40px tall so they stay comfortable touch targets.
  * The looks are component classes in app/app.css (`.btn`, `.btn-outline`, `.btn-sm`, …): short
- * in the markup, and any utility added beside them wins (they sit in the components layer), so
- * no class merging is needed: plain strings, cheap for a listing's 48 buttons.
+ * in the markup, and any utility added beside them wins (they sit in the components layer). Only
+ * a button given classes of its own pays for merging them.
  */
 export function buttonVariants({
   variant,
@@ -36,7 +39,8 @@ export function buttonVariants({
   className,
 }: ButtonLook & { className?: string } = {}): string {
   const look = `btn ${variants[variant ?? "default"]} ${sizes[size ?? "default"]}`;
-  return className ? `${look} ${className}` : look;
+  // A caller's hover colour replaces the look's (tailwind-merge); the rest can't conflict.
+  return className ? cn(look, className) : look;
 }
 
 export type ButtonProps = React.ComponentProps<"button"> &
