@@ -16,6 +16,7 @@ import { RouteChangeOverlay } from "~/components/layout/route-change-overlay";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { useOptimisticTheme } from "~/components/layout/theme-switcher";
+import { IconSprite } from "~/components/ui/icon-sprite";
 import { Toaster } from "~/components/ui/toaster";
 import { TooltipProvider } from "~/components/ui/tooltip";
 import { privateWhenSignedIn, refuseControlCharacters } from "~/lib/edge.server.ts";
@@ -73,6 +74,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-dvh flex-col antialiased">
+        <IconSprite />
         <a
           href="#main"
           className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-background focus:px-4 focus:py-2 focus:shadow"

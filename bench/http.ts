@@ -16,7 +16,10 @@
  * carries a cookie the page cache doesn't know, so each page is rendered: the cost without the
  * cache), --bare (after each page, the same load against a bare `node:http` server,
  * bench/bare-server.ts, sending the very bytes and headers the shop sent for it: the ceiling a
- * page cache hit is compared with; the two take turns, 3 rounds of duration/3 each).
+ * page cache hit is compared with; the two take turns, 3 rounds of duration/3 each), --signed-in
+ * (every request carries the session cookie of a customer the script registers, with 3
+ * favourites on the first listing page and 3 items in the cart: the page a signed-in customer
+ * gets; the query count and HTML size are then that customer's).
  *
  * The query count is always the render's (a request the page cache can't answer); "served"
  * says where the measured requests were answered from (X-Page-Cache after the warm-up).
@@ -28,6 +31,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import {
+  customerCookie,
   dropDatabase,
   freePort,
   parseArgs,
@@ -49,8 +53,14 @@ const buildDir = args.get("build-dir");
 const fresh = args.get("fresh");
 const rendered = args.has("rendered");
 const bare = args.has("bare");
+const signedIn = args.has("signed-in");
 /** An unknown cookie: the page cache answers no request that carries one. */
 const RENDER_COOKIE = "bench=render";
+/**
+ * The cookie every measured request carries: none (visitors, page cache), RENDER_COOKIE
+ * (--rendered), or a signed-in customer's session with favourites and a cart (--signed-in).
+ */
+let loadCookie: string | null = rendered ? RENDER_COOKIE : null;
 
 type Target = { label: string; paths: string[] };
 type Row = {
@@ -119,7 +129,7 @@ async function probe(baseUrl: string, paths: string[]) {
   let htmlBytes = 0;
   for (const p of paths) {
     const res = await fetch(baseUrl + p, {
-      headers: { "accept-encoding": "identity", cookie: RENDER_COOKIE },
+      headers: { "accept-encoding": "identity", cookie: loadCookie ?? RENDER_COOKIE },
     });
     const body = await res.arrayBuffer();
     if (res.status !== 200) throw new Error(`${p}: HTTP ${res.status}`);
@@ -140,7 +150,7 @@ async function probe(baseUrl: string, paths: string[]) {
 /** Where a request like the measured ones is answered from. */
 async function servedFrom(baseUrl: string, p: string): Promise<string> {
   const res = await fetch(baseUrl + p, {
-    headers: { "accept-encoding": encoding, ...(rendered ? { cookie: RENDER_COOKIE } : {}) },
+    headers: { "accept-encoding": encoding, ...(loadCookie ? { cookie: loadCookie } : {}) },
   });
   await res.arrayBuffer();
   return res.headers.get("x-page-cache") ?? "rendered";
@@ -155,7 +165,7 @@ function rawResponse(baseUrl: string, p: string) {
         headers: {
           "accept-encoding": encoding,
           accept: "text/html",
-          ...(rendered ? { cookie: RENDER_COOKIE } : {}),
+          ...(loadCookie ? { cookie: loadCookie } : {}),
         },
       },
       (res) => {
@@ -223,7 +233,7 @@ function load(baseUrl: string, paths: string[], seconds: number) {
     headers: {
       "accept-encoding": encoding,
       accept: "text/html",
-      ...(rendered ? { cookie: RENDER_COOKIE } : {}),
+      ...(loadCookie ? { cookie: loadCookie } : {}),
     },
     requests: [
       {
@@ -234,7 +244,11 @@ function load(baseUrl: string, paths: string[], seconds: number) {
   });
 }
 
-async function benchServer(server: RunningServer): Promise<Row[]> {
+async function benchServer(server: RunningServer, dataDir: string): Promise<Row[]> {
+  if (signedIn) {
+    const session = await customerCookie(server.baseUrl, path.resolve(root, dataDir, "outbox"), 3);
+    loadCookie = `${session}; lk_cart_count=3`;
+  }
   const ids = await productIds(server.baseUrl, idCount);
   const targets: Target[] = [
     { label: "/products", paths: ["/products"] },
@@ -386,7 +400,7 @@ async function main() {
     );
     let rows: Row[];
     try {
-      rows = await benchServer(server);
+      rows = await benchServer(server, dataDir);
     } finally {
       await server.stop();
     }

@@ -20,13 +20,12 @@
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { readdir, readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { simpleParser } from "mailparser";
 import {
   chromeFlags,
   chromePath,
+  customerCookie,
   freePort,
   parseArgs,
   productIds,
@@ -268,70 +267,6 @@ const metricIds = [
 
 /** Pages measured as the signed-in customer with a cart and an address. */
 const signedInPages = new Set(["/cart", "/checkout"]);
-
-/**
- * Registers a verified customer through the shop's own endpoints (the verification link from the
- * outbox), puts two products in their stored cart, saves an address, and returns their cookie.
- */
-async function customerCookie(baseUrl: string, outbox: string): Promise<string> {
-  const email = `lighthouse-${Date.now()}@example.com`;
-  const password = "bench-lighthouse-password";
-  const json = { "content-type": "application/json", origin: baseUrl };
-  const post = async (url: string, body: string, headers: Record<string, string>) => {
-    const res = await fetch(baseUrl + url, { method: "POST", headers, body });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`POST ${url}: HTTP ${res.status} ${text.slice(0, 300)}`);
-    return res;
-  };
-  await post(
-    "/api/auth/sign-up/email",
-    JSON.stringify({ name: "Lighthouse Customer", email, password }),
-    json,
-  );
-  let link: string | undefined;
-  for (let attempt = 0; !link && attempt < 40; attempt++) {
-    if (attempt > 0) await new Promise((r) => setTimeout(r, 250));
-    for (const file of (await readdir(outbox)).filter((f) => f.endsWith(".eml"))) {
-      const raw = await readFile(path.join(outbox, file), "utf8");
-      if (!raw.includes(email)) continue;
-      link = (await simpleParser(raw)).text?.match(/https?:\/\/\S*verify-email\S*/)?.[0];
-    }
-  }
-  if (!link) throw new Error(`no verification e-mail for ${email} in ${outbox}`);
-  const verified = await fetch(link, { redirect: "manual" });
-  await verified.arrayBuffer();
-  if (verified.status >= 400) throw new Error(`verification link: HTTP ${verified.status}`);
-  const signedIn = await post("/api/auth/sign-in/email", JSON.stringify({ email, password }), json);
-  const cookie = signedIn.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  const lines = (await productIds(baseUrl, 2)).map((productId, i) => ({
-    productId,
-    quantity: i + 1,
-  }));
-  await post("/api/cart", JSON.stringify({ intent: "set-all", lines }), { ...json, cookie });
-  await post(
-    "/addresses",
-    new URLSearchParams({
-      intent: "save",
-      label: "Home",
-      name: "Lighthouse Customer",
-      line1: "12 MG Road",
-      city: "Bengaluru",
-      state: "Karnataka",
-      postalCode: "560001",
-      country: "India",
-      phone: "9876543210",
-    }).toString(),
-    { "content-type": "application/x-www-form-urlencoded", origin: baseUrl, cookie },
-  );
-  const checkout = await fetch(`${baseUrl}/checkout`, { headers: { cookie }, redirect: "manual" });
-  await checkout.arrayBuffer();
-  if (checkout.status !== 200)
-    throw new Error(`/checkout for the customer: HTTP ${checkout.status}`);
-  return cookie;
-}
 
 async function main() {
   let baseUrl = args.get("base-url");

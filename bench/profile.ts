@@ -4,14 +4,17 @@
  * the self time by package/file and the hottest functions.
  *
  *   node bench/profile.ts --data-dir .tmp/bench/pglite [--database-url URL] --path /products
- *        [--duration 10] [--connections 10] [--top 25]
+ *        [--duration 10] [--connections 10] [--top 25] [--signed-in]
+ *
+ * --signed-in: every request carries the session cookie of a customer the script registers (3
+ * favourites, 3 items in the cart), so every request is rendered as for a signed-in customer.
  *
  * The raw profile is kept in .tmp/bench/profiles/ (open it in Chromium DevTools' Performance tab).
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
-import { parseArgs, productIds, root, startServer } from "./lib.ts";
+import { customerCookie, parseArgs, productIds, root, startServer } from "./lib.ts";
 
 const args = parseArgs();
 const dataDir = args.get("data-dir");
@@ -37,12 +40,15 @@ let loadStarted = 0;
 let stopped = 0;
 try {
   if (pagePath === "product") pagePath = `/product/${(await productIds(server.baseUrl, 1))[0]}`;
+  const cookie = args.has("signed-in")
+    ? `${await customerCookie(server.baseUrl, path.resolve(root, dataDir, "outbox"), 3)}; lk_cart_count=3`
+    : undefined;
   loadStarted = Date.now();
   result = await autocannon({
     url: server.baseUrl + pagePath,
     connections,
     duration,
-    headers: { "accept-encoding": encoding },
+    headers: { "accept-encoding": encoding, ...(cookie ? { cookie } : {}) },
   });
 } finally {
   await server.stop();

@@ -261,6 +261,75 @@ describe("storing and serving pages", () => {
   });
 });
 
+describe("catalogue reads remembered until the catalogue changes", () => {
+  function counter() {
+    let calls = 0;
+    return { load: async () => ++calls, calls: () => calls };
+  }
+
+  it("reads once per key and shares the answer, also with calls while the read is under way", async () => {
+    const { c } = cache();
+    const read = counter();
+    const [a, b] = await Promise.all([c.remember("k", read.load), c.remember("k", read.load)]);
+    expect(await c.remember("k", read.load)).toBe(1);
+    expect([a, b, read.calls()]).toEqual([1, 1, 1]);
+    expect(await c.remember("other", read.load)).toBe(2);
+  });
+
+  it("reads again after a change, and drops a read that began before it", async () => {
+    const { c } = cache();
+    const read = counter();
+    const before = c.remember("k", read.load);
+    c.invalidate();
+    expect(await before).toBe(1);
+    expect(await c.remember("k", read.load)).toBe(2);
+    expect(await c.remember("k", read.load)).toBe(2);
+  });
+
+  it("reads every time while changes can't be heard, or once the answer is older than the maximum age", async () => {
+    const { c, advance } = cache();
+    const read = counter();
+    await c.remember("k", read.load);
+    advance(60_001);
+    expect(await c.remember("k", read.load)).toBe(2);
+    c.setListening(false);
+    expect(await c.remember("k", read.load)).toBe(3);
+    expect(await c.remember("k", read.load)).toBe(4);
+  });
+
+  it("runs a lazy query (a thenable that queries on every await) once", async () => {
+    const { c } = cache();
+    let runs = 0;
+    const query: PromiseLike<number> = {
+      // biome-ignore lint/suspicious/noThenProperty: a lazy query, as drizzle's query builders are
+      then: (onFulfilled, onRejected) => Promise.resolve(++runs).then(onFulfilled, onRejected),
+    };
+    await c.remember("q", () => query);
+    expect(await c.remember("q", () => query)).toBe(1);
+    expect(await c.remember("q", () => query)).toBe(1);
+    expect(runs).toBe(1);
+  });
+
+  it("doesn't keep a failed read", async () => {
+    const { c } = cache();
+    await expect(c.remember("k", () => Promise.reject(new Error("down")))).rejects.toThrow("down");
+    expect(await c.remember("k", async () => "up")).toBe("up");
+  });
+
+  it("keeps at most 2,000 reads, dropping the least recently used first", async () => {
+    const { c } = cache();
+    const read = counter();
+    for (let i = 0; i < 2_000; i++) await c.remember(`k${i}`, read.load);
+    await c.remember("k0", read.load); // used again: now the most recent
+    await c.remember("k2000", read.load); // one too many: k1 goes
+    expect(read.calls()).toBe(2_001);
+    await c.remember("k0", read.load);
+    expect(read.calls()).toBe(2_001);
+    await c.remember("k1", read.load);
+    expect(read.calls()).toBe(2_002);
+  });
+});
+
 describe("inline script hashes", () => {
   it("hashes exactly the inline scripts a browser runs", () => {
     const doc = [

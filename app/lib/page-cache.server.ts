@@ -20,6 +20,9 @@ import zlib from "node:zlib";
  *   `maxAgeMs` whatever happens.
  * - A cached page can't carry a fresh nonce, so its Content-Security-Policy allows exactly its own
  *   inline scripts by their SHA-256 hashes instead.
+ * - The catalogue data behind those pages (`remember`) is kept the same way for the renders the
+ *   cache can't answer (signed-in customers, any other cookie): read once per change, dropped with
+ *   the pages, and while changes can't be heard read every time.
  * - One render per page at a time: a miss for a page that has been stored before and that another
  *   request is already rendering waits for that render (`claim`) instead of starting its own, so
  *   a change to the catalogue under heavy traffic costs one render per page, not one per visitor
@@ -82,6 +85,11 @@ export type PageCacheStats = {
   listening: boolean;
 };
 
+/** At most this many catalogue reads are remembered (least recently used first out). */
+const MAX_REMEMBERED = 2_000;
+
+type Remembered = { value: Promise<unknown>; storedAt: number };
+
 /** Headers never stored with a page (per response, or replaced on a hit). */
 const UNSTORED_HEADERS = new Set([
   "set-cookie",
@@ -98,6 +106,7 @@ export class PageCache {
   readonly #options: Required<Omit<PageCacheOptions, "policyForScriptHashes">> &
     Pick<PageCacheOptions, "policyForScriptHashes">;
   readonly #entries = new Map<string, CachedPage>();
+  readonly #remembered = new Map<string, Remembered>();
   readonly #cookieRules: Map<string, RegExp>;
   readonly #params: Set<string>;
   #bytes = 0;
@@ -137,8 +146,39 @@ export class PageCache {
   invalidate(): void {
     this.#generation += 1;
     this.#entries.clear();
+    this.#remembered.clear();
     this.#bytes = 0;
     this.#stats.invalidations += 1;
+  }
+
+  /**
+   * A catalogue read, shared by every render until the catalogue changes: `load` runs on the first
+   * call for a key (and again after a change, after `maxAgeMs`, or after it failed); calls in the
+   * meantime get the same promise. Only for data that the storefront change feed announces (the
+   * tables in drizzle/0005_page_cache_feed.sql) and that is the same for every visitor; the value
+   * is shared, so callers must not change it. A read that began before a change is not kept.
+   */
+  remember<T>(key: string, load: () => PromiseLike<T>): Promise<T> {
+    if (!this.enabled) return Promise.resolve(load());
+    const now = this.#options.now();
+    const found = this.#remembered.get(key);
+    this.#remembered.delete(key);
+    if (found && now - found.storedAt <= this.#options.maxAgeMs) {
+      this.#remembered.set(key, found);
+      return found.value as Promise<T>;
+    }
+    // A promise, run once: a query builder (a thenable) would run its query again on every await.
+    const value = Promise.resolve(load());
+    const entry: Remembered = { value, storedAt: now };
+    this.#remembered.set(key, entry);
+    value.catch(() => {
+      if (this.#remembered.get(key) === entry) this.#remembered.delete(key);
+    });
+    if (this.#remembered.size > MAX_REMEMBERED) {
+      const oldest = this.#remembered.keys().next().value;
+      if (oldest !== undefined) this.#remembered.delete(oldest);
+    }
+    return value;
   }
 
   /**

@@ -22,10 +22,11 @@ function partial<T>(fallback: T): T {
 }
 
 export async function loader() {
-  const { db } = await runtime();
+  const { db, pageCache } = await runtime();
   // Sponsored slides and promotions are extras: if they fail to load, the page still renders.
   const [latest, slides, promotions] = await Promise.all([
-    listLatestProducts(db),
+    // Read once per catalogue change, whoever asks (the page cache hears of every change).
+    pageCache.remember("latest products", () => listLatestProducts(db)),
     listSponsoredSlides(db).catch(() => partial([])),
     listLivePromotions(db).catch(() => partial([])),
   ]);

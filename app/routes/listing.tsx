@@ -39,10 +39,18 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const page = pageParam.parse(url.searchParams.get("page") ?? 1);
   const sub = params.sub?.toLowerCase();
-  const { db } = await runtime();
+  const { db, pageCache } = await runtime();
+  const { categoryText } = listing;
+  // Read once per catalogue change, whoever asks (the page cache hears of every change).
   const [{ items, total }, subcategories] = await Promise.all([
-    listProducts(db, { categoryText: listing.categoryText, subcategorySlug: sub }, page),
-    listing.categoryText ? listSubcategories(db, listing.categoryText) : Promise.resolve([]),
+    pageCache.remember(`listing ${categoryText ?? ""} ${sub ?? ""} ${page}`, () =>
+      listProducts(db, { categoryText, subcategorySlug: sub }, page),
+    ),
+    categoryText
+      ? pageCache.remember(`subcategories ${categoryText}`, () =>
+          listSubcategories(db, categoryText),
+        )
+      : Promise.resolve([]),
   ]);
   const subcategory = sub ? subcategories.find((s) => subcategorySlug(s) === sub) : undefined;
   if (sub && !subcategory) throw data(null, { status: 404 });

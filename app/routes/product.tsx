@@ -55,24 +55,31 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const reviewPage = reviewPageParam.parse(new URL(request.url).searchParams.get("reviews") ?? 1);
   try {
     const rt = await runtime();
-    const { db } = rt;
+    const { db, pageCache } = rt;
+    const id = params.id;
+    // The catalogue's parts are read once per catalogue change, whoever asks (the page cache
+    // hears of every change); the viewer's own parts every time.
     const [product, viewer] = await Promise.all([
-      getProduct(db, params.id),
+      pageCache.remember(`product ${id}`, () => getProduct(db, id)),
       getViewer(rt, request),
     ]);
     if (!product) return data({ state: "not-found" as const }, { status: 404 });
     const [related, reviewsPage, stats, review] = await Promise.all([
-      listRelatedProducts(db, product).catch(() => {
-        skipPageCache();
-        return [];
-      }),
+      pageCache
+        .remember(`related ${id}`, () => listRelatedProducts(db, product))
+        .catch(() => {
+          skipPageCache();
+          return [];
+        }),
       // Reviews are secondary: a bad stored review must not take the product page down.
-      listProductReviews(db, product.id, reviewPage).catch((error) => {
-        skipPageCache();
-        log.error("product reviews failed to load", { error, productId: product.id });
-        return { reviews: [], hasNext: false };
-      }),
-      getReviewStats(db, product.id),
+      pageCache
+        .remember(`reviews ${id} ${reviewPage}`, () => listProductReviews(db, id, reviewPage))
+        .catch((error) => {
+          skipPageCache();
+          log.error("product reviews failed to load", { error, productId: id });
+          return { reviews: [], hasNext: false };
+        }),
+      pageCache.remember(`review stats ${id}`, () => getReviewStats(db, id)),
       // Verified buyers may write (or edit) their review from here.
       reviewContext(db, viewer?.id, product.id).catch(() => {
         skipPageCache();

@@ -52,10 +52,7 @@ export function SiteFooter() {
             <ul className="space-y-1 text-sm">
               {group.links.map((link) => (
                 <li key={link.to}>
-                  <Link
-                    to={link.to}
-                    className="inline-block py-1 text-muted-foreground hover:text-foreground hover:underline"
-                  >
+                  <Link to={link.to} className="footer-link">
                     {link.label}
                   </Link>
                 </li>

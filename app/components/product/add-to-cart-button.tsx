@@ -1,9 +1,10 @@
-import { Loader2, ShoppingCart } from "lucide-react";
+import { Loader2 } from "lucide-react";
 import { useState } from "react";
 import { useLocation } from "react-router";
 import { cartActions, useCart } from "~/components/cart/cart-store";
 import { useProceedToCheckout } from "~/components/cart/use-proceed-to-checkout";
 import { Button, type ButtonProps } from "~/components/ui/button";
+import { SpriteIcon } from "~/components/ui/icon-sprite";
 import { toast } from "~/components/ui/use-toast";
 import { cartButtonLabel, cartButtonState, quantityLimit } from "~/rules/product-display.ts";
 
@@ -112,11 +113,7 @@ export function AddToCartButton({
       aria-label={busy ? undefined : label(cartButtonLabel.add)}
       {...props}
     >
-      {busy ? (
-        <Loader2 className="animate-spin" aria-hidden="true" />
-      ) : (
-        <ShoppingCart aria-hidden="true" />
-      )}
+      {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <SpriteIcon name="cart" />}
       {busy ? "Adding…" : cartButtonLabel.add}
     </Button>
   );

@@ -1,7 +1,7 @@
-import { Heart } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
+import { SpriteIcon } from "~/components/ui/icon-sprite";
 import { toast } from "~/components/ui/use-toast";
 import { cn } from "~/lib/cn";
 import { useRootData } from "~/lib/root-data";
@@ -66,9 +66,9 @@ export function FavouriteButton({
       }
       className={cn("rounded-full", className)}
     >
-      <Heart
-        aria-hidden="true"
-        className={cn(isFavourite ? "fill-rose-600 text-rose-600" : "text-foreground")}
+      <SpriteIcon
+        name="heart"
+        className={isFavourite ? "fill-rose-600 text-rose-600" : "text-foreground"}
       />
     </Button>
   );

@@ -7,7 +7,10 @@ import { Price } from "./price";
 import { ProductImage } from "./product-image";
 import { RatingStars } from "./rating-stars";
 
-/** A product in a grid: the image and name open the product page. */
+/**
+ * A product in a grid: the image and name open the product page. Its looks are component classes
+ * (`.product-card…` in app/app.css): a listing repeats them 24 times.
+ */
 export function ProductCard({
   product,
   priority = false,
@@ -20,7 +23,7 @@ export function ProductCard({
   const href = `/product/${product.id}`;
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
-    <article className="group relative flex flex-col overflow-hidden rounded-lg border bg-card text-card-foreground shadow-xs transition-shadow hover:shadow-md">
+    <article className="group product-card">
       <div className="relative">
         <Link to={href} prefetch="intent" tabIndex={-1} aria-hidden="true">
           <ProductImage
@@ -28,7 +31,7 @@ export function ProductCard({
             alt=""
             sizes="(min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw"
             priority={priority}
-            className="aspect-square w-full bg-muted object-cover transition-transform group-hover:scale-[1.02]"
+            className="product-card-image"
           />
         </Link>
         {product.badge ? (
@@ -42,23 +45,19 @@ export function ProductCard({
         <FavouriteButton
           productId={product.id}
           productName={product.name}
-          className="absolute top-1.5 right-1.5 z-10 bg-background/80 hover:bg-background"
+          className="product-card-favourite hover:bg-background"
         />
       </div>
-      <div className="flex flex-1 flex-col gap-1 p-3">
+      <div className="product-card-body">
         <p className="text-muted-foreground text-xs">{product.category}</p>
-        <Heading className="line-clamp-2 font-medium text-sm leading-snug">
-          <Link
-            to={href}
-            prefetch="intent"
-            className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
-          >
+        <Heading className="product-card-name">
+          <Link to={href} prefetch="intent" className="product-card-link">
             {product.name}
           </Link>
         </Heading>
-        <div className="flex items-center gap-1.5 text-muted-foreground text-xs">
+        <div className="product-card-rating">
           <RatingStars rating={product.rating} size={14} />
-          <span>({product.reviewsCount})</span>
+          <span>{`(${product.reviewsCount})`}</span>
         </div>
         <Price
           pricePaise={product.pricePaise}

@@ -1,48 +1,50 @@
-import { cva, type VariantProps } from "class-variance-authority";
 import { Slot } from "radix-ui";
 import type * as React from "react";
 import { cn } from "~/lib/cn";
+
+// The hover colours stay utilities beside the component classes: a caller's plain background
+// (say `bg-background/85`) must not cancel the hover, as it didn't when every class was a utility.
+const variants = {
+  default: "btn-primary hover:bg-primary/90",
+  destructive: "btn-destructive hover:bg-destructive/90",
+  outline: "btn-outline hover:bg-accent hover:text-accent-foreground",
+  secondary: "btn-secondary hover:bg-secondary/80",
+  ghost: "hover:bg-accent hover:text-accent-foreground",
+  link: "btn-link hover:underline",
+} as const;
+
+const sizes = {
+  default: "btn-md",
+  sm: "btn-sm",
+  lg: "btn-lg",
+  icon: "btn-icon",
+} as const;
+
+export type ButtonLook = {
+  variant?: keyof typeof variants | null;
+  size?: keyof typeof sizes | null;
+};
 
 /**
  * Class recipe for buttons. Exported so links and other elements can look like buttons
  * (for example `<Link className={buttonVariants({ variant: "outline" })}>`).
  * The default and icon sizes are 40px tall so they stay comfortable touch targets.
+ * The looks are component classes in app/app.css (`.btn`, `.btn-outline`, `.btn-sm`, …): short
+ * in the markup, and any utility added beside them wins (they sit in the components layer). Only
+ * a button given classes of its own pays for merging them.
  */
-export const buttonVariants = cva(
-  [
-    "inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium",
-    "transition-colors cursor-pointer select-none",
-    "focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background",
-    "disabled:pointer-events-none disabled:opacity-50 aria-disabled:pointer-events-none aria-disabled:opacity-50",
-    "[&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
-  ],
-  {
-    variants: {
-      variant: {
-        default: "bg-primary text-primary-foreground shadow-xs hover:bg-primary/90",
-        destructive: "bg-destructive text-destructive-foreground shadow-xs hover:bg-destructive/90",
-        outline:
-          "border border-input bg-background shadow-xs hover:bg-accent hover:text-accent-foreground",
-        secondary: "bg-secondary text-secondary-foreground shadow-xs hover:bg-secondary/80",
-        ghost: "hover:bg-accent hover:text-accent-foreground",
-        link: "text-primary underline-offset-4 hover:underline",
-      },
-      size: {
-        default: "h-10 px-4 py-2",
-        sm: "h-9 rounded-md px-3 text-xs",
-        lg: "h-11 rounded-md px-8 text-base",
-        icon: "size-10",
-      },
-    },
-    defaultVariants: {
-      variant: "default",
-      size: "default",
-    },
-  },
-);
+export function buttonVariants({
+  variant,
+  size,
+  className,
+}: ButtonLook & { className?: string } = {}): string {
+  const look = `btn ${variants[variant ?? "default"]} ${sizes[size ?? "default"]}`;
+  // A caller's hover colour replaces the look's (tailwind-merge); the rest can't conflict.
+  return className ? cn(look, className) : look;
+}
 
 export type ButtonProps = React.ComponentProps<"button"> &
-  VariantProps<typeof buttonVariants> & {
+  ButtonLook & {
     /** Render the single child element (e.g. a router `<Link>`) with the button's styling. */
     asChild?: boolean;
   };
@@ -54,10 +56,6 @@ export type ButtonProps = React.ComponentProps<"button"> &
 export function Button({ className, variant, size, asChild = false, ...props }: ButtonProps) {
   const Comp = asChild ? Slot.Root : "button";
   return (
-    <Comp
-      data-slot="button"
-      className={cn(buttonVariants({ variant, size }), className)}
-      {...props}
-    />
+    <Comp data-slot="button" className={buttonVariants({ variant, size, className })} {...props} />
   );
 }

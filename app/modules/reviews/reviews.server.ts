@@ -197,9 +197,26 @@ export async function reviewContext(
   productId: string,
 ): Promise<{ canReview: boolean; myReview: MyReview | null }> {
   if (!userId) return { canReview: false, myReview: null };
-  const [verified, myReview] = await Promise.all([
-    isVerifiedBuyer(db, userId, productId),
-    getMyReview(db, userId, productId),
-  ]);
-  return { canReview: verified, myReview };
+  // One query (a signed-in page's queries add up): whether a paid order holds the product, and
+  // the user's own review of it, if any.
+  const bought = db
+    .select({ one: sql`1` })
+    .from(orders)
+    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.paymentStatus, "paid"),
+        ne(orders.status, "cancelled"),
+        eq(orderItems.productId, productId),
+      ),
+    );
+  const [row] = await db
+    .select({ verified: sql<boolean>`exists (${bought})`, review: reviews })
+    .from(sql`(select 1) as one`)
+    .leftJoin(reviews, and(eq(reviews.userId, userId), eq(reviews.productId, productId)));
+  return {
+    canReview: row?.verified === true,
+    myReview: row?.review ? toMyReview(row.review) : null,
+  };
 }
