@@ -5,7 +5,7 @@ import type { Database } from "~/adapters/db/index.server.ts";
 import { cartItems, discountRedemptions, discounts, orderItems, orders } from "~/db/schema.ts";
 import { saveAddress } from "~/modules/addresses/addresses.server.ts";
 import { setCartItem } from "~/modules/cart/cart.server.ts";
-import { CheckoutError, placeOrder } from "~/modules/checkout/checkout.server.ts";
+import { CheckoutError, checkoutSummary, placeOrder } from "~/modules/checkout/checkout.server.ts";
 import { expireOrder } from "~/modules/orders/lifecycle.server.ts";
 import { updateShopSettings } from "~/modules/settings/settings.server.ts";
 import {
@@ -235,6 +235,52 @@ describe(`discounts at checkout on ${testDbKind()}`, () => {
         and(eq(discountRedemptions.discountId, code.id), isNull(discountRedemptions.releasedAt)),
       );
     expect(live.map((r) => r.orderId)).toEqual([replacing.id]);
+  });
+
+  it("the checkout page prices as the order will when the customer's own unpaid order holds the code", async () => {
+    // A code's last use, once per customer, held by the customer's unpaid online order: their
+    // next checkout replaces that order and gives the use back, so the page must offer it too
+    // (it said "already used" and the order went through at full price, or the totals disagreed).
+    const code = await insertDiscount({ usageLimit: 1, perCustomerLimit: 1 });
+    const u = await shopper("held-by-own");
+    const product = await insertProduct(db, { pricePaise: 50_000, stockCount: 5 });
+    await setCartItem(db, u.id, product.id, 1);
+    const first = await placeOrder(db, {
+      userId: u.id,
+      addressId: u.addressId,
+      method: "gateway",
+      provider: "sandbox",
+      couponCode: code.code,
+    });
+    expect((await discountRow(code.id)).usesCount).toBe(1);
+
+    await setCartItem(db, u.id, product.id, 2);
+    const page = await checkoutSummary(db, u.id, code.code, [home.postalCode]);
+    const quote = page.quotes[home.postalCode];
+    if (quote?.kind !== "priced") throw new Error("the PIN should be priced");
+    expect(quote.priced.codeRefusal).toBeFalsy();
+    expect(quote.priced.applied.map((a) => a.discountId)).toEqual([code.id]);
+
+    const second = await placeOrder(db, {
+      userId: u.id,
+      addressId: u.addressId,
+      method: "gateway",
+      provider: "sandbox",
+      couponCode: code.code,
+      expectedTotalPaise: quote.priced.totalPaise,
+    });
+    expect(second.id).not.toBe(first.id);
+    expect(second.totalPaise).toBe(quote.priced.totalPaise);
+    const [cancelled] = await db.select().from(orders).where(eq(orders.id, first.id));
+    expect(cancelled.status).toBe("cancelled");
+    const live = await db
+      .select()
+      .from(discountRedemptions)
+      .where(
+        and(eq(discountRedemptions.discountId, code.id), isNull(discountRedemptions.releasedAt)),
+      );
+    expect(live.map((r) => r.orderId)).toEqual([second.id]);
+    expect((await discountRow(code.id)).usesCount).toBe(1);
   });
 
   it("ignores a forged discount in the form and stores the server's own, tax on the discounted items", async () => {

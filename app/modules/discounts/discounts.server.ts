@@ -71,29 +71,69 @@ export async function automaticOffers(db: Database | Tx): Promise<DiscountRule[]
   return rows.map(toRule);
 }
 
-/** What a discount's conditions need to know about the customer (a guest: null). */
-export async function discountCustomer(
-  db: Database | Tx,
-  userId: string | null,
-): Promise<DiscountCustomer> {
-  if (!userId) return GUEST;
+/**
+ * The customer's own unpaid online orders: their next order replaces them (checkout cancels them
+ * first, giving their discount uses back), so what the customer is shown must not count them.
+ */
+const replacedByNextOrder = and(
+  eq(orders.status, "pending"),
+  inArray(orders.paymentStatus, ["unpaid", "failed"]),
+  ne(orders.paymentMethod, "cod"),
+);
+
+type CustomerUses = {
+  customer: DiscountCustomer;
+  /** Uses of each discount held by the customer's unpaid online orders (not counted for them). */
+  heldByOpenOrders: ReadonlyMap<string, number>;
+};
+
+async function customerUses(db: Database | Tx, userId: string | null): Promise<CustomerUses> {
+  if (!userId) return { customer: GUEST, heldByOpenOrders: new Map() };
   const [earlier, uses] = await Promise.all([
     db
       .select({ id: orders.id })
       .from(orders)
-      .where(and(eq(orders.userId, userId), ne(orders.status, "cancelled")))
+      .where(
+        and(
+          eq(orders.userId, userId),
+          ne(orders.status, "cancelled"),
+          sql`not (${replacedByNextOrder})`,
+        ),
+      )
       .limit(1),
     db
-      .select({ discountId: discountRedemptions.discountId, uses: sql<number>`count(*)::int` })
+      .select({
+        discountId: discountRedemptions.discountId,
+        uses: sql<number>`count(*)::int`,
+        held: sql<number>`(count(*) filter (where ${replacedByNextOrder}))::int`,
+      })
       .from(discountRedemptions)
+      .innerJoin(orders, eq(orders.id, discountRedemptions.orderId))
       .where(and(eq(discountRedemptions.userId, userId), isNull(discountRedemptions.releasedAt)))
       .groupBy(discountRedemptions.discountId),
   ]);
   return {
-    signedIn: true,
-    hasEarlierOrders: earlier.length > 0,
-    usesByDiscount: new Map(uses.map((u) => [u.discountId, Number(u.uses)])),
+    customer: {
+      signedIn: true,
+      hasEarlierOrders: earlier.length > 0,
+      usesByDiscount: new Map(uses.map((u) => [u.discountId, Number(u.uses) - Number(u.held)])),
+    },
+    heldByOpenOrders: new Map(
+      uses.filter((u) => Number(u.held) > 0).map((u) => [u.discountId, Number(u.held)]),
+    ),
   };
+}
+
+/**
+ * What a discount's conditions need to know about the customer (a guest: null), as their next
+ * order will see it: their unpaid online orders, which it replaces, neither make them a returning
+ * customer nor hold their uses.
+ */
+export async function discountCustomer(
+  db: Database | Tx,
+  userId: string | null,
+): Promise<DiscountCustomer> {
+  return (await customerUses(db, userId)).customer;
 }
 
 export type PriceLinesInput = {
@@ -108,11 +148,18 @@ export type PriceLinesInput = {
 /** The figures the cart and checkout show: the rules over the current discounts. */
 export async function priceLines(db: Database | Tx, input: PriceLinesInput): Promise<PricedOrder> {
   const text = input.code?.trim() || null;
-  const [automatic, customer, rule] = await Promise.all([
+  const [offers, { customer, heldByOpenOrders }, found] = await Promise.all([
     automaticOffers(db),
-    discountCustomer(db, input.userId),
+    customerUses(db, input.userId),
     text ? findCode(db, text) : Promise.resolve(null),
   ]);
+  // A use the customer's own replaced order holds comes back when this order is placed.
+  const released = (r: DiscountRule): DiscountRule => {
+    const held = heldByOpenOrders.get(r.id) ?? 0;
+    return held > 0 ? { ...r, usesCount: Math.max(0, r.usesCount - held) } : r;
+  };
+  const automatic = offers.map(released);
+  const rule = found ? released(found) : null;
   return priceOrder({
     lines: input.lines,
     settings: input.settings,
