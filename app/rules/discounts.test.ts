@@ -220,6 +220,47 @@ describe("priceOrder", () => {
     expect(both.discountPaise).toBe(23_500);
   });
 
+  it("an automatic offer that would take the order under free shipping and cost more is not applied", () => {
+    // ₹1,000 with free shipping from ₹999: ₹1,080 with tax. 5% off would make it ₹950 + ₹80
+    // shipping + ₹76 tax = ₹1,106, more than without the offer.
+    const s = { ...settings, shippingFeePaise: 8_000, freeShippingThresholdPaise: 99_900 };
+    const small = rule({ id: "a1", code: null, name: "5% off", percentBasisPoints: 500 });
+    const lines = [line({ unitPricePaise: 100_000 })];
+    const none = priceOrder({ lines, settings: s, automatic: [], customer: GUEST, now });
+    expect(none.totalPaise).toBe(108_000);
+    const offered = priceOrder({ lines, settings: s, automatic: [small], customer: GUEST, now });
+    expect(offered.applied).toEqual([]);
+    expect(offered.totalPaise).toBe(108_000);
+
+    // A bigger offer still lowers the total, shipping and all: it wins.
+    const big = rule({ id: "a2", code: null, name: "20% off", percentBasisPoints: 2000 });
+    const chosen = priceOrder({
+      lines,
+      settings: s,
+      automatic: [small, big],
+      customer: GUEST,
+      now,
+    });
+    expect(chosen.applied.map((a) => a.name)).toEqual(["20% off"]);
+    expect(chosen.totalPaise).toBe(80_000 + 8_000 + 6_400);
+
+    // A code that doesn't combine is weighed against the offer by what the customer pays.
+    const s2 = { ...s, shippingFeePaise: 30_000 };
+    const offer = rule({ id: "a3", code: null, name: "Free shipping", kind: "free_shipping" });
+    const code = rule({ id: "c1", code: "TEN", percentBasisPoints: 1000 });
+    const lower = priceOrder({
+      lines: [line({ unitPricePaise: 50_000 })],
+      settings: { ...s2, freeShippingThresholdPaise: null },
+      code: { text: "ten", rule: code },
+      automatic: [offer],
+      customer: GUEST,
+      now,
+    });
+    // Free shipping saves ₹300; 10% of ₹500 saves ₹50 (and ₹4 of tax): the code is refused.
+    expect(lower.codeRefusal?.code).toBe("not-combinable");
+    expect(lower.applied.map((a) => a.name)).toEqual(["Free shipping"]);
+  });
+
   it("refuses an unknown code with the customer's message", () => {
     const p = priceOrder({
       lines: [line()],

@@ -344,15 +344,69 @@ export function priceOrder(input: PriceOrderInput): PricedOrder {
     }
     return out;
   };
-  const worth = (steps: readonly Step[]) =>
-    steps.reduce((s, st) => s + st.value.itemsPaise + st.value.shippingPaise, 0);
+  function figures(steps: readonly Step[]): Omit<PricedOrder, "codeRefusal"> {
+    const lineDiscounts = lines.map(() => 0);
+    let itemsOff = 0;
+    for (const { value } of steps) {
+      value.perLine.forEach((d, i) => {
+        lineDiscounts[i] += d;
+      });
+      itemsOff += value.itemsPaise;
+    }
+    const itemsAfter = subtotal - itemsOff;
+    const shippingPaise = shippingBefore(itemsAfter);
+    // The shipping actually charged is what free-shipping discounts can take off, in their order.
+    let shippingLeft = shippingPaise;
+    const shippingShares = steps.map(({ value }) => {
+      const share = Math.min(value.shippingPaise, shippingLeft);
+      shippingLeft -= share;
+      return share;
+    });
+    const shippingOff = shippingPaise - shippingLeft;
+    // Half a paisa rounds up, as before discounts existed.
+    const taxPaise = Math.round((itemsAfter * settings.taxRateBasisPoints) / 10_000);
+    const threshold = settings.freeShippingThresholdPaise;
+    return {
+      subtotalPaise: subtotal,
+      discountPaise: itemsOff + shippingOff,
+      shippingPaise,
+      taxPaise,
+      totalPaise: itemsAfter + shippingPaise - shippingOff + taxPaise,
+      lineDiscounts,
+      applied: steps
+        .map(({ rule, value }, i) => ({
+          discountId: rule.id,
+          code: rule.code ? rule.code.toUpperCase() : null,
+          name: rule.name,
+          kind: rule.kind,
+          itemsPaise: value.itemsPaise,
+          shippingPaise: shippingShares[i],
+        }))
+        .filter((d) => d.itemsPaise > 0 || d.shippingPaise > 0 || d.code !== null),
+      freeShippingShortfallPaise:
+        threshold !== null && subtotal > 0 && itemsAfter < threshold
+          ? threshold - itemsAfter
+          : null,
+    };
+  }
 
-  // The best automatic offer for this customer (ties: the earlier in the list).
+  // What the customer pays with these steps: an offer that takes the items under the
+  // free-shipping threshold can cost more than it saves, so offers are compared by this.
+  const totalWith = (steps: readonly Step[]) => figures(steps).totalPaise;
+  const undiscounted = totalWith([]);
+
+  // The best automatic offer for this customer: the lowest total, and lower than without any
+  // offer (ties: the earlier in the list).
   let best: Step | null = null;
+  let bestTotal = undiscounted;
   for (const rule of input.automatic) {
     if (rule.code !== null || refusal(rule, lines, customer, now)) continue;
     const [step] = apply([rule]);
-    if (worth([step]) > 0 && (!best || worth([step]) > worth([best]))) best = step;
+    const total = totalWith([step]);
+    if (total < bestTotal) {
+      best = step;
+      bestTotal = total;
+    }
   }
 
   let steps: Step[] = best ? [best] : [];
@@ -367,7 +421,7 @@ export function priceOrder(input: PriceOrderInput): PricedOrder {
         steps = apply([best.rule, rule]);
       } else {
         const alone = apply([rule]);
-        if (worth(alone) >= worth([best])) {
+        if (totalWith(alone) <= bestTotal) {
           steps = alone;
         } else {
           codeRefusal = {
@@ -379,46 +433,5 @@ export function priceOrder(input: PriceOrderInput): PricedOrder {
     }
   }
 
-  const lineDiscounts = lines.map(() => 0);
-  let itemsOff = 0;
-  for (const { value } of steps) {
-    value.perLine.forEach((d, i) => {
-      lineDiscounts[i] += d;
-    });
-    itemsOff += value.itemsPaise;
-  }
-  const itemsAfter = subtotal - itemsOff;
-  const shippingPaise = shippingBefore(itemsAfter);
-  // The shipping actually charged is what free-shipping discounts can take off, in their order.
-  let shippingLeft = shippingPaise;
-  const shippingShares = steps.map(({ value }) => {
-    const share = Math.min(value.shippingPaise, shippingLeft);
-    shippingLeft -= share;
-    return share;
-  });
-  const shippingOff = shippingPaise - shippingLeft;
-  // Half a paisa rounds up, as before discounts existed.
-  const taxPaise = Math.round((itemsAfter * settings.taxRateBasisPoints) / 10_000);
-  const threshold = settings.freeShippingThresholdPaise;
-  return {
-    subtotalPaise: subtotal,
-    discountPaise: itemsOff + shippingOff,
-    shippingPaise,
-    taxPaise,
-    totalPaise: itemsAfter + shippingPaise - shippingOff + taxPaise,
-    lineDiscounts,
-    applied: steps
-      .map(({ rule, value }, i) => ({
-        discountId: rule.id,
-        code: rule.code ? rule.code.toUpperCase() : null,
-        name: rule.name,
-        kind: rule.kind,
-        itemsPaise: value.itemsPaise,
-        shippingPaise: shippingShares[i],
-      }))
-      .filter((d) => d.itemsPaise > 0 || d.shippingPaise > 0 || d.code !== null),
-    codeRefusal,
-    freeShippingShortfallPaise:
-      threshold !== null && subtotal > 0 && itemsAfter < threshold ? threshold - itemsAfter : null,
-  };
+  return { ...figures(steps), codeRefusal };
 }
