@@ -76,9 +76,13 @@ export type CheckoutErrorCode =
   | "insufficient-stock"
   | "changed"
   | "cod-unavailable"
+  | "online-minimum"
   | "discount"
   | "quote"
   | "unknown-pin";
+
+/** The least an online payment can be: both gateways refuse less than ₹1 (100 paise). */
+export const ONLINE_MINIMUM_PAISE = 100;
 
 /** A checkout the shop refuses, with the title and description the customer sees. */
 export class CheckoutError extends Error {
@@ -442,6 +446,16 @@ async function placeOrderOnce(
           "Cash on Delivery isn't available for this order. Please pay online.",
         );
       }
+    }
+
+    // The gateways take ₹1 or more: an order discounted below that could never be paid, yet
+    // would hold its stock and its discount uses until it expired.
+    if (input.method !== "cod" && totals.totalPaise < ONLINE_MINIMUM_PAISE) {
+      throw new CheckoutError(
+        "online-minimum",
+        "Online payment unavailable",
+        "Online payments start at ₹1.00. Please choose Cash on Delivery for this order.",
+      );
     }
 
     await takeStock(tx, lines, now);

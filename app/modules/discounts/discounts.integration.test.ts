@@ -283,6 +283,46 @@ describe(`discounts at checkout on ${testDbKind()}`, () => {
     expect((await discountRow(code.id)).usesCount).toBe(1);
   });
 
+  it("an order discounted below ₹1 is refused online before it holds stock or a use", async () => {
+    const code = await insertDiscount({
+      percentBasisPoints: 10_000,
+      usageLimit: 1,
+      combinesWithAutomatic: true,
+    });
+    const freeShipping = await insertDiscount({
+      code: null,
+      name: "Free shipping on everything",
+      kind: "free_shipping",
+      percentBasisPoints: null,
+    });
+    try {
+      const u = await shopper("free-order");
+      const product = await insertProduct(db, { pricePaise: 40_000, stockCount: 1 });
+      await setCartItem(db, u.id, product.id, 1);
+      const refused = placeOrder(db, {
+        userId: u.id,
+        addressId: u.addressId,
+        method: "gateway",
+        provider: "sandbox",
+        couponCode: code.code,
+      });
+      await expect(refused).rejects.toBeInstanceOf(CheckoutError);
+      await expect(refused).rejects.toMatchObject({
+        code: "online-minimum",
+        description:
+          "Online payments start at ₹1.00. Please choose Cash on Delivery for this order.",
+      });
+      expect((await discountRow(code.id)).usesCount).toBe(0);
+      const [after] = await db.select().from(orders).where(eq(orders.userId, u.id));
+      expect(after).toBeUndefined();
+    } finally {
+      await db
+        .update(discounts)
+        .set({ state: "archived" })
+        .where(eq(discounts.id, freeShipping.id));
+    }
+  });
+
   it("ignores a forged discount in the form and stores the server's own, tax on the discounted items", async () => {
     const code = await insertDiscount({
       capPaise: 30_000,
