@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { getViewer } from "~/modules/accounts/viewer.server.ts";
+import { listAddresses } from "~/modules/addresses/addresses.server.ts";
 import { listProductsByIds } from "~/modules/catalog/products.server.ts";
 import { priceLines } from "~/modules/discounts/discounts.server.ts";
 import { ownCustomParts } from "~/modules/quotes/quotes.server.ts";
@@ -96,8 +97,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     });
     const code = params.get("code")?.trim() ?? "";
     const settings = await getShopSettings(rt.db);
-    // With the visitor's PIN code, the rate checkout will charge to it; without, the flat fee.
-    const pin = params.get("pin")?.trim() ?? "";
+    // With the visitor's PIN code (or a signed-in customer's default address), the rate checkout
+    // will charge to it; without, the flat fee as an estimate.
+    let pin = params.get("pin")?.trim() ?? "";
+    if (!isPinCode(pin) && viewer) {
+      const saved = await listAddresses(rt.db, viewer.id);
+      pin = (saved.find((a) => a.isDefault) ?? saved[0])?.postalCode ?? "";
+    }
     const rated = isPinCode(pin) ? await shippingFor(rt.db, settings, pin, priced) : null;
     const result = await priceLines(rt.db, {
       lines: priced,

@@ -423,7 +423,11 @@ describe(`discounts at checkout on ${testDbKind()}`, () => {
         subtotalPaise: 120_000,
         discountPaise: 20_000,
         taxPaise: 8_000,
-        totalPaise: 100_000 + 999 + 8_000,
+        // Shipping to the customer's default address (Bengaluru, within the city, 1 kg), as
+        // checkout will charge it.
+        shippingPaise: 7_000,
+        shipping: { kind: "rated", pin: "560001" },
+        totalPaise: 100_000 + 7_000 + 8_000,
         codeRefusal: null,
         applied: [expect.objectContaining({ code: code.code, itemsPaise: 20_000 })],
       },

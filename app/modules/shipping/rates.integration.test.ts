@@ -164,6 +164,33 @@ describe(`shipping rates on ${testDbKind()}`, () => {
     });
   });
 
+  it("the cart rates a signed-in customer's cart to their default address before any PIN is typed", async () => {
+    const { db } = harness.rt;
+    const u = await customer("rate-cart-default");
+    const p = await insertProduct(db, { pricePaise: 50_000, weightGrams: 1_200 });
+    const route = await import("~/routes/api.cart-products.ts");
+    const cart = (query: string, cookie?: string) =>
+      outcome(() =>
+        route.loader(
+          routeArgs(
+            pageGet(`/api/cart-products?line=${p.id}:1${query}`, cookie ? { cookie } : {}),
+          ) as never,
+        ),
+      );
+    // Signed in: the default address's PIN (Kolkata, metro to metro, 1.5 kg: ₹175), as checkout.
+    expect((await cart("", u.cookie)).body).toMatchObject({
+      pricing: { shippingPaise: 17_500, shipping: { kind: "rated", pin: "700016" } },
+    });
+    // A PIN typed in the box wins (within the city: ₹40 + ₹30 × 2).
+    expect((await cart("&pin=560001", u.cookie)).body).toMatchObject({
+      pricing: { shippingPaise: 10_000, shipping: { pin: "560001" } },
+    });
+    // A guest without a PIN: the flat estimate.
+    expect((await cart("")).body).toMatchObject({
+      pricing: { shippingPaise: 999, shipping: null },
+    });
+  });
+
   it("refuses an address whose PIN code the directory doesn't know", async () => {
     const { db } = harness.rt;
     const u = await customer("rate-unknown");
