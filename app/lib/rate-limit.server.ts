@@ -20,8 +20,9 @@ const limits = {
   /** PIN code look-ups (the delivery estimate): a visitor tries a few; a script walking the
    * directory is slowed down. */
   "delivery-estimate": { points: 60, duration: 60 },
-  /** Model files for custom-print quotes: up to 100 MB each, so fewer. */
-  "model-upload": { points: 20, duration: 600 },
+  /** Model files for custom-print quotes: up to 100 MB each, so fewer; enough for a project of
+   * 50 parts (issue 26) and a few tries again. */
+  "model-upload": { points: 60, duration: 600 },
 } as const;
 
 export type RateLimitBucket = keyof typeof limits;
