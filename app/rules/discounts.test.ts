@@ -281,7 +281,8 @@ describe("priceOrder", () => {
 describe("refusal", () => {
   const lines = [line({ unitPricePaise: 40_000 })];
   it.each([
-    ["paused", rule({ state: "paused" }), signedIn, "unknown"],
+    ["paused", rule({ state: "paused" }), signedIn, "paused"],
+    ["archived", rule({ state: "archived" }), signedIn, "unknown"],
     ["not started", rule({ startsAt: new Date("2026-12-01T00:00:00Z") }), signedIn, "not-started"],
     ["expired", rule({ endsAt: new Date("2026-11-01T00:00:00Z") }), signedIn, "expired"],
     ["used up", rule({ usageLimit: 5, usesCount: 5 }), signedIn, "used-up"],

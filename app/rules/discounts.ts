@@ -96,6 +96,7 @@ export function discountStatus(rule: DiscountRule, now: Date): DiscountStatus {
 
 export type RefusalCode =
   | "unknown"
+  | "paused"
   | "not-started"
   | "expired"
   | "used-up"
@@ -224,6 +225,11 @@ export function refusal(
   now: Date,
 ): Refusal | null {
   const name = label(rule);
+  // A paused code was real and may come back (its card says the offer has ended); an archived one
+  // is gone.
+  if (rule.state === "paused") {
+    return { code: "paused", message: `${name} isn't available right now. Try another code.` };
+  }
   if (rule.state !== "active") return unknownCode(rule.code ?? rule.name);
   if (rule.startsAt && now < rule.startsAt) {
     return { code: "not-started", message: `${name} isn't active yet. Try again later.` };
