@@ -544,7 +544,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           <FreeShippingNote shortfallPaise={totals?.freeShippingShortfallPaise ?? null} />
           {freeShippingThresholdPaise !== null && (
             <p className="mt-2 text-muted-foreground text-xs">
-              Free shipping on orders over {formatPaise(freeShippingThresholdPaise)}
+              Free shipping on orders of {formatPaise(freeShippingThresholdPaise)} or more
             </p>
           )}
           <div className="mt-4 border-t pt-4">
