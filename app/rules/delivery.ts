@@ -155,7 +155,7 @@ export const estimateQuerySchema = z
       .string({ error: "Please enter a valid 6-digit Indian PIN code" })
       .trim()
       .regex(/^[1-9]\d{5}$/, "Please enter a valid 6-digit Indian PIN code"),
-    product: z.uuid().optional(),
+    product: z.uuid({ error: "Invalid product id" }).optional(),
     kind: z.enum(["custom", "cart"]).optional(),
   })
   .strict();
