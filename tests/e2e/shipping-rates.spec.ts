@@ -49,6 +49,17 @@ test.describe("shipping rates", () => {
     await expect(page.getByTestId("summary-total")).toHaveText(rupees(TOTAL));
     expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(0);
 
+    // A PIN code not served: the summary says so too, not the last PIN's rate.
+    await box.getByLabel("PIN code").fill("999999");
+    await box.getByRole("button", { name: "Check" }).click();
+    await expect(box.getByTestId("pin-answer")).toHaveText("We don't deliver to this PIN code yet");
+    await expect(page.getByTestId("summary-shipping-note")).toHaveText(
+      "We don't deliver to 999999 yet",
+    );
+    await box.getByLabel("PIN code").fill("700016");
+    await box.getByRole("button", { name: "Check" }).click();
+    await expect(page.getByTestId("summary-shipping-note")).toHaveText("to 700016 · 1.5 kg");
+
     // The product page's box, for the remembered PIN, says what the rocket costs to ship there.
     await page.goto(rocket);
     await expect(page.getByTestId("pin-box").getByTestId("pin-shipping")).toHaveText(

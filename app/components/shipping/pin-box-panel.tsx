@@ -57,6 +57,8 @@ export default function PinBoxPanel({ id, item, typed, submitAtOnce, focus }: Pi
           shippingPaise: res.shippingPaise,
         });
       } else if (res.kind === "unknown-pin") {
+        // Remembered too: the cart's summary then says the same as the box, not the last PIN's rate.
+        rememberPin(value);
         setAnswer({ kind: "message", text: deliveryText.unknownPin, tone: "error" });
       } else if (res.kind === "invalid" || res.kind === "busy") {
         setAnswer({ kind: "message", text: res.message, tone: "error" });
