@@ -625,8 +625,32 @@ export const projectText = {
   splitOffer: (bodies: number) =>
     `This file holds ${bodies} separate bodies. Split it into ${bodies} parts to choose a material, colour and quantity for each.`,
   splitButton: (bodies: number) => `Split into ${bodies} parts`,
-  blocked: "A part can't be priced as it is: change it, ask for a review or remove it.",
+  /** In place of the price of a part the server refused, or one that can't be made as it is. */
+  notUploaded: "No price: this file wasn't uploaded. Try again or remove it.",
+  unpriced: "No price: this part can't be made as it is. See below what would fix it.",
+  /** The parts left out of the project's total, after it: "1 part not uploaded". */
+  leftOut: (notUploaded: number, unpriced: number) =>
+    [
+      notUploaded > 0 ? `${partsWord(notUploaded)} not uploaded` : null,
+      unpriced > 0 ? `${partsWord(unpriced)} can't be priced` : null,
+    ]
+      .filter(Boolean)
+      .join(" · "),
+  /** Why the add button is greyed out, said next to it. */
+  fixFirst: (parts: number, notUploaded: number) =>
+    parts > 1
+      ? "Remove or fix the parts that need attention to add the project to your cart."
+      : notUploaded > 0
+        ? "This part isn't uploaded: try again or remove it to add it to your cart."
+        : "This part can't be priced as it is: change it, ask for a review or remove it.",
+  waitingFor: (parts: number) => `Waiting for ${partsWord(parts)} to upload…`,
+  reading: "Reading your files…",
 } as const;
+
+/** "1 part", "3 parts". */
+function partsWord(n: number) {
+  return `${n} ${n === 1 ? "part" : "parts"}`;
+}
 
 export const quoteStatusLabel: Record<string, string> = {
   draft: "Not ordered",

@@ -190,11 +190,18 @@ test.describe("custom 3D printing", () => {
     await readings.getByRole("button", { name: "Use inches" }).click();
     await expect(page.getByTestId("model-size")).toHaveText("322.6 × 241.3 × 76.2 mm");
     await expect(page.getByLabel("File units")).toHaveValue("inch");
-    await expect(page.getByTestId("quote-total")).not.toHaveText(mmTotal ?? "");
-    // 322.6 mm is longer than our printers: the honest reading goes to staff, in inches.
+    // 322.6 mm is longer than our printers: the honest reading goes to staff, in inches, and
+    // has no price meanwhile.
     await expect(page.getByTestId("quote-problems")).toContainText(
       "larger than our printers can make. Scale it down or request a review. At 93 % or less it fits the Creality K1 Max.",
     );
+    await expect(page.getByTestId("quote-total")).toHaveCount(0);
+    await expect(page.getByTestId("add-blocked-reason")).toHaveText(
+      "This part can't be priced as it is: change it, ask for a review or remove it.",
+    );
+    await page.getByLabel("Scale (%)").fill("90");
+    await expect(page.getByTestId("quote-total")).not.toHaveText(mmTotal ?? "");
+    await page.getByLabel("Scale (%)").fill("100");
     await expect(readings.getByRole("button", { name: "Use millimetres" })).toBeVisible();
     const review = page.getByRole("button", { name: "Request review" });
     await expect(review).toBeEnabled({ timeout: 15_000 });
@@ -318,40 +325,124 @@ test.describe("custom 3D printing", () => {
     expect(paise((await page.getByTestId("summary-subtotal").textContent()) ?? "")).toBe(sum);
   });
 
-  test("an upload the server refused can be tried again without losing the part", async ({
+  test("an upload the server refused: the part shows why, has no price, is left out of the total, and can be tried again", async ({
     page,
     login,
   }) => {
     await login();
     await page.goto("/custom-printing");
-    // The shop busy for the first upload only.
-    let refused = 0;
+    // The first upload held until the page has been looked at; the rate limit refuses the second
+    // once; the others go through.
+    let release = () => {};
+    const held = new Promise<void>((done) => {
+      release = done;
+    });
+    let seen = 0;
     await page.route("**/api/quotes/upload*", async (route) => {
-      if (refused++ > 0) return route.continue();
+      const n = seen++;
+      if (n === 0) await held;
+      if (n !== 1) return route.continue();
       await route.fulfill({
-        status: 503,
+        status: 429,
         contentType: "application/json",
+        headers: { "Retry-After": "60" },
         body: JSON.stringify({
           ok: false,
-          error: "We're busy reading other models. Please try again in a minute.",
+          error: "Too many requests. Please wait a minute and try again.",
         }),
       });
     });
     await dropFiles(page, [
       { name: "cube.stl", bytes: cubeStl() },
-      { name: "stand.stl", bytes: Buffer.from(toBinaryStl(box(120, 80, 40))) },
+      { name: "lid.stl", bytes: cubeStl() },
+      { name: "foot.stl", bytes: cubeStl() },
+      { name: "knob.stl", bytes: cubeStl() },
     ]);
+    const rows = page.getByTestId("project-part");
+    await expect(rows).toHaveCount(4);
+    const add = page.getByRole("button", { name: "Add 4 parts to cart" });
+    const reason = page.getByTestId("add-blocked-reason");
+    // Greyed out while the files go up, and the page says so.
+    await expect(reason).toHaveText("Waiting for 4 parts to upload…");
+    await expect(page.getByTestId("project-total")).toHaveText("₹2,000.00");
+    release();
+
     await expect(page.getByTestId("model-error")).toHaveText(
-      "We're busy reading other models. Please try again in a minute.",
+      "Too many requests. Please wait a minute and try again.",
     );
-    await expect(page.getByTestId("project-part")).toHaveCount(2);
-    const add = page.getByRole("button", { name: "Add 2 parts to cart" });
+    const lid = rows.filter({ hasText: "lid.stl" });
+    await expect(lid.getByTestId("part-total")).toHaveText("Not uploaded");
+    await expect(lid.getByTestId("part-error")).toHaveText(
+      "Too many requests. Please wait a minute and try again.",
+    );
+    await expect(rows.getByTestId("part-total")).toHaveText([
+      "₹500.00",
+      "Not uploaded",
+      "₹500.00",
+      "₹500.00",
+    ]);
+    // Only the parts with a price count.
+    await expect(page.getByTestId("project-count")).toHaveText("Project, 3 parts");
+    await expect(page.getByTestId("project-total")).toHaveText("₹1,500.00");
+    await expect(page.getByTestId("project-left-out")).toHaveText(
+      "Not counted: 1 part not uploaded",
+    );
     await expect(add).toBeDisabled();
-    await page.getByRole("button", { name: "Upload cube.stl again" }).click();
+    await expect(reason).toHaveText(
+      "Remove or fix the parts that need attention to add the project to your cart.",
+    );
+    // Its options show no price.
+    await lid.getByRole("button", { name: /^lid\.stl/ }).click();
+    await expect(page.getByTestId("selected-part")).toHaveText("Options for lid.stl");
+    await expect(page.getByTestId("quote-total")).toHaveCount(0);
+    await expect(page.getByTestId("quote-unpriced")).toHaveText(
+      "No price: this file wasn't uploaded. Try again or remove it.",
+    );
+
+    await page.getByRole("button", { name: "Upload lid.stl again" }).click();
     await expect(page.getByTestId("model-error")).toHaveCount(0);
     await expect(add).toBeEnabled({ timeout: 20_000 });
+    await expect(reason).toHaveCount(0);
+    await expect(page.getByTestId("project-left-out")).toHaveCount(0);
+    await expect(page.getByTestId("project-count")).toHaveText("Project, 4 parts");
+    await expect(page.getByTestId("project-total")).toHaveText("₹2,000.00");
+    await expect(page.getByTestId("quote-total")).toHaveText("₹500.00");
     await add.click();
-    await expect(page.getByTestId("cart-count")).toHaveText("2");
+    await expect(page.getByTestId("cart-count")).toHaveText("4");
+  });
+
+  test("a part that can't be priced shows no price and is left out of the project's total", async ({
+    page,
+  }) => {
+    await page.goto("/custom-printing");
+    await dropFile(page, "cube.stl", cubeStl());
+    await expect(page.getByTestId("quote-total")).toHaveText("₹500.00");
+    // Walls of 0.4 mm: too thin for PLA, so no price until fixed.
+    await dropFile(page, "fin.stl", Buffer.from(toBinaryStl(box(20, 0.4, 10))));
+    const rows = page.getByTestId("project-part");
+    await expect(rows).toHaveCount(2);
+    await expect(page.getByTestId("selected-part")).toHaveText("Options for fin.stl");
+    await expect(page.getByTestId("quote-problems")).toContainText(
+      "Some walls are thinner than this material can print.",
+    );
+    await expect(page.getByTestId("quote-total")).toHaveCount(0);
+    await expect(page.getByTestId("quote-unpriced")).toHaveText(
+      "No price: this part can't be made as it is. See below what would fix it.",
+    );
+    await expect(rows.filter({ hasText: "fin.stl" }).getByTestId("part-total")).toHaveText(
+      "Needs attention",
+    );
+    await expect(page.getByTestId("project-count")).toHaveText("Project, 1 part");
+    await expect(page.getByTestId("project-total")).toHaveText("₹500.00");
+    await expect(page.getByTestId("project-left-out")).toHaveText(
+      "Not counted: 1 part can't be priced",
+    );
+    // The fix it names prices it, and counts it.
+    await page.getByLabel("Scale (%)").fill("200");
+    await expect(page.getByTestId("quote-unpriced")).toHaveCount(0);
+    await expect(page.getByTestId("quote-total")).not.toHaveText("");
+    await expect(page.getByTestId("project-count")).toHaveText("Project, 2 parts");
+    await expect(page.getByTestId("project-left-out")).toHaveCount(0);
   });
 
   test("on a phone the parts list fits the screen", async ({ page }) => {

@@ -374,12 +374,18 @@ export function QuoteBuilder({ rates, signedIn }: { rates: QuoteRates; signedIn:
           (part.checks && !browser.printability
             ? { ...browser, printability: part.checks.printability }
             : browser);
+        const quote = priceQuote(geometry, part.options, rates);
+        // The server refused the file: the browser's price is no quote, so none is shown.
+        const uploadError = source?.upload.state === "failed" ? source.upload.error : null;
         return {
           part,
           source,
           quoteId: server?.id ?? null,
-          ...priceQuote(geometry, part.options, rates),
+          ...quote,
           geometry,
+          uploadError,
+          /** Shown with a price and counted in the project: uploaded (or uploading) and priceable. */
+          counts: uploadError === null && quote.problems.length === 0,
         };
       }),
     [parts, sources, rates],
@@ -413,13 +419,27 @@ export function QuoteBuilder({ rates, signedIn }: { rates: QuoteRates; signedIn:
   };
 
   // The project: every part not sent to staff. It goes in the cart whole, once every part has
-  // its quote and a price.
+  // its quote and a price; its total counts only the parts with a price.
   const project = priced.filter((p) => !p.part.requested);
-  const projectTotal = project.reduce((sum, p) => sum + p.breakdown.totalPaise, 0);
-  const blocked = project.some((p) => p.problems.length > 0);
-  const waiting = project.some((p) => !p.quoteId) || sources.some((s) => s.state === "reading");
+  const counted = project.filter((p) => p.counts);
+  const notUploaded = project.filter((p) => p.uploadError !== null).length;
+  const unpriced = project.filter((p) => p.uploadError === null && p.problems.length > 0).length;
+  const projectTotal = counted.reduce((sum, p) => sum + p.breakdown.totalPaise, 0);
+  const leftOut = projectText.leftOut(notUploaded, unpriced);
+  const blocked = notUploaded > 0 || unpriced > 0;
+  const isReading = sources.some((s) => s.state === "reading");
+  const unquoted = project.filter((p) => !p.quoteId).length;
+  const waiting = unquoted > 0 || isReading;
   const uploading = sources.some((s) => s.upload.state === "uploading");
   const busy = fetcher.state !== "idle";
+  // Said next to the add button whenever it is greyed out (besides while adding).
+  const addBlockedReason = blocked
+    ? projectText.fixFirst(project.length, notUploaded)
+    : isReading
+      ? projectText.reading
+      : waiting
+        ? projectText.waitingFor(unquoted)
+        : null;
   const problems = current?.problems ?? [];
   const failed = sources.filter((s) => s.state === "failed" || s.upload.state === "failed");
   const reading = sources.filter((s) => s.state === "reading");
@@ -629,8 +649,12 @@ export function QuoteBuilder({ rates, signedIn }: { rates: QuoteRates; signedIn:
           }}
           unitFixed={(selected?.analysis.geometry.fileUnit ?? null) !== null}
         />
-        {current ? (
+        {current?.counts ? (
           <Breakdown quote={current.breakdown} materialName={material.name} />
+        ) : current ? (
+          <p className="text-muted-foreground text-sm" data-testid="quote-unpriced">
+            {current.uploadError !== null ? projectText.notUploaded : projectText.unpriced}
+          </p>
         ) : (
           <p className="text-muted-foreground text-sm">
             Drop a model to see its price. Minimum {formatPaise(rates.minimumPaise)} per piece.
@@ -656,20 +680,22 @@ export function QuoteBuilder({ rates, signedIn }: { rates: QuoteRates; signedIn:
         ) : null}
 
         {project.length > 1 ? (
-          <p
-            className="flex items-baseline justify-between border-t pt-3"
-            data-testid="project-summary"
-          >
-            <span className="font-medium">Project, {project.length} parts</span>
-            <span className="font-bold text-2xl tabular-nums" data-testid="project-total">
-              {formatPaise(projectTotal)}
-            </span>
-          </p>
-        ) : null}
-        {project.length > 0 && blocked && project.length > 1 ? (
-          <p className="text-muted-foreground text-sm" data-testid="project-blocked">
-            {projectText.blocked}
-          </p>
+          <div className="grid gap-1 border-t pt-3" data-testid="project-summary">
+            <p className="flex items-baseline justify-between">
+              <span className="font-medium" data-testid="project-count">
+                Project, {counted.length} {counted.length === 1 ? "part" : "parts"}
+              </span>
+              <span className="font-bold text-2xl tabular-nums" data-testid="project-total">
+                {formatPaise(projectTotal)}
+              </span>
+            </p>
+            {leftOut ? (
+              <p className="text-destructive text-sm" data-testid="project-left-out">
+                <span className="sr-only">Not counted: </span>
+                {leftOut}
+              </p>
+            ) : null}
+          </div>
         ) : null}
 
         {current && !signedIn ? (
@@ -708,13 +734,30 @@ export function QuoteBuilder({ rates, signedIn }: { rates: QuoteRates; signedIn:
               </Link>
             </div>
           ) : (
-            <Button type="button" onClick={addProject} disabled={waiting || blocked || busy}>
-              {busy && lastIntent.current === "add-project"
-                ? "Adding..."
-                : uploading
-                  ? "Uploading..."
-                  : projectText.addButton(project.length)}
-            </Button>
+            <div className="grid gap-2">
+              <Button
+                type="button"
+                onClick={addProject}
+                disabled={waiting || blocked || busy}
+                aria-describedby={addBlockedReason && !busy ? "add-blocked-reason" : undefined}
+              >
+                {busy && lastIntent.current === "add-project"
+                  ? "Adding..."
+                  : uploading
+                    ? "Uploading..."
+                    : projectText.addButton(project.length)}
+              </Button>
+              {addBlockedReason && !busy ? (
+                <p
+                  id="add-blocked-reason"
+                  role="status"
+                  className="text-muted-foreground text-sm"
+                  data-testid="add-blocked-reason"
+                >
+                  {addBlockedReason}
+                </p>
+              ) : null}
+            </div>
           )
         ) : null}
 
@@ -769,7 +812,12 @@ export function QuoteBuilder({ rates, signedIn }: { rates: QuoteRates; signedIn:
   );
 }
 
-type PricedPart = { part: Part; quoteId: string | null } & ReturnType<typeof priceQuote>;
+type PricedPart = {
+  part: Part;
+  quoteId: string | null;
+  uploadError: string | null;
+  counts: boolean;
+} & ReturnType<typeof priceQuote>;
 
 /** The project's parts, one row each: what it is, how it's made, its price; select or remove. */
 function PartsList({
@@ -791,7 +839,7 @@ function PartsList({
         {parts.length === 1 ? "Your part" : `Your project: ${parts.length} parts`}
       </h2>
       <ul className="grid gap-2" data-testid="project-parts">
-        {parts.map(({ part, breakdown, problems }) => {
+        {parts.map(({ part, breakdown, problems, uploadError }) => {
           const m = rates.materials.find((x) => x.id === part.options.materialId);
           const active = part.key === selectedKey;
           return (
@@ -817,15 +865,27 @@ function PartsList({
                   {part.options.quantity} {part.options.quantity === 1 ? "piece" : "pieces"}
                   {part.requested ? " · with our team" : ""}
                 </span>
+                {uploadError !== null && !part.requested ? (
+                  <span className="text-destructive" data-testid="part-error">
+                    {uploadError}
+                  </span>
+                ) : null}
               </button>
               <span
                 className={cn(
                   "shrink-0 text-right text-sm tabular-nums",
-                  problems.length > 0 && !part.requested && "text-destructive",
+                  (problems.length > 0 || uploadError !== null) &&
+                    !part.requested &&
+                    "text-destructive",
                 )}
                 data-testid="part-total"
               >
-                {problems.length > 0 && !part.requested ? (
+                {uploadError !== null && !part.requested ? (
+                  <span className="inline-flex items-center gap-1">
+                    <AlertTriangle aria-hidden="true" className="size-4" />
+                    Not uploaded
+                  </span>
+                ) : problems.length > 0 && !part.requested ? (
                   <>
                     <AlertTriangle aria-hidden="true" className="inline size-4" />
                     <span className="sr-only">Needs attention</span>
