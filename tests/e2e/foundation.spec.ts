@@ -87,6 +87,10 @@ test.describe("shop shell", () => {
     await page.getByRole("button", { name: /^Theme/ }).click();
     await page.getByRole("menuitemradio", { name: "Dark" }).click();
     await expect(page.locator("html")).toHaveClass(/dark/);
+    // The page turns dark at once; the server's cookie comes with the choice's answer.
+    await expect
+      .poll(async () => (await page.context().cookies()).find((c) => c.name === "lk_theme")?.value)
+      .toBe("dark");
 
     // The server renders the stored choice, so the very first paint is already dark.
     const firstPaintBackgrounds: number[] = [];
