@@ -326,7 +326,7 @@ async function placeOrderOnce(
       throw new CheckoutError(
         "unknown-pin",
         deliveryText.unknownPin,
-        `Please choose an address with another PIN code than ${address.postalCode}.`,
+        `Please choose another address, or add one with a PIN code other than ${address.postalCode}.`,
       );
     }
 
