@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -25,6 +26,7 @@ import { SPECIAL_ZONES } from "../rules/pin-directory.ts";
 import { DEFAULT_RATE_TABLE, type RateTable } from "../rules/shipping-rates.ts";
 import type {
   AddressSnapshot,
+  OrderedOption,
   ProductImage,
   ReturnItem,
   ShippingMethod,
@@ -37,6 +39,7 @@ import { user } from "./auth-schema.ts";
 export * from "./auth-schema.ts";
 export type {
   AddressSnapshot,
+  OrderedOption,
   ProductImage,
   QuoteStatus,
   ReturnItem,
@@ -113,6 +116,121 @@ export const products = pgTable(
     index("products_category_trgm_idx").using("gin", sql`lower(${t.category}) gin_trgm_ops`),
     index("products_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
     index("products_slug_idx").on(t.slug),
+  ],
+);
+
+/*
+ * Options and variants (issue 22, docs/decisions/0015-variants.md). A product has up to three
+ * options (position 0–2), each with ordered values; a variant is one combination (one value of
+ * each option) with its own price and stock. A product without options has exactly one variant,
+ * its default; the product row keeps a summary of its variants (lowest active price, stock) that
+ * listings, search and the page cache read unchanged.
+ */
+export const productOptions = pgTable(
+  "product_options",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    position: smallint("position").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // at most three options, each in its own place
+    uniqueIndex("product_options_product_position_uq").on(t.productId, t.position),
+    uniqueIndex("product_options_product_name_uq").on(t.productId, sql`lower(${t.name})`),
+    check("product_options_position_range", sql`${t.position} between 0 and 2`),
+    check("product_options_name_length", sql`char_length(${t.name}) between 1 and 40`),
+  ],
+);
+
+export const productOptionValues = pgTable(
+  "product_option_values",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    optionId: uuid("option_id")
+      .notNull()
+      .references(() => productOptions.id, { onDelete: "cascade" }),
+    value: text("value").notNull(),
+    position: smallint("position").notNull().default(0),
+    /** A colour value's swatch, `#rrggbb`; null for other values. */
+    swatch: text("swatch"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("product_option_values_option_idx").on(t.optionId, t.position),
+    uniqueIndex("product_option_values_option_value_uq").on(t.optionId, sql`lower(${t.value})`),
+    // the target of product_variant_values' (value, option) reference
+    uniqueIndex("product_option_values_id_option_uq").on(t.id, t.optionId),
+    check("product_option_values_value_length", sql`char_length(${t.value}) between 1 and 60`),
+    check(
+      "product_option_values_swatch_format",
+      sql`${t.swatch} is null or ${t.swatch} ~ '^#[0-9a-f]{6}$'`,
+    ),
+  ],
+);
+
+export const productVariants = pgTable(
+  "product_variants",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    sku: text("sku"),
+    pricePaise: integer("price_paise").notNull(),
+    originalPricePaise: integer("original_price_paise"),
+    /** Units left; null = not tracked. */
+    stockCount: integer("stock_count"),
+    /** Follows the count (false at 0) and staff's "out of stock", as the product's flag does. */
+    inStock: boolean("in_stock").notNull().default(true),
+    isActive: boolean("is_active").notNull().default(true),
+    position: integer("position").notNull().default(0),
+    /** The variant's own pictures; empty: the product's. */
+    images: jsonb("images").$type<ProductImage[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("product_variants_product_idx").on(t.productId, t.position, t.id),
+    uniqueIndex("product_variants_sku_uq")
+      .on(sql`lower(${t.sku})`)
+      .where(sql`${t.sku} is not null`),
+    check("product_variants_price_nonnegative", sql`${t.pricePaise} >= 0`),
+    check(
+      "product_variants_original_price_nonnegative",
+      sql`${t.originalPricePaise} is null or ${t.originalPricePaise} >= 0`,
+    ),
+    check(
+      "product_variants_stock_nonnegative",
+      sql`${t.stockCount} is null or ${t.stockCount} >= 0`,
+    ),
+  ],
+);
+
+/** Which value of each option a variant is: one row per (variant, option). */
+export const productVariantValues = pgTable(
+  "product_variant_values",
+  {
+    variantId: uuid("variant_id")
+      .notNull()
+      .references(() => productVariants.id, { onDelete: "cascade" }),
+    optionId: uuid("option_id")
+      .notNull()
+      .references(() => productOptions.id, { onDelete: "cascade" }),
+    valueId: uuid("value_id").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.variantId, t.optionId] }),
+    index("product_variant_values_value_idx").on(t.valueId),
+    // the value belongs to that option
+    foreignKey({
+      name: "product_variant_values_value_option_fk",
+      columns: [t.valueId, t.optionId],
+      foreignColumns: [productOptionValues.id, productOptionValues.optionId],
+    }).onDelete("cascade"),
   ],
 );
 
@@ -269,11 +387,16 @@ export const cartItems = pgTable(
     productId: uuid("product_id")
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
+    /** One line per variant (the product's default variant for a product without options). */
+    variantId: uuid("variant_id")
+      .notNull()
+      .references(() => productVariants.id, { onDelete: "cascade" }),
     quantity: integer("quantity").notNull().default(1),
     addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ columns: [t.userId, t.productId] }),
+    primaryKey({ columns: [t.userId, t.variantId] }),
+    index("cart_items_user_product_idx").on(t.userId, t.productId),
     check("cart_items_quantity_positive", sql`${t.quantity} > 0`),
   ],
 );
@@ -448,8 +571,11 @@ export const orderItems = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
     productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
-    variantId: text("variant_id"),
+    /** The variant ordered (null once it is deleted, or on a line without a product). */
+    variantId: uuid("variant_id").references(() => productVariants.id, { onDelete: "set null" }),
     name: text("name").notNull(),
+    /** The variant's option values as they were when ordered; empty for a default variant. */
+    options: jsonb("options").$type<OrderedOption[]>().notNull().default([]),
     imageUrl: text("image_url"),
     quantity: integer("quantity").notNull(),
     unitPricePaise: integer("unit_price_paise").notNull(),

@@ -5,6 +5,8 @@
  */
 
 export type ProductImage = { url: string; storagePath: string | null };
+/** An option value of an ordered item as it was when ordered (issue 22), e.g. Colour: Red. */
+export type OrderedOption = { name: string; value: string };
 export type StaticReview = {
   rating: number;
   name: string;

@@ -1,12 +1,14 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/adapters/db/index.server.ts";
-import { cartItems, products, quotes } from "~/db/schema.ts";
+import { cartItems, products, productVariants, quotes } from "~/db/schema.ts";
+import { defaultVariantIds, variantOptionsOf } from "~/modules/catalog/variants.server.ts";
 import { type CartLine, MAX_LINE_QUANTITY } from "~/rules/cart.ts";
 
 /*
  * A signed-in customer's cart, stored on the server (SPEC.md §7 setCartItem, removeCartItem,
  * clearCart, setAllCartItems). Every function takes the session's user id: callers never pass an
- * id that came from the browser. Only product ids and quantities are stored; name, price, image
+ * id that came from the browser. One line per variant (decision 0015). Only product and variant
+ * ids and quantities are stored; name, price, image
  * and category are read from the product each time, so a browser's copy of a price is never kept.
  */
 
@@ -30,7 +32,18 @@ export class InvalidQuantityError extends Error {
   }
 }
 
-export type CartLineInput = { productId: string; quantity: number };
+/** A line to store: a variant of a product (none given: the product's default variant). */
+export type CartLineInput = { productId: string; variantId?: string | null; quantity: number };
+
+/** A variant id that isn't one of the product's (a browser may send any id). */
+export class UnknownVariantError extends Error {
+  readonly variantIds: string[];
+  constructor(variantIds: string[]) {
+    super(`Unknown variant: ${variantIds.join(", ")}`);
+    this.variantIds = variantIds;
+    this.name = "UnknownVariantError";
+  }
+}
 
 function assertQuantity(quantity: number) {
   if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_LINE_QUANTITY) {
@@ -82,95 +95,154 @@ async function assertProductsExist(
   return fixed;
 }
 
-/** The user's cart, oldest line first, with each product's current name, price, image, category. */
+/**
+ * The user's cart, oldest line first, with each line's current name, price (its variant's), image,
+ * category and option values.
+ */
 export async function getCart(db: Database, userId: string): Promise<CartLine[]> {
   const rows = await db
     .select({
       productId: cartItems.productId,
+      variantId: cartItems.variantId,
       quantity: cartItems.quantity,
       addedAt: cartItems.addedAt,
       name: products.name,
-      pricePaise: products.pricePaise,
+      pricePaise: productVariants.pricePaise,
       image: products.image,
+      variantImages: productVariants.images,
       category: products.category,
     })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
+    .innerJoin(productVariants, eq(productVariants.id, cartItems.variantId))
     .where(eq(cartItems.userId, userId))
-    .orderBy(asc(cartItems.addedAt), asc(cartItems.productId));
-  return rows.map((r) => ({ ...r, addedAt: r.addedAt.toISOString() }));
+    .orderBy(asc(cartItems.addedAt), asc(cartItems.productId), asc(cartItems.variantId));
+  const options = await variantOptionsOf(
+    db,
+    rows.map((r) => r.variantId),
+  );
+  return rows.map(({ variantImages, ...r }) => ({
+    ...r,
+    image: variantImages[0]?.url ?? r.image,
+    options: options.get(r.variantId) ?? [],
+    addedAt: r.addedAt.toISOString(),
+  }));
+}
+
+/**
+ * The variant each line names: the one given when it is the product's (else UnknownVariantError),
+ * the product's default variant when none is given.
+ */
+async function resolveVariants(
+  db: Executor,
+  lines: readonly { productId: string; variantId?: string | null }[],
+): Promise<string[]> {
+  const given = lines.flatMap((l) => (l.variantId ? [l.variantId] : []));
+  const owners = new Map<string, string>();
+  if (given.length > 0) {
+    const rows = await db
+      .select({ id: productVariants.id, productId: productVariants.productId })
+      .from(productVariants)
+      .where(inArray(productVariants.id, given));
+    for (const r of rows) owners.set(r.id, r.productId);
+  }
+  const foreign = lines.filter((l) => l.variantId && owners.get(l.variantId) !== l.productId);
+  if (foreign.length > 0) throw new UnknownVariantError(foreign.map((l) => l.variantId!));
+  const defaults = await defaultVariantIds(
+    db,
+    lines.filter((l) => !l.variantId).map((l) => l.productId),
+  );
+  return lines.map((l) => l.variantId || defaults.get(l.productId)!);
 }
 
 /**
  * Replaces the user's whole cart in one transaction (the write-back after a sign-in merge). A
- * product listed twice keeps its larger quantity; lines already stored keep their addedAt.
+ * variant listed twice (or a product's default given both ways) keeps its larger quantity; lines
+ * already stored keep their addedAt.
  */
 export async function setAllCartItems(
   db: Database,
   userId: string,
   lines: readonly CartLineInput[],
 ): Promise<void> {
-  const wanted = new Map<string, number>();
-  for (const line of lines) {
-    assertQuantity(line.quantity);
-    wanted.set(line.productId, Math.max(wanted.get(line.productId) ?? 0, line.quantity));
-  }
-  const productIds = [...wanted.keys()];
+  for (const line of lines) assertQuantity(line.quantity);
+  const productIds = [...new Set(lines.map((l) => l.productId))];
   await db.transaction(async (tx) => {
     const fixed = await assertProductsExist(tx, userId, productIds, { dropUnsellableParts: true });
-    for (const [id, q] of fixed) {
-      if (q === 0) wanted.delete(id);
-      else wanted.set(id, q);
-    }
+    const variantIds = await resolveVariants(tx, lines);
+    const wanted = new Map<string, { productId: string; quantity: number }>();
+    lines.forEach((line, i) => {
+      const variantId = variantIds[i];
+      const quantity = fixed.get(line.productId) ?? line.quantity;
+      if (quantity === 0) return;
+      const current = wanted.get(variantId);
+      wanted.set(variantId, {
+        productId: line.productId,
+        quantity: Math.max(current?.quantity ?? 0, quantity),
+      });
+    });
     const existing = await tx
-      .select({ productId: cartItems.productId, addedAt: cartItems.addedAt })
+      .select({ variantId: cartItems.variantId, addedAt: cartItems.addedAt })
       .from(cartItems)
       .where(eq(cartItems.userId, userId));
-    const addedAt = new Map(existing.map((r) => [r.productId, r.addedAt]));
+    const addedAt = new Map(existing.map((r) => [r.variantId, r.addedAt]));
     await tx.delete(cartItems).where(eq(cartItems.userId, userId));
-    const kept = [...wanted.keys()];
-    if (kept.length === 0) return;
+    if (wanted.size === 0) return;
     // New lines are a millisecond apart, so the cart keeps the order it was sent in.
     const now = Date.now();
     await tx.insert(cartItems).values(
-      kept.map((productId, i) => ({
+      [...wanted].map(([variantId, line], i) => ({
         userId,
-        productId,
-        quantity: wanted.get(productId)!,
-        addedAt: addedAt.get(productId) ?? new Date(now + i),
+        productId: line.productId,
+        variantId,
+        quantity: line.quantity,
+        addedAt: addedAt.get(variantId) ?? new Date(now + i),
       })),
     );
   });
 }
 
-/** Sets one line's quantity (adding the line if needed); quantity 0 removes it. */
+/**
+ * Sets one line's quantity (adding the line if needed); quantity 0 removes it. No variant given:
+ * the product's default variant.
+ */
 export async function setCartItem(
   db: Database,
   userId: string,
   productId: string,
   quantity: number,
+  variantId: string | null = null,
 ): Promise<void> {
-  if (quantity === 0) return removeCartItem(db, userId, productId);
+  if (quantity === 0) return removeCartItem(db, userId, productId, variantId);
   assertQuantity(quantity);
   const fixed = await assertProductsExist(db, userId, [productId]);
+  const [resolved] = await resolveVariants(db, [{ productId, variantId }]);
   const stored = fixed.get(productId) ?? quantity;
   await db
     .insert(cartItems)
-    .values({ userId, productId, quantity: stored })
+    .values({ userId, productId, variantId: resolved, quantity: stored })
     .onConflictDoUpdate({
-      target: [cartItems.userId, cartItems.productId],
+      target: [cartItems.userId, cartItems.variantId],
       set: { quantity: stored },
     });
 }
 
+/** Removes a line: the variant's, or every line of the product when no variant is given. */
 export async function removeCartItem(
   db: Database,
   userId: string,
   productId: string,
+  variantId: string | null = null,
 ): Promise<void> {
   await db
     .delete(cartItems)
-    .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)));
+    .where(
+      and(
+        eq(cartItems.userId, userId),
+        eq(cartItems.productId, productId),
+        variantId ? eq(cartItems.variantId, variantId) : undefined,
+      ),
+    );
 }
 
 export async function clearCart(db: Database, userId: string): Promise<void> {
@@ -178,21 +250,21 @@ export async function clearCart(db: Database, userId: string): Promise<void> {
 }
 
 /**
- * Takes an order's products out of its customer's stored cart, inside the order's own
+ * Takes an order's variants out of its customer's stored cart, inside the order's own
  * transaction: all lines for an order placed without the gateway (cash on delivery), the ordered
- * products when an online payment succeeds (lines added since stay).
+ * variants when an online payment succeeds (lines added since stay).
  */
 export async function removeOrderedLines(
   tx: Pick<Database, "delete">,
   userId: string,
-  productIds: string[] | "all",
+  variantIds: string[] | "all",
 ): Promise<void> {
-  if (productIds === "all") {
+  if (variantIds === "all") {
     await tx.delete(cartItems).where(eq(cartItems.userId, userId));
     return;
   }
-  if (productIds.length === 0) return;
+  if (variantIds.length === 0) return;
   await tx
     .delete(cartItems)
-    .where(and(eq(cartItems.userId, userId), inArray(cartItems.productId, productIds)));
+    .where(and(eq(cartItems.userId, userId), inArray(cartItems.variantId, variantIds)));
 }

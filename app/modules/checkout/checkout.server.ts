@@ -119,6 +119,7 @@ export async function checkoutLines(db: Database, userId: string): Promise<Check
   const rows = await db
     .select({
       productId: cartItems.productId,
+      variantId: cartItems.variantId,
       quantity: cartItems.quantity,
       name: products.name,
       pricePaise: products.pricePaise,
@@ -271,6 +272,7 @@ async function placeOrderOnce(
     const lines = await tx
       .select({
         productId: cartItems.productId,
+        variantId: cartItems.variantId,
         quantity: cartItems.quantity,
         name: products.name,
         pricePaise: products.pricePaise,
@@ -510,6 +512,7 @@ async function placeOrderOnce(
       values,
       lines.map((l, i) => ({
         productId: l.productId,
+        variantId: l.variantId,
         name: l.name,
         imageUrl: l.image,
         quantity: l.quantity,

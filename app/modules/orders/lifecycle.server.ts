@@ -112,15 +112,15 @@ export async function createOrder(
 
 /** The first time an order goes ahead (paid online, or placed for cash on delivery). */
 async function fulfil(tx: Tx, order: OrderRow, now: Date, cartLines: "all" | "ordered") {
-  let productIds: string[] | "all" = "all";
+  let variantIds: string[] | "all" = "all";
   if (cartLines === "ordered") {
     const items = await tx
-      .select({ productId: orderItems.productId })
+      .select({ variantId: orderItems.variantId })
       .from(orderItems)
       .where(eq(orderItems.orderId, order.id));
-    productIds = items.flatMap((i) => (i.productId ? [i.productId] : []));
+    variantIds = items.flatMap((i) => (i.variantId ? [i.variantId] : []));
   }
-  await removeOrderedLines(tx, order.userId, productIds);
+  await removeOrderedLines(tx, order.userId, variantIds);
   await markQuotesOrdered(tx, order.id, now);
   await queueOrderEmail(tx, order.id, "confirmation");
 }

@@ -7,6 +7,7 @@ import {
   orderItems,
   orders,
   products,
+  productVariants,
   type QuoteStatus,
   quoteSettings,
   quotes,
@@ -438,10 +439,12 @@ async function upsertPartProduct(
 }
 
 async function putInCart(tx: Tx, userId: string, productId: string, quantity: number) {
+  // A custom part has one variant, its default (made with the product, decision 0015).
+  const variantId = sql<string>`(select ${productVariants.id} from ${productVariants} where ${productVariants.productId} = ${productId} order by ${productVariants.position}, ${productVariants.id} limit 1)`;
   await tx
     .insert(cartItems)
-    .values({ userId, productId, quantity })
-    .onConflictDoUpdate({ target: [cartItems.userId, cartItems.productId], set: { quantity } });
+    .values({ userId, productId, variantId, quantity })
+    .onConflictDoUpdate({ target: [cartItems.userId, cartItems.variantId], set: { quantity } });
 }
 
 // ---------------------------------------------------------------------------------------------
