@@ -2,6 +2,9 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, type SQL, sql } 
 import type { Database, Tx } from "~/adapters/db/index.server.ts";
 import { products, reviewStats, reviews, user } from "~/db/schema.ts";
 import type { ProductCardData } from "~/rules/product-display.ts";
+import type { ProductOption, Variant } from "~/rules/variants.ts";
+import { withVariantSummaries } from "./card-variants.server.ts";
+import { productOptions, productVariants } from "./variants.server.ts";
 
 export const FEATURED_LIMIT = 8;
 export const RELATED_LIMIT = 4;
@@ -30,16 +33,17 @@ export const cardColumns = {
 const newestFirst = [sql`${products.createdAt} desc nulls last`, asc(products.id)] as const;
 
 /** The newest active products (home page 'Latest Products'). */
-export function listLatestProducts(
+export async function listLatestProducts(
   db: Database,
   limit = FEATURED_LIMIT,
 ): Promise<ProductCardData[]> {
-  return db
+  const cards = await db
     .select(cardColumns)
     .from(products)
     .where(eq(products.isActive, true))
     .orderBy(...newestFirst)
     .limit(limit);
+  return withVariantSummaries(db, cards);
 }
 
 /** A listing filter: category contains `categoryText` (case-insensitive), optional subcategory slug. */
@@ -76,7 +80,8 @@ export async function listProducts(
       .where(where)
       .orderBy(...newestFirst)
       .limit(pageSize)
-      .offset((page - 1) * pageSize),
+      .offset((page - 1) * pageSize)
+      .then((cards) => withVariantSummaries(db, cards)),
     db.select({ total: count() }).from(products).where(where),
   ]);
   return { items, total };
@@ -109,13 +114,25 @@ export async function getProduct(db: Database, id: string): Promise<ProductDetai
   return row ?? null;
 }
 
+/** A product's options and variants, as its page's pickers show them (issue 22). */
+export async function getProductChoices(
+  db: Database,
+  productId: string,
+): Promise<{ options: ProductOption[]; variants: Variant[] }> {
+  const [options, variants] = await Promise.all([
+    productOptions(db, productId),
+    productVariants(db, productId),
+  ]);
+  return { options, variants };
+}
+
 /** Same category, active, not this product, newest first (SPEC.md §7: default 4). */
-export function listRelatedProducts(
+export async function listRelatedProducts(
   db: Database,
   product: { id: string; category: string },
   limit = RELATED_LIMIT,
 ): Promise<ProductCardData[]> {
-  return db
+  const cards = await db
     .select(cardColumns)
     .from(products)
     .where(
@@ -127,6 +144,7 @@ export function listRelatedProducts(
     )
     .orderBy(...newestFirst)
     .limit(limit);
+  return withVariantSummaries(db, cards);
 }
 
 export type ReviewStatsRow = typeof reviewStats.$inferSelect;
@@ -258,7 +276,7 @@ export async function searchProducts(
     return [...containing, ...(await rankNear(tx, q, words, wanted - containing.length))];
   });
   const shown = ids.slice(offset, offset + pageSize);
-  const cards = await listProductsByIds(db, shown);
+  const cards = await withVariantSummaries(db, await listProductsByIds(db, shown));
   const byId = new Map(cards.map((c) => [c.id, c]));
   return {
     items: shown.flatMap((id) => byId.get(id) ?? []),
