@@ -39,7 +39,7 @@ export async function withVariantSummaries<T extends ProductCardData>(
                         order by o.position, ov.position, ov.id)
           from ${productOptions} o
           join ${productOptionValues} ov on ov.option_id = o.id
-         where o.product_id = ${productVariants.productId}
+         where o.product_id = "product_variants"."product_id"
            and ov.swatch is not null
            and exists (select 1 from ${productVariantValues} pvv
                          join ${productVariants} av on av.id = pvv.variant_id
@@ -52,7 +52,7 @@ export async function withVariantSummaries<T extends ProductCardData>(
           productVariants.productId,
           cards.map((c) => c.id),
         ),
-        sql`exists (select 1 from ${productOptions} po where po.product_id = ${productVariants.productId})`,
+        sql`exists (select 1 from ${productOptions} po where po.product_id = "product_variants"."product_id")`,
       ),
     )
     .groupBy(productVariants.productId);
