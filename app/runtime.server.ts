@@ -148,6 +148,14 @@ function createPageCache(config: Env): PageCache {
     ],
     // Listing pages and the product page's reviews.
     params: ["page", "reviews"],
+    // A product page's chosen variant (issue 22): shareable, so cached, in one spelling only.
+    paramRules: [
+      {
+        name: "variant",
+        path: /^\/product\/[^/]+$/,
+        value: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+      },
+    ],
     // Documents carry a Content-Security-Policy in production builds (app/entry.server.tsx).
     policyForScriptHashes: import.meta.env?.PROD ? hashedContentSecurityPolicy : undefined,
   });

@@ -62,6 +62,25 @@ describe("which requests the page cache may answer", () => {
     expect(c.keyFor("GET", "/products?page=2&page=3", undefined)).toBeNull();
   });
 
+  it("takes a parameter with a rule only on its paths and in its one spelling", () => {
+    const { c } = cache({
+      paramRules: [{ name: "variant", path: /^\/product\/[^/]+$/, value: /^[0-9a-f]{4}$/ }],
+    });
+    expect(c.keyFor("GET", "/product/x?variant=ab12", undefined)).toBe("/product/x?variant=ab12#");
+    expect(c.keyFor("GET", "/product/x?variant=ab12&reviews=2", undefined)).toBe(
+      "/product/x?reviews=2&variant=ab12#",
+    );
+    expect(c.keyFor("GET", "/product/x?variant=ab13", undefined)).not.toBe(
+      c.keyFor("GET", "/product/x?variant=ab12", undefined),
+    );
+    // Another spelling, another page, given twice: rendered, not stored.
+    expect(c.keyFor("GET", "/product/x?variant=AB12", undefined)).toBeNull();
+    expect(c.keyFor("GET", "/products?variant=ab12", undefined)).toBeNull();
+    expect(c.keyFor("GET", "/product/x?variant=ab12&variant=ab13", undefined)).toBeNull();
+    // A rule's value isn't a page number, nor a page number a rule's value.
+    expect(c.keyFor("GET", "/product/x?variant=12", undefined)).toBeNull();
+  });
+
   it("tells the theme and the cart count apart, and refuses any other cookie", () => {
     const plain = c.keyFor("GET", "/", undefined);
     const dark = c.keyFor("GET", "/", "lk_theme=dark");

@@ -44,6 +44,9 @@ const gzip = promisify(zlib.gzip);
 /** Cookies a public page may read, with the values that make a distinct page. */
 export type CookieRule = { name: string; value: RegExp };
 
+/** A query parameter a page understands, with the paths it goes with and its values. */
+export type ParamRule = { name: string; path: RegExp; value: RegExp };
+
 export type PageCacheOptions = {
   /** Total size of the compressed entries; 0 turns the cache off. */
   maxBytes: number;
@@ -52,6 +55,12 @@ export type PageCacheOptions = {
   cookies: CookieRule[];
   /** Query parameters the cached pages understand; a URL with any other one isn't cached. */
   params: string[];
+  /**
+   * Parameters other than page numbers: the paths they may come with and the one spelling of
+   * their value (a product page's `variant`, a lower-case uuid). Elsewhere, or written otherwise,
+   * the URL isn't cached.
+   */
+  paramRules?: ParamRule[];
   /** The Content-Security-Policy for a page whose inline scripts have these hashes. */
   policyForScriptHashes?: (hashes: string[]) => string;
   now?: () => number;
@@ -109,6 +118,7 @@ export class PageCache {
   readonly #remembered = new Map<string, Remembered>();
   readonly #cookieRules: Map<string, RegExp>;
   readonly #params: Set<string>;
+  readonly #paramRules: Map<string, ParamRule>;
   #bytes = 0;
   #generation = 0;
   #listening = false;
@@ -122,9 +132,10 @@ export class PageCache {
   >();
 
   constructor(options: PageCacheOptions) {
-    this.#options = { now: Date.now, ...options };
+    this.#options = { now: Date.now, paramRules: [], ...options };
     this.#cookieRules = new Map(options.cookies.map((c) => [c.name, c.value]));
     this.#params = new Set(options.params);
+    this.#paramRules = new Map((options.paramRules ?? []).map((r) => [r.name, r]));
   }
 
   get enabled(): boolean {
@@ -198,7 +209,13 @@ export class PageCache {
       for (const [name, value] of params) {
         // Only the pages' own parameters, once each, written plainly: any other spelling of the
         // same page would be another entry (and another render) for nothing.
-        if (!this.#params.has(name) || seen.has(name) || !PARAM_VALUE.test(value)) return null;
+        if (seen.has(name)) return null;
+        const rule = this.#paramRules.get(name);
+        if (rule) {
+          if (!rule.path.test(pathname) || !rule.value.test(value)) return null;
+        } else if (!this.#params.has(name) || !PARAM_VALUE.test(value)) {
+          return null;
+        }
         seen.add(name);
         pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
       }

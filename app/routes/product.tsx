@@ -1,10 +1,11 @@
 import { ChevronRight } from "lucide-react";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { data, Link } from "react-router";
 import { z } from "zod";
 import { BackHomeButtons } from "~/components/layout/back-home-buttons";
 import { AddToCartButton } from "~/components/product/add-to-cart-button";
 import { FavouriteButton } from "~/components/product/favourite-button";
+import { OptionPicker } from "~/components/product/option-picker";
 import { Price } from "~/components/product/price";
 import { ProductGrid } from "~/components/product/product-card";
 import { ProductGallery } from "~/components/product/product-gallery";
@@ -20,6 +21,7 @@ import { skipPageCache } from "~/lib/request-context.server.ts";
 import { getViewer } from "~/modules/accounts/viewer.server.ts";
 import {
   getProduct,
+  getProductChoices,
   getReviewStats,
   listProductReviews,
   listRelatedProducts,
@@ -35,6 +37,15 @@ import {
   summariseReviews,
 } from "~/rules/product-display.ts";
 import { jsonLd, originFrom, pageMeta } from "~/rules/seo.ts";
+import {
+  schemaPropertyOf,
+  selectionFor,
+  shownVariant,
+  variantAfterPick,
+  variantPath,
+  variantStock,
+} from "~/rules/variant-picker.ts";
+import { orderedOptions, type Variant } from "~/rules/variants.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/product";
 
@@ -47,23 +58,31 @@ const ReviewDialog = lazy(() =>
 );
 
 const reviewPageParam = z.coerce.number().int().min(1).max(1000).catch(1);
+/** `?variant=<id>`: the variant the page shows (issue 22); anything else shows the default. */
+const variantParam = z.uuid().nullable().catch(null);
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   if (!z.uuid().safeParse(params.id).success) {
     return data({ state: "invalid" as const }, { status: 404 });
   }
-  const reviewPage = reviewPageParam.parse(new URL(request.url).searchParams.get("reviews") ?? 1);
+  const search = new URL(request.url).searchParams;
+  const reviewPage = reviewPageParam.parse(search.get("reviews") ?? 1);
+  const wantedVariant = variantParam.parse(search.get("variant")?.toLowerCase() ?? null);
   try {
     const rt = await runtime();
     const { db, pageCache } = rt;
     const id = params.id;
     // The catalogue's parts are read once per catalogue change, whoever asks (the page cache
     // hears of every change); the viewer's own parts every time.
-    const [product, viewer] = await Promise.all([
+    const [product, viewer, choices] = await Promise.all([
       pageCache.remember(`product ${id}`, () => getProduct(db, id)),
       getViewer(rt, request),
+      pageCache.remember(`variants ${id}`, () => getProductChoices(db, id)),
     ]);
     if (!product) return data({ state: "not-found" as const }, { status: 404 });
+    const shown = shownVariant(choices.variants, wantedVariant);
+    // A variant that isn't (or no longer is) the product's shows the default: sent, not kept.
+    if (wantedVariant && !shown.named) skipPageCache();
     const [related, reviewsPage, stats, review] = await Promise.all([
       pageCache
         .remember(`related ${id}`, () => listRelatedProducts(db, product))
@@ -89,6 +108,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     return {
       state: "found" as const,
       product,
+      options: choices.options,
+      variants: choices.variants,
+      variantId: shown.variant?.id ?? null,
       related,
       reviews: reviewsPage.reviews,
       hasNextReviews: reviewsPage.hasNext,
@@ -107,14 +129,76 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (loaderData?.state !== "found") {
     return [{ title: "Product not found — LayerKart" }, { name: "robots", content: "noindex" }];
   }
-  const { product, summary } = loaderData;
+  const { product, summary, options, variants } = loaderData;
   const path = `/product/${product.id}`;
-  const availability = !product.isActive
-    ? "https://schema.org/Discontinued"
-    : stockLabel(product) === "In Stock"
-      ? "https://schema.org/InStock"
-      : "https://schema.org/OutOfStock";
+  const availabilityOf = (p: Parameters<typeof stockLabel>[0]) =>
+    !p.isActive
+      ? "https://schema.org/Discontinued"
+      : stockLabel(p) === "In Stock"
+        ? "https://schema.org/InStock"
+        : "https://schema.org/OutOfStock";
+  const availability = availabilityOf(product);
   const categoryPath = listingPathFor(product.category);
+  const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : `${origin}${url}`);
+  const rating =
+    summary.totalReviews > 0
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: summary.averageRating,
+            reviewCount: summary.totalReviews,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
+      : {};
+  // A product with options is a group of variants, each with its own offer (issue 22); one
+  // without is described as it always was.
+  const productLd =
+    options.length > 0
+      ? {
+          "@context": "https://schema.org",
+          "@type": "ProductGroup",
+          name: product.name,
+          description: product.description,
+          productGroupID: product.id,
+          image: product.images
+            .map((i) => i.url)
+            .filter(Boolean)
+            .map(absolute),
+          category: product.category,
+          brand: { "@type": "Brand", name: "LayerKart" },
+          variesBy: options.map((o) => {
+            const property = schemaPropertyOf(o.name);
+            return property ? `https://schema.org/${property}` : o.name;
+          }),
+          hasVariant: variants
+            .filter((v) => v.isActive)
+            .map((v) => variantLd(v, options, product, origin, availabilityOf, absolute)),
+          ...rating,
+        }
+      : {
+          "@context": "https://schema.org",
+          "@type": "Product",
+          name: product.name,
+          description: product.description,
+          sku: product.id,
+          image: product.images
+            .map((i) => i.url)
+            .filter(Boolean)
+            .map(absolute),
+          category: product.category,
+          brand: { "@type": "Brand", name: "LayerKart" },
+          offers: {
+            "@type": "Offer",
+            url: `${origin}${path}`,
+            priceCurrency: "INR",
+            price: paiseToRupeesText(product.pricePaise),
+            availability,
+            itemCondition: "https://schema.org/NewCondition",
+          },
+          ...rating,
+        };
   return [
     ...pageMeta({
       title: product.name,
@@ -124,38 +208,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       image: product.image,
       type: "product",
     }),
-    jsonLd({
-      "@context": "https://schema.org",
-      "@type": "Product",
-      name: product.name,
-      description: product.description,
-      sku: product.id,
-      image: product.images
-        .map((i) => i.url)
-        .filter(Boolean)
-        .map((url) => (/^https?:\/\//.test(url) ? url : `${origin}${url}`)),
-      category: product.category,
-      brand: { "@type": "Brand", name: "LayerKart" },
-      offers: {
-        "@type": "Offer",
-        url: `${origin}${path}`,
-        priceCurrency: "INR",
-        price: paiseToRupeesText(product.pricePaise),
-        availability,
-        itemCondition: "https://schema.org/NewCondition",
-      },
-      ...(summary.totalReviews > 0
-        ? {
-            aggregateRating: {
-              "@type": "AggregateRating",
-              ratingValue: summary.averageRating,
-              reviewCount: summary.totalReviews,
-              bestRating: 5,
-              worstRating: 1,
-            },
-          }
-        : {}),
-    }),
+    jsonLd(productLd),
     jsonLd({
       "@context": "https://schema.org",
       "@type": "BreadcrumbList",
@@ -181,6 +234,44 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     }),
   ];
 };
+
+type Found = Extract<Route.ComponentProps["loaderData"], { state: "found" }>;
+
+/** One variant of a product group, with its offer at its own address. */
+function variantLd(
+  v: Variant,
+  options: Found["options"],
+  product: Found["product"],
+  origin: string,
+  availabilityOf: (p: Parameters<typeof stockLabel>[0]) => string,
+  absolute: (url: string) => string,
+) {
+  const values = orderedOptions(options, v);
+  const images = (v.images.length > 0 ? v.images : product.images)
+    .map((i) => i.url)
+    .filter(Boolean);
+  const properties: Record<string, string> = {};
+  for (const option of options) {
+    const property = schemaPropertyOf(option.name);
+    const value = values.find((x) => x.name === option.name);
+    if (property && value) properties[property] = value.value;
+  }
+  return {
+    "@type": "Product",
+    sku: v.sku ?? v.id,
+    name: `${product.name} (${values.map((x) => x.value).join(", ")})`,
+    image: images.map(absolute),
+    ...properties,
+    offers: {
+      "@type": "Offer",
+      url: `${origin}${variantPath(product.id, v.id)}`,
+      priceCurrency: "INR",
+      price: paiseToRupeesText(v.pricePaise),
+      availability: availabilityOf(variantStock(product, v)),
+      itemCondition: "https://schema.org/NewCondition",
+    },
+  };
+}
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   if (loaderData.state !== "found") return <ProductProblem state={loaderData.state} />;
@@ -210,10 +301,11 @@ function ProductProblem({ state }: { state: "invalid" | "not-found" | "error" })
   );
 }
 
-type Found = Extract<Route.ComponentProps["loaderData"], { state: "found" }>;
-
 function ProductDetail({
   product,
+  options,
+  variants,
+  variantId,
   related,
   reviews,
   hasNextReviews,
@@ -222,11 +314,48 @@ function ProductDetail({
   review,
 }: Found) {
   const [quantity, setQuantity] = useState(1);
-  const off = percentOff(product);
-  const stock = stockLabel(product);
+  // The variant chosen on this page (the server's until a pick), for this product only.
+  const [picked, setPicked] = useState({ productId: product.id, variantId });
+  const variant =
+    variants.find(
+      (v) => v.id === (picked.productId === product.id ? picked.variantId : variantId),
+    ) ?? null;
+  // A product without options is its row, exactly as before variants; one with options shows
+  // the chosen variant's price, stock and pictures.
+  const chosen =
+    options.length > 0 && variant
+      ? {
+          ...product,
+          ...variantStock(product, variant),
+          pricePaise: variant.pricePaise,
+          originalPricePaise: variant.originalPricePaise,
+          // The variant's own prices say what is off, not the product's single figure.
+          discount: 0,
+          image: variant.images[0]?.url ?? product.image,
+        }
+      : product;
+  const selection = useMemo(() => selectionFor(options, variant), [options, variant]);
+  const off = percentOff(chosen);
+  const stock = stockLabel(chosen);
   const features = featureRows(product.features, product.featuresKv);
   const categoryPath = listingPathFor(product.category);
-  const images = product.images.map((i) => i.url).filter(Boolean);
+  const images = (options.length > 0 && variant?.images.length ? variant.images : product.images)
+    .map((i) => i.url)
+    .filter(Boolean);
+
+  const pick = (optionId: string, valueId: string) => {
+    const next = variantAfterPick(options, variants, selection, optionId, valueId);
+    if (!next) return;
+    setPicked({ productId: product.id, variantId: next.id });
+    // The address names the variant (shareable; the server renders it), without a navigation.
+    const url = new URL(window.location.href);
+    url.searchParams.set("variant", next.id);
+    window.history.replaceState(
+      window.history.state,
+      "",
+      `${url.pathname}${url.search}${url.hash}`,
+    );
+  };
 
   // Next and Previous bring the reader to the new page of reviews, and keyboard focus with them:
   // the link pressed may not exist on the new page (no Next on the last), which left focus on
@@ -269,6 +398,7 @@ function ProductDetail({
 
       <div className="grid gap-8 lg:grid-cols-2">
         <ProductGallery
+          key={images.join(" ")}
           images={images.length ? images : [product.image ?? ""]}
           name={product.name}
         />
@@ -311,10 +441,18 @@ function ProductDetail({
             </a>
           </div>
           <Price
-            pricePaise={product.pricePaise}
-            originalPricePaise={product.originalPricePaise}
+            pricePaise={chosen.pricePaise}
+            originalPricePaise={chosen.originalPricePaise}
             size="lg"
           />
+          {options.length > 0 ? (
+            <OptionPicker
+              options={options}
+              variants={variants}
+              selection={selection}
+              onPick={pick}
+            />
+          ) : null}
           <p className="text-muted-foreground text-sm">
             Tax and shipping are added at checkout. Standard Shipping across India.
           </p>
@@ -322,10 +460,15 @@ function ProductDetail({
             <QuantityStepper
               value={quantity}
               onChange={setQuantity}
-              max={Math.max(1, quantityLimit(product))}
+              max={Math.max(1, quantityLimit(chosen))}
             />
             <AddToCartButton
-              product={product}
+              product={chosen}
+              chosenVariant={
+                options.length > 0 && variant
+                  ? { id: variant.id, options: orderedOptions(options, variant) }
+                  : undefined
+              }
               quantity={quantity}
               size="lg"
               className="flex-1 sm:flex-none"

@@ -169,4 +169,11 @@ export type ProductCardData = {
   inStock: boolean;
   isActive: boolean;
   stockCount: number | null;
+  /** A product with options whose active variants' prices differ: the card says "from ₹X". */
+  priceVaries?: boolean;
+  /** The colour option's swatches of a product with options (none: no colour option). */
+  swatches?: CardSwatch[];
 };
+
+/** A colour value on a product card. */
+export type CardSwatch = { value: string; swatch: string };

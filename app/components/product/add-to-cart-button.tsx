@@ -7,6 +7,7 @@ import { Button, type ButtonProps } from "~/components/ui/button";
 import { SpriteIcon } from "~/components/ui/icon-sprite";
 import { toast } from "~/components/ui/use-toast";
 import { cartButtonLabel, cartButtonState, quantityLimit } from "~/rules/product-display.ts";
+import type { OrderedOption } from "~/rules/stored-shapes.ts";
 
 export type CartableProduct = {
   id: string;
@@ -25,11 +26,14 @@ export type CartableProduct = {
  */
 export function AddToCartButton({
   product,
+  chosenVariant,
   quantity = 1,
   nameInLabel = false,
   ...props
 }: {
   product: CartableProduct;
+  /** The chosen variant of a product with options (its price and stock are in `product`). */
+  chosenVariant?: { id: string; options: OrderedOption[] };
   quantity?: number;
   /** In grids, the accessible name says which product ("Add to Cart: Lotus Tealight Holder"). */
   nameInLabel?: boolean;

@@ -6,16 +6,21 @@ export function Price({
   originalPricePaise,
   className,
   size = "default",
+  from = false,
 }: {
   pricePaise: number;
+  /** The lowest of prices that differ (a product's variants): "from ₹X". */
+  from?: boolean;
   originalPricePaise?: number | null;
   className?: string;
   size?: "default" | "lg";
 }) {
-  const showOriginal = originalPricePaise != null && originalPricePaise > pricePaise;
+  // "from ₹X" with one variant's original price beside it would read as the whole range's.
+  const showOriginal = !from && originalPricePaise != null && originalPricePaise > pricePaise;
   return (
     <p className={cn("flex flex-wrap items-baseline gap-x-2", className)}>
       <span className={cn("font-semibold", size === "lg" ? "text-3xl" : "text-base")}>
+        {from ? <span className="font-normal text-muted-foreground text-sm">from </span> : null}
         {formatPaise(pricePaise)}
       </span>
       {showOriginal ? (

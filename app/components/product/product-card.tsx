@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
-import type { ProductCardData } from "~/rules/product-display.ts";
+import type { CardSwatch, ProductCardData } from "~/rules/product-display.ts";
 import { AddToCartButton } from "./add-to-cart-button";
 import { FavouriteButton } from "./favourite-button";
 import { Price } from "./price";
@@ -59,9 +59,11 @@ export function ProductCard({
           <RatingStars rating={product.rating} size={14} />
           <span>{`(${product.reviewsCount})`}</span>
         </div>
+        {product.swatches?.length ? <CardSwatches swatches={product.swatches} /> : null}
         <Price
           pricePaise={product.pricePaise}
           originalPricePaise={product.originalPricePaise}
+          from={product.priceVaries}
           className="mt-auto pt-1"
         />
         <AddToCartButton
@@ -72,6 +74,32 @@ export function ProductCard({
         />
       </div>
     </article>
+  );
+}
+
+const SHOWN_SWATCHES = 5;
+
+/** A product's colours, small: the first five and how many more. */
+function CardSwatches({ swatches }: { swatches: CardSwatch[] }) {
+  const more = swatches.length - SHOWN_SWATCHES;
+  return (
+    <p className="mt-1 flex items-center gap-1" data-testid="card-swatches">
+      <span className="sr-only">Colours: {swatches.map((s) => s.value).join(", ")}</span>
+      {swatches.slice(0, SHOWN_SWATCHES).map((s) => (
+        <span
+          key={s.value}
+          aria-hidden="true"
+          title={s.value}
+          className="size-3.5 rounded-full border border-border"
+          style={{ backgroundColor: s.swatch }}
+        />
+      ))}
+      {more > 0 ? (
+        <span aria-hidden="true" className="text-muted-foreground text-xs">
+          +{more}
+        </span>
+      ) : null}
+    </p>
   );
 }
 

@@ -2,6 +2,9 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, type SQL, sql } 
 import type { Database, Tx } from "~/adapters/db/index.server.ts";
 import { products, reviewStats, reviews, user } from "~/db/schema.ts";
 import type { ProductCardData } from "~/rules/product-display.ts";
+import type { ProductOption, Variant } from "~/rules/variants.ts";
+import { withVariantSummaries } from "./card-variants.server.ts";
+import { productOptions, productVariants } from "./variants.server.ts";
 
 export const FEATURED_LIMIT = 8;
 export const RELATED_LIMIT = 4;
@@ -30,16 +33,17 @@ export const cardColumns = {
 const newestFirst = [sql`${products.createdAt} desc nulls last`, asc(products.id)] as const;
 
 /** The newest active products (home page 'Latest Products'). */
-export function listLatestProducts(
+export async function listLatestProducts(
   db: Database,
   limit = FEATURED_LIMIT,
 ): Promise<ProductCardData[]> {
-  return db
+  const cards = await db
     .select(cardColumns)
     .from(products)
     .where(eq(products.isActive, true))
     .orderBy(...newestFirst)
     .limit(limit);
+  return withVariantSummaries(db, cards);
 }
 
 /** A listing filter: category contains `categoryText` (case-insensitive), optional subcategory slug. */
@@ -76,7 +80,8 @@ export async function listProducts(
       .where(where)
       .orderBy(...newestFirst)
       .limit(pageSize)
-      .offset((page - 1) * pageSize),
+      .offset((page - 1) * pageSize)
+      .then((cards) => withVariantSummaries(db, cards)),
     db.select({ total: count() }).from(products).where(where),
   ]);
   return { items, total };
@@ -109,13 +114,25 @@ export async function getProduct(db: Database, id: string): Promise<ProductDetai
   return row ?? null;
 }
 
+/** A product's options and variants, as its page's pickers show them (issue 22). */
+export async function getProductChoices(
+  db: Database,
+  productId: string,
+): Promise<{ options: ProductOption[]; variants: Variant[] }> {
+  const [options, variants] = await Promise.all([
+    productOptions(db, productId),
+    productVariants(db, productId),
+  ]);
+  return { options, variants };
+}
+
 /** Same category, active, not this product, newest first (SPEC.md §7: default 4). */
-export function listRelatedProducts(
+export async function listRelatedProducts(
   db: Database,
   product: { id: string; category: string },
   limit = RELATED_LIMIT,
 ): Promise<ProductCardData[]> {
-  return db
+  const cards = await db
     .select(cardColumns)
     .from(products)
     .where(
@@ -127,6 +144,7 @@ export function listRelatedProducts(
     )
     .orderBy(...newestFirst)
     .limit(limit);
+  return withVariantSummaries(db, cards);
 }
 
 export type ReviewStatsRow = typeof reviewStats.$inferSelect;
@@ -253,12 +271,15 @@ export async function searchProducts(
       set_config('pg_trgm.word_similarity_threshold', '0.25', true),
       set_config('pg_trgm.strict_word_similarity_threshold', '0.4', true)`);
     const containing = await rankContaining(tx, q, wanted);
-    if (containing.length >= wanted) return containing;
     // Every product containing the query is ranked above: the others that match follow.
-    return [...containing, ...(await rankNear(tx, q, words, wanted - containing.length))];
+    const found =
+      containing.length >= wanted
+        ? containing
+        : [...containing, ...(await rankNear(tx, q, words, wanted - containing.length))];
+    return withOptionValues(tx, q, words, wanted, found);
   });
   const shown = ids.slice(offset, offset + pageSize);
-  const cards = await listProductsByIds(db, shown);
+  const cards = await withVariantSummaries(db, await listProductsByIds(db, shown));
   const byId = new Map(cards.map((c) => [c.id, c]));
   return {
     items: shown.flatMap((id) => byId.get(id) ?? []),
@@ -362,6 +383,65 @@ async function rankNear(tx: Tx, q: string, words: string[], wanted: number): Pro
         )
       : sql`${q} <% search_text`;
   return rankAll(tx, sql`${notContaining} and ${matches}`, q, wanted);
+}
+
+/**
+ * A product with options is also found by its option values ("red dragon", "petg": issue 22):
+ * the same rules over its text and its options' values. The stored search text has no values (a
+ * generated column: adding them needs a migration), so the products with options are matched
+ * here, and the best of them and of the products found above are ranked again together (one key:
+ * containing first, then similarity, then name). A product without options ranked below the
+ * first `wanted` above can't be among the first `wanted` of both, since values only add to a
+ * product's text.
+ */
+async function withOptionValues(
+  tx: Tx,
+  q: string,
+  words: string[],
+  wanted: number,
+  found: string[],
+): Promise<string[]> {
+  const text = sql`(p.search_text || ' ' || x.values_text)`;
+  const contains = sql`${text} like ${`%${escapeLike(q)}%`}`;
+  const near = words.map((w) => {
+    const edits = [...w].length <= 3 ? 0 : [...w].length <= 4 ? 1 : 2;
+    return sql`(${w} <% ${text} and (${w} <<% ${text} or exists (
+      select 1 from unnest(p.search_words || x.values_words) as t(word)
+       where t.word like ${`${escapeLike(w)}%`} or levenshtein(t.word, ${w}) <= ${edits})))`;
+  });
+  const matches =
+    near.length > 0
+      ? sql`(${contains} or (${sql.join(near, sql` and `)}))`
+      : sql`(${contains} or ${q} <% ${text})`;
+  // Each product's values, read from the options (a few products), never per product.
+  const valuesOf = (where: SQL) => sql`(
+    select o.product_id, string_agg(lower(v.value), ' ') as values_text,
+           regexp_split_to_array(string_agg(lower(v.value), ' '), '[[:space:][:punct:]]+') as values_words
+      from product_options o join product_option_values v on v.option_id = o.id
+     where ${where}
+     group by o.product_id)`;
+  const optioned = rowsOf(
+    await tx.execute(sql`
+      select p.id from ${valuesOf(sql`true`)} x join products p on p.id = x.product_id
+       where p.is_active and ${matches}
+       order by (${contains}) desc, word_similarity(${q}, ${text}) desc, p.name
+       limit ${wanted}`),
+  ).map((r) => String(r.id));
+  // None matches: no product with options is among those found either (values only add).
+  if (optioned.length === 0) return found;
+  const both = `{${[...new Set([...found, ...optioned])].join(",")}}`;
+  // Products without options have no values: their text is the stored one.
+  const anyText = sql`(p.search_text || coalesce(' ' || x.values_text, ''))`;
+  const ranked = rowsOf(
+    await tx.execute(sql`
+      select p.id from products p
+        left join ${valuesOf(sql`o.product_id = any(${both}::uuid[])`)} x on x.product_id = p.id
+       where p.id = any(${both}::uuid[])
+       order by (${anyText} like ${`%${escapeLike(q)}%`}) desc,
+                word_similarity(${q}, ${anyText}) desc, p.name
+       limit ${wanted}`),
+  );
+  return ranked.map((r) => String(r.id));
 }
 
 /** Product names for the search box's suggestions. */

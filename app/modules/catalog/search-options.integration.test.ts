@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertProduct } from "../../../tests/support/factories.ts";
+import {
+  createTestDatabase,
+  type TestDatabase,
+  testDbKind,
+} from "../../../tests/support/test-database.ts";
+import { giveOptions } from "../../../tests/support/variants.ts";
+import { listLatestProducts, listProducts, searchProducts } from "./products.server.ts";
+
+/*
+ * Issue 22: search finds a product by its option values ("red dragon", "petg") as by its name,
+ * and cards know a product's price spread and colours, on both databases.
+ */
+
+let t: TestDatabase;
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  for (const name of ["Low-Poly Dragon", "Blue Dragon Bust", "Red Lotus Lamp", "Hex Planter"]) {
+    ids[name] = (await insertProduct(t.db, { name, category: "3D Prints" })).id;
+  }
+  await giveOptions(
+    t.db,
+    ids["Low-Poly Dragon"] as string,
+    [
+      {
+        name: "Colour",
+        values: [
+          { value: "Red", swatch: "#cc2222" },
+          { value: "Jade Green", swatch: "#22aa66" },
+          { value: "Gold", swatch: "#ccaa22" },
+        ],
+      },
+    ],
+    [
+      { values: ["Red"], pricePaise: 49_900 },
+      { values: ["Jade Green"], pricePaise: 59_900 },
+      // Gold isn't sold any longer: no swatch on the card.
+      { values: ["Gold"], pricePaise: 99_900, isActive: false },
+    ],
+  );
+  await giveOptions(
+    t.db,
+    ids["Hex Planter"] as string,
+    [{ name: "Material", values: [{ value: "Matte PLA" }, { value: "PETG" }] }],
+    [
+      { values: ["Matte PLA"], pricePaise: 29_900 },
+      { values: ["PETG"], pricePaise: 29_900 },
+    ],
+  );
+});
+
+afterAll(() => t?.destroy());
+
+const names = async (query: string) => {
+  const { items } = await searchProducts(t.db, query, 1, 10);
+  return items.map((p) => p.name);
+};
+
+describe(`search and cards with options (${testDbKind()})`, () => {
+  it("finds a product by its option values", async () => {
+    expect(await names("red dragon")).toEqual(["Low-Poly Dragon"]);
+    expect(await names("petg")).toEqual(["Hex Planter"]);
+    expect(await names("jade")).toEqual(["Low-Poly Dragon"]);
+    // Misspelt, as a name may be.
+    expect(await names("red dargon")).toEqual(["Low-Poly Dragon"]);
+    expect(await names("jadee dragon")).toEqual(["Low-Poly Dragon"]);
+    expect(await names("matte pla planter")).toEqual(["Hex Planter"]);
+  });
+
+  it("ranks products found by a value with those found by their name", async () => {
+    // Both contain "red"; ranked by similarity, then name, as any two products are.
+    expect((await names("red")).sort()).toEqual(["Low-Poly Dragon", "Red Lotus Lamp"]);
+    expect(await names("dragon")).toEqual(["Blue Dragon Bust", "Low-Poly Dragon"]);
+    // Values add to a product's words: the names' matches are unchanged.
+    expect(await names("lotus")).toEqual(["Red Lotus Lamp"]);
+    expect(await names("blue")).toEqual(["Blue Dragon Bust"]);
+  });
+
+  it("says 'from' when the active prices differ, with the active colours' swatches", async () => {
+    const { items } = await listProducts(t.db, {}, 1);
+    const card = (name: string) => items.find((p) => p.name === name);
+    expect(card("Low-Poly Dragon")).toMatchObject({
+      pricePaise: 49_900,
+      priceVaries: true,
+      swatches: [
+        { value: "Red", swatch: "#cc2222" },
+        { value: "Jade Green", swatch: "#22aa66" },
+      ],
+    });
+    expect(card("Hex Planter")).toMatchObject({ priceVaries: false, swatches: [] });
+    expect(card("Red Lotus Lamp")?.priceVaries).toBeUndefined();
+    const latest = await listLatestProducts(t.db);
+    expect(latest.find((p) => p.name === "Low-Poly Dragon")?.priceVaries).toBe(true);
+    const { items: found } = await searchProducts(t.db, "dragon", 1, 10);
+    expect(found.find((p) => p.name === "Low-Poly Dragon")?.swatches).toHaveLength(2);
+  });
+});
