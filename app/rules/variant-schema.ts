@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { FieldErrors } from "./account-schemas.ts";
 import { MAX_PRICE_PAISE } from "./admin-product-schema.ts";
 import { rupeesToPaise } from "./money.ts";
+import { cleanJson } from "./text.ts";
 import { MAX_OPTIONS } from "./variants.ts";
 
 /*
@@ -17,6 +18,11 @@ export const MAX_VARIANTS = 100;
 /** ₹1: the lowest price a variant may have. */
 export const MIN_VARIANT_PRICE_PAISE = 100;
 const MAX_INT = 2_147_483_647;
+/**
+ * The admin's "Low stock" filter: a product shows when one of its active variants has a counted
+ * stock of this many units or fewer.
+ */
+export const LOW_STOCK_UNITS = 5;
 
 export const variantText = {
   tooManyOptions: `A product can have at most ${MAX_OPTIONS} options.`,
@@ -215,16 +221,21 @@ export function originalPriceProblem(
 
 // ---- Form data -> input ------------------------------------------------------------------------
 
-/** A JSON form field decoded; a field that isn't JSON gives a value every schema refuses. */
+/**
+ * A JSON form field decoded, its strings cleaned as every form's are (no control characters,
+ * composed Unicode); a field that isn't JSON, or has such a character, gives a value every schema
+ * refuses.
+ */
 export function jsonField(form: FormData, name: string): unknown {
   const raw = form.get(name);
   if (typeof raw !== "string") return undefined;
   try {
-    return JSON.parse(raw);
+    return cleanJson(JSON.parse(raw))?.value ?? INVALID;
   } catch {
-    return Symbol("invalid json");
+    return INVALID;
   }
 }
+const INVALID = Symbol("invalid json");
 
 /**
  * Errors keyed by their path ("options.0.values.1.value", "variants.2.price"), the first message

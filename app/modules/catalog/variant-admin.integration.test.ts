@@ -5,12 +5,15 @@ import { adminAudit, orderItems, products, productVariants, userProfiles } from 
 import { productOptionsSchema, variantRowsSchema, variantText } from "~/rules/variant-schema.ts";
 import {
   createVerifiedUser,
+  formPost,
+  outcome,
+  signInCookie,
   startProcessRuntime,
   uniqueEmail,
 } from "../../../tests/support/accounts.ts";
 import { insertOrder, insertProduct } from "../../../tests/support/factories.ts";
 import { testDbKind } from "../../../tests/support/test-database.ts";
-import { ProductInputError } from "./admin-products.server.ts";
+import { listAdminProducts, ProductInputError } from "./admin-products.server.ts";
 import { adminVariantTable, setProductOptions, updateVariants } from "./variant-admin.server.ts";
 
 /*
@@ -22,6 +25,8 @@ import { adminVariantTable, setProductOptions, updateVariants } from "./variant-
 let harness: Awaited<ReturnType<typeof startProcessRuntime>>;
 let db: Database;
 const staff = { id: "", email: "staff@example.com" };
+let adminCookie = "";
+let customerCookie = "";
 
 beforeAll(async () => {
   harness = await startProcessRuntime();
@@ -29,7 +34,21 @@ beforeAll(async () => {
   const a = await createVerifiedUser(harness.rt.auth, db, { email: uniqueEmail("variants-admin") });
   await db.update(userProfiles).set({ isAdmin: true }).where(eq(userProfiles.userId, a.id));
   staff.id = a.id;
+  staff.email = a.email;
+  adminCookie = await signInCookie(harness.rt.auth, a);
+  const c = await createVerifiedUser(harness.rt.auth, db, { email: uniqueEmail("variants-cust") });
+  customerCookie = await signInCookie(harness.rt.auth, c);
 });
+
+/** A POST to /admin/items/:id as the browser sends it. */
+const post = (id: string, fields: Record<string, string>, cookie = adminCookie) =>
+  outcome(async () =>
+    (await import("~/routes/admin/item.tsx")).action({
+      request: formPost(`/admin/items/${id}`, fields, { cookie }),
+      params: { id },
+      context: {},
+    } as never),
+  );
 afterAll(async () => {
   await harness?.stop();
 });
@@ -321,5 +340,103 @@ describe(`options and variants on ${testDbKind()}`, () => {
       setProductOptions(db, staff, "00000000-0000-4000-8000-000000000000", []),
     );
     expect(missing.status).toBe(404);
+  });
+
+  it("/admin/items/:id: staff generate and edit variants; bad input is a 400 with messages and writes nothing; customers are refused", async () => {
+    const p = await insertProduct(db, { name: "Variant Lamp" });
+    const generate = await post(p.id, {
+      intent: "variant-options",
+      options: JSON.stringify([
+        { name: "Colour", values: [{ value: "Red", swatch: "#ff0000" }, { value: "Blue" }] },
+      ]),
+    });
+    expect(generate.status).toBe(200);
+    expect(generate.body).toEqual({ kind: "variants", message: variantText.optionsSaved });
+    const [red, blue] = (await adminVariantTable(db, p.id)).variants;
+
+    const before = await db
+      .select()
+      .from(productVariants)
+      .where(eq(productVariants.productId, p.id));
+    const bad = await post(p.id, {
+      intent: "variant-update",
+      variants: JSON.stringify([
+        { id: red.id, price: "0.50" },
+        { id: blue.id, price: "10", originalPrice: "5" },
+      ]),
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({
+      kind: "invalid",
+      fieldErrors: {
+        "variants.0.price": variantText.price,
+        "variants.1.originalPrice": variantText.originalBelowPrice,
+      },
+    });
+    const bodies: Record<string, string>[] = [
+      { intent: "variant-update", variants: "not json" },
+      { intent: "variant-update", variants: JSON.stringify([{ id: red.id, sku: "A\u0000B" }]) },
+      { intent: "variant-options", options: JSON.stringify([{ name: "a" }]) },
+      {
+        intent: "variant-options",
+        options: JSON.stringify(
+          ["A", "B", "C", "D"].map((name) => ({ name, values: [{ value: "x" }] })),
+        ),
+      },
+    ];
+    for (const body of bodies) expect((await post(p.id, body)).status).toBe(400);
+    expect(
+      await db.select().from(productVariants).where(eq(productVariants.productId, p.id)),
+    ).toEqual(before);
+
+    const ok = await post(p.id, {
+      intent: "variant-update",
+      variants: JSON.stringify([
+        { id: red.id, price: "150", stockCount: "2" },
+        { id: blue.id, price: "120", stockCount: "9" },
+      ]),
+    });
+    expect(ok.body).toEqual({ kind: "variants", message: variantText.variantsSaved });
+    expect(await row(p.id)).toMatchObject({ pricePaise: 12_000, stockCount: 11 });
+
+    const customer = await post(
+      p.id,
+      { intent: "variant-update", variants: JSON.stringify([{ id: red.id, price: "1" }]) },
+      customerCookie,
+    );
+    expect(customer.status).not.toBe(200);
+    expect((await adminVariantTable(db, p.id)).variants[0].pricePaise).toBe(15_000);
+  });
+
+  it("the admin's low-stock filter shows a product when one of its active variants runs low", async () => {
+    const low = await insertProduct(db, { name: "Variant Lowstock Boat", stockCount: 50 });
+    await setProductOptions(
+      db,
+      staff,
+      low.id,
+      options([{ name: "Size", values: [{ value: "S" }, { value: "L" }] }]),
+    );
+    const [s, l] = (await adminVariantTable(db, low.id)).variants;
+    await updateVariants(
+      db,
+      staff,
+      low.id,
+      rows([
+        { id: s.id, stockCount: "40" },
+        { id: l.id, stockCount: "3" },
+      ]),
+    );
+    const plenty = await insertProduct(db, { name: "Variant Lowstock Ship", stockCount: 50 });
+    const untracked = await insertProduct(db, { name: "Variant Lowstock Raft" });
+    const found = async () =>
+      (
+        await listAdminProducts(db, { query: "Variant Lowstock", lowStock: true, pageSize: 100 })
+      ).items.map((i) => i.id);
+    expect(await found()).toEqual([low.id]);
+    // An inactive variant running low doesn't count; a product without options counts its one.
+    await updateVariants(db, staff, low.id, rows([{ id: l.id, isActive: "false" }]));
+    await db.update(products).set({ stockCount: 2 }).where(eq(products.id, plenty.id));
+    expect(await found()).toEqual([plenty.id]);
+    expect(await found()).not.toContain(untracked.id);
   });
 });
