@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/adapters/db/index.server.ts";
 import { adminAudit, orderItems, products, productVariants, userProfiles } from "~/db/schema.ts";
+import { productsCsv } from "~/rules/product-csv.ts";
 import { productOptionsSchema, variantRowsSchema, variantText } from "~/rules/variant-schema.ts";
 import {
   createVerifiedUser,
@@ -14,6 +15,7 @@ import {
 import { insertOrder, insertProduct } from "../../../tests/support/factories.ts";
 import { testDbKind } from "../../../tests/support/test-database.ts";
 import { listAdminProducts, ProductInputError } from "./admin-products.server.ts";
+import { listProductsForExport, runImport } from "./import.server.ts";
 import { adminVariantTable, setProductOptions, updateVariants } from "./variant-admin.server.ts";
 
 /*
@@ -438,5 +440,77 @@ describe(`options and variants on ${testDbKind()}`, () => {
     await db.update(products).set({ stockCount: 2 }).where(eq(products.id, plenty.id));
     expect(await found()).toEqual([plenty.id]);
     expect(await found()).not.toContain(untracked.id);
+  });
+
+  it("the products CSV carries variants: export then import of a 2×3 product changes nothing; an edited row changes its variant", async () => {
+    const p = await insertProduct(db, { name: "Variant Csv Knight", stockCount: 4 });
+    await setProductOptions(
+      db,
+      staff,
+      p.id,
+      options([
+        { name: "Colour", values: [{ value: "Red", swatch: "#e11d48" }, { value: "Blue" }] },
+        { name: "Size", values: [{ value: "S" }, { value: "M" }, { value: "L" }] },
+      ]),
+    );
+    const ids = (await adminVariantTable(db, p.id)).variants.map((v) => v.id);
+    await updateVariants(
+      db,
+      staff,
+      p.id,
+      rows(
+        ids.map((id, i) => ({
+          id,
+          sku: `KNIGHT-${i}`,
+          price: String(300 + i * 10),
+          originalPrice: i === 2 ? "999" : "",
+          stockCount: String(i),
+          isActive: i === 5 ? "false" : "true",
+        })),
+      ),
+    );
+    const snapshot = async () => {
+      const { updatedAt: _u, ...product } = await row(p.id);
+      const table = await adminVariantTable(db, p.id);
+      return { product, options: table.options, variants: table.variants };
+    };
+    const before = await snapshot();
+    const csv = productsCsv((await listProductsForExport(db)).filter((x) => x.id === p.id));
+    expect(csv.split("\r\n")[0]).toContain("Option1 Name,Option1 Value,Option2 Name");
+    expect(csv.trim().split("\r\n")).toHaveLength(7);
+    expect(csv).toContain("Red,Size,S,,,KNIGHT-0,300.00,,0,true");
+
+    const result = await runImport(db, harness.rt.storage, staff, { text: csv, filename: "p.csv" });
+    expect(result).toMatchObject({ ok: true, toUpdate: 1, toCreate: 0, failures: [] });
+    expect(await snapshot()).toEqual(before);
+
+    // One variant's price and stock edited in the file: that variant changes, and the summary.
+    const edited = csv.replace("KNIGHT-0,300.00,,0,true", "KNIGHT-0,250.00,,8,true");
+    const again = await runImport(db, harness.rt.storage, staff, {
+      text: edited,
+      filename: "p.csv",
+    });
+    expect(again).toMatchObject({ ok: true, toUpdate: 1 });
+    const after = await adminVariantTable(db, p.id);
+    expect(after.variants[0]).toMatchObject({ id: ids[0], pricePaise: 25_000, stockCount: 8 });
+    expect(after.options[0].values[0].swatch).toBe("#e11d48");
+    expect(await row(p.id)).toMatchObject({ pricePaise: 25_000 });
+
+    // A SKU another product's variant has refuses the whole file, writing nothing.
+    const other = await insertProduct(db, { name: "Variant Csv Rook" });
+    await setProductOptions(
+      db,
+      staff,
+      other.id,
+      options([{ name: "Size", values: [{ value: "S" }] }]),
+    );
+    const [rook] = (await adminVariantTable(db, other.id)).variants;
+    await updateVariants(db, staff, other.id, rows([{ id: rook.id, sku: "ROOK-S" }]));
+    const clash = await runImport(db, harness.rt.storage, staff, {
+      text: edited.replace("KNIGHT-1,", "ROOK-S,").replace("KNIGHT-0,250.00", "KNIGHT-0,260.00"),
+      filename: "p.csv",
+    });
+    expect(clash).toEqual({ ok: false, error: variantText.skuTaken("ROOK-S") });
+    expect((await adminVariantTable(db, p.id)).variants[0].pricePaise).toBe(25_000);
   });
 });

@@ -164,7 +164,7 @@ export async function setProductOptions(
   }
 }
 
-async function applyOptions(
+export async function applyOptions(
   tx: Tx,
   actor: Actor,
   productId: string,
@@ -429,7 +429,7 @@ export async function updateVariants(
   }
 }
 
-async function applyVariantRows(
+export async function applyVariantRows(
   tx: Tx,
   actor: Actor,
   productId: string,
