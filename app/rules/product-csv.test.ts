@@ -6,12 +6,15 @@ import {
   columnOf,
   EXPORT_COLUMNS,
   type ExportProduct,
+  type ExportVariant,
   newProductFromCsv,
+  optionsOfVariants,
   parseProductsCsv,
   productsCsv,
   productsCsvFilename,
   spreadsheetCell,
   unspreadsheetCell,
+  VARIANT_COLUMNS,
 } from "./product-csv.ts";
 
 const HEADER =
@@ -247,5 +250,152 @@ describe("products CSV export", () => {
     expect(paiseToRupeesText(149_950)).toBe("1499.50");
     expect(paiseToRupeesText(7)).toBe("0.07");
     expect(productsCsvFilename(new Date("2026-11-21T20:00:00Z"))).toBe("products-2026-11-22.csv");
+  });
+});
+
+describe("variants in the products CSV (issue 22)", () => {
+  const product: ExportProduct = {
+    id: "5f0c7d3e-8a8b-4c2a-9d47-0a6c1e7f2b11",
+    name: "Dragon",
+    slug: "dragon",
+    pricePaise: 29_900,
+    category: "3D Prints",
+    subcategory: null,
+    stockCount: 5,
+    inStock: true,
+    isActive: true,
+    rating: 0,
+    reviewsCount: 0,
+    createdAt: new Date("2026-11-01T00:00:00.000Z"),
+    weightGrams: null,
+    boxLengthCm: null,
+    boxWidthCm: null,
+    boxHeightCm: null,
+  };
+  const variant = (colour: string, size: string, extra: Partial<ExportVariant> = {}) => ({
+    options: [
+      { name: "Colour", value: colour },
+      { name: "Size", value: size },
+    ],
+    sku: `DRG-${colour}-${size}`,
+    pricePaise: 29_900,
+    originalPricePaise: null,
+    stockCount: 2,
+    isActive: true,
+    ...extra,
+  });
+
+  it("a shop without options exports exactly the columns it always did", () => {
+    const csv = productsCsv([product]);
+    expect(csv.split("\r\n")[0]).toBe(EXPORT_COLUMNS.join(","));
+    expect(csv).not.toContain("Option1");
+  });
+
+  it("one row per variant, grouped under the product; a product without options stays one row", () => {
+    const csv = productsCsv([
+      {
+        ...product,
+        variants: [
+          variant("Red", "S"),
+          variant("Red", "M", { pricePaise: 34_900, originalPricePaise: 39_900 }),
+        ],
+      },
+      { ...product, id: "6f0c7d3e-8a8b-4c2a-9d47-0a6c1e7f2b11", name: "Vase", slug: "vase" },
+    ]);
+    const lines = csv.trim().split("\r\n");
+    expect(lines[0]).toBe([...EXPORT_COLUMNS, ...VARIANT_COLUMNS].join(","));
+    expect(lines).toHaveLength(4);
+    expect(lines[2].endsWith("Colour,Red,Size,M,,,DRG-Red-M,349.00,399.00,2,true")).toBe(true);
+    expect(lines[3].endsWith(",,,,,,,,,,,")).toBe(true);
+
+    const parsed = parseProductsCsv(csv);
+    if (!parsed.ok) throw new Error(parsed.error);
+    expect(parsed.failures).toEqual([]);
+    expect(parsed.rows.map((r) => r.variant?.options.map((o) => o.value))).toEqual([
+      ["Red", "S"],
+      ["Red", "M"],
+      undefined,
+    ]);
+    expect(parsed.rows[1].variant).toEqual({
+      row: 3,
+      options: [
+        { name: "Colour", value: "Red" },
+        { name: "Size", value: "M" },
+      ],
+      sku: "DRG-Red-M",
+      pricePaise: 34_900,
+      originalPricePaise: 39_900,
+      stockCount: 2,
+      isActive: true,
+    });
+  });
+
+  it("reads the shop-platform spellings and refuses a half-named option, a price under ₹1, a bad SKU", () => {
+    const header =
+      "Name,Price,Option1 Name,Option1 Value,Variant SKU,Variant Price,Variant Compare At Price,Variant Inventory Qty";
+    const parsed = parseProductsCsv(
+      [
+        header,
+        "Owl,100,Size,S,OWL-S,100,120,4",
+        "Owl,100,Size,,OWL-M,100,,4",
+        "Owl,100,Size,L,OWL-L,0.50,,4",
+        "Owl,100,Size,XL,bad sku,100,,4",
+        "Owl,100,Size,XXL,OWL-XXL,100,90,4",
+        "Cat,100,,,OWL-C,100,,",
+      ].join("\n"),
+    );
+    if (!parsed.ok) throw new Error(parsed.error);
+    expect(parsed.rows.map((r) => r.row)).toEqual([2]);
+    expect(parsed.rows[0].variant).toMatchObject({ sku: "OWL-S", stockCount: 4 });
+    expect(parsed.failures.map((f) => [f.row, f.reason])).toEqual([
+      [3, "Option1 needs both a name and a value."],
+      [4, "Variant Price must be at least ₹1."],
+      [5, `Variant SKU "bad sku" may use letters, digits, '-', '_', '.' and '/'.`],
+      [6, "Variant Compare At Price must be at least the Variant Price."],
+      [7, "a variant's cells need its option values (Option1 Name and Value)."],
+    ]);
+  });
+
+  it("a product's options come from its rows, values in first-seen order; disagreeing rows are refused", () => {
+    const v = (row: number, pairs: [string, string][], sku?: string) => ({
+      row,
+      options: pairs.map(([name, value]) => ({ name, value })),
+      ...(sku ? { sku } : {}),
+    });
+    expect(
+      optionsOfVariants([
+        v(2, [
+          ["Colour", "Red"],
+          ["Size", "M"],
+        ]),
+        v(3, [
+          ["colour", "Blue"],
+          ["size", "S"],
+        ]),
+        v(4, [
+          ["Colour", "red"],
+          ["Size", "S"],
+        ]),
+      ]),
+    ).toEqual({
+      ok: true,
+      options: [
+        { name: "Colour", values: ["Red", "Blue"] },
+        { name: "Size", values: ["M", "S"] },
+      ],
+    });
+    expect(optionsOfVariants([v(2, [["Colour", "Red"]]), v(3, [["Size", "S"]])])).toMatchObject({
+      ok: false,
+      reason: "row 3 names other options than row 2 (Colour)",
+    });
+    expect(optionsOfVariants([v(2, [["Colour", "Red"]]), v(3, [["Colour", "RED"]])])).toMatchObject(
+      {
+        ok: false,
+        reason: "row 3 repeats the combination of an earlier row",
+      },
+    );
+    expect(
+      optionsOfVariants([v(2, [["Colour", "Red"]], "A-1"), v(3, [["Colour", "Blue"]], "a-1")]),
+    ).toMatchObject({ ok: false, reason: "row 3 repeats the Variant SKU a-1" });
   });
 });

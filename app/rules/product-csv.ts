@@ -18,7 +18,10 @@ import { MAX_SIDE_CM, MAX_WEIGHT_GRAMS } from "./shipping-rates.ts";
  *
  * Export: id, name, slug, price, category, subcategory, stockCount, inStock, isActive, rating,
  * reviews, createdAt, weightGrams, boxLengthCm, boxWidthCm, boxHeightCm: the same headers as the import where they overlap, so an export can be
- * edited and imported again. A cell that starts with = + - @ (or a tab or carriage return) gets
+ * edited and imported again. A product with options (issue 22) has one row per variant, grouped
+ * by its id (else its slug), with Option1 Name/Value … Option3, Variant SKU, Variant Price,
+ * Variant Compare At Price, Variant Stock and Variant Active, as the common shop-platform format
+ * has them; those columns are written only when some product has options. A cell that starts with = + - @ (or a tab or carriage return) gets
  * a leading apostrophe so a spreadsheet never runs it as a formula; the import takes it off again.
  */
 
@@ -61,7 +64,37 @@ export function unspreadsheetCell(value: string): string {
   return /^'+[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
 }
 
+/** One variant of a product with options, as the export writes it (one row each). */
+export type ExportVariant = {
+  options: { name: string; value: string }[];
+  sku: string | null;
+  pricePaise: number;
+  originalPricePaise: number | null;
+  stockCount: number | null;
+  isActive: boolean;
+};
+
+/**
+ * The variant columns (issue 22), like the common shop-platform format: written only when a
+ * product has options, so a shop without them exports exactly the columns it always did.
+ */
+export const VARIANT_COLUMNS = [
+  "Option1 Name",
+  "Option1 Value",
+  "Option2 Name",
+  "Option2 Value",
+  "Option3 Name",
+  "Option3 Value",
+  "Variant SKU",
+  "Variant Price",
+  "Variant Compare At Price",
+  "Variant Stock",
+  "Variant Active",
+] as const;
+
 export type ExportProduct = {
+  /** A product with options: its variants with a combination, in order. */
+  variants?: ExportVariant[];
   id: string;
   name: string;
   slug: string;
@@ -82,34 +115,61 @@ export type ExportProduct = {
 
 const optionalNumber = (n: number | null) => (n === null ? "" : String(n));
 
+function variantCells(v: ExportVariant | null): string[] {
+  if (!v) return VARIANT_COLUMNS.map(() => "");
+  const options = [0, 1, 2].flatMap((i) => [v.options[i]?.name ?? "", v.options[i]?.value ?? ""]);
+  return [
+    ...options,
+    v.sku ?? "",
+    paiseToRupeesText(v.pricePaise),
+    v.originalPricePaise === null ? "" : paiseToRupeesText(v.originalPricePaise),
+    v.stockCount === null ? "" : String(v.stockCount),
+    String(v.isActive),
+  ];
+}
+
+/**
+ * The products CSV: one row per product; a product with options has one row per variant, each
+ * with the product's columns (its row's summary) and the variant's, grouped by its slug.
+ */
 export function productsCsv(rows: readonly ExportProduct[]): string {
+  const withVariants = rows.some((p) => (p.variants?.length ?? 0) > 0);
+  const lines = rows.flatMap((p) => {
+    const base = productCells(p);
+    if (!withVariants) return [base];
+    const variants = p.variants ?? [];
+    if (variants.length === 0) return [[...base, ...variantCells(null)]];
+    return variants.map((v) => [...base, ...variantCells(v)]);
+  });
   const csv = Papa.unparse(
     {
-      fields: [...EXPORT_COLUMNS],
-      data: rows.map((p) =>
-        [
-          p.id,
-          p.name,
-          p.slug,
-          paiseToRupeesText(p.pricePaise),
-          p.category,
-          p.subcategory ?? "",
-          p.stockCount === null ? "" : String(p.stockCount),
-          String(p.inStock),
-          String(p.isActive),
-          String(p.rating),
-          String(p.reviewsCount),
-          p.createdAt.toISOString(),
-          optionalNumber(p.weightGrams),
-          optionalNumber(p.boxLengthCm),
-          optionalNumber(p.boxWidthCm),
-          optionalNumber(p.boxHeightCm),
-        ].map(spreadsheetCell),
-      ),
+      fields: [...EXPORT_COLUMNS, ...(withVariants ? VARIANT_COLUMNS : [])],
+      data: lines.map((cells) => cells.map(spreadsheetCell)),
     },
     { newline: "\r\n" },
   );
   return csv.endsWith("\r\n") ? csv : `${csv}\r\n`;
+}
+
+function productCells(p: ExportProduct): string[] {
+  return [
+    p.id,
+    p.name,
+    p.slug,
+    paiseToRupeesText(p.pricePaise),
+    p.category,
+    p.subcategory ?? "",
+    p.stockCount === null ? "" : String(p.stockCount),
+    String(p.inStock),
+    String(p.isActive),
+    String(p.rating),
+    String(p.reviewsCount),
+    p.createdAt.toISOString(),
+    optionalNumber(p.weightGrams),
+    optionalNumber(p.boxLengthCm),
+    optionalNumber(p.boxWidthCm),
+    optionalNumber(p.boxHeightCm),
+  ];
 }
 
 /** "products-2026-11-22.csv" (the India date of `now`). */
@@ -141,7 +201,18 @@ type Column =
   | "weightGrams"
   | "boxLengthCm"
   | "boxWidthCm"
-  | "boxHeightCm";
+  | "boxHeightCm"
+  | "option1Name"
+  | "option1Value"
+  | "option2Name"
+  | "option2Value"
+  | "option3Name"
+  | "option3Value"
+  | "variantSku"
+  | "variantPrice"
+  | "variantCompareAtPrice"
+  | "variantStock"
+  | "variantActive";
 
 const HEADER_ALIASES: Record<string, Column> = {
   id: "id",
@@ -175,6 +246,18 @@ const HEADER_ALIASES: Record<string, Column> = {
   boxwidth: "boxWidthCm",
   boxheightcm: "boxHeightCm",
   boxheight: "boxHeightCm",
+  option1name: "option1Name",
+  option1value: "option1Value",
+  option2name: "option2Name",
+  option2value: "option2Value",
+  option3name: "option3Name",
+  option3value: "option3Value",
+  variantsku: "variantSku",
+  variantprice: "variantPrice",
+  variantcompareatprice: "variantCompareAtPrice",
+  variantstock: "variantStock",
+  variantinventoryqty: "variantStock",
+  variantactive: "variantActive",
 };
 
 /** The column a header names, or null for columns the import doesn't read. */
@@ -210,12 +293,27 @@ export type CsvProductFields = {
   boxHeightCm?: number;
 };
 
+/** A variant row's own cells (issue 22); absent = not given. */
+export type CsvVariant = {
+  /** The row it came from. */
+  row: number;
+  /** Its option values, in the options' order (Option1 … Option3). */
+  options: { name: string; value: string }[];
+  sku?: string | null;
+  pricePaise?: number;
+  originalPricePaise?: number | null;
+  stockCount?: number | null;
+  isActive?: boolean;
+};
+
 export type CsvProductRow = {
   /** The row's line in a spreadsheet: the header is row 1, the first product row 2. */
   row: number;
   /** The id column as written (a LayerKart id, or another shop's document id), if given. */
   id: string | null;
   fields: CsvProductFields;
+  /** Set when the row names option values: one variant of its product. */
+  variant?: CsvVariant;
 };
 
 export type CsvFailure = { row: number; id: string | null; reason: string };
@@ -329,6 +427,99 @@ function rowFields(cells: Partial<Record<Column, string>>): CsvProductFields {
   return f;
 }
 
+const SKU_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,63}$/;
+
+/** A row's variant cells, or undefined when it names no option (a product without options). */
+function variantFields(
+  cells: Partial<Record<Column, string>>,
+  row: number,
+): CsvVariant | undefined {
+  const options: { name: string; value: string }[] = [];
+  for (const n of [1, 2, 3] as const) {
+    const name = (cells[`option${n}Name`] ?? "").replace(/\s+/g, " ").trim();
+    const value = (cells[`option${n}Value`] ?? "").replace(/\s+/g, " ").trim();
+    if (name === "" && value === "") continue;
+    if (name === "" || value === "") {
+      throw new RowError(`Option${n} needs both a name and a value.`);
+    }
+    if (name.length > 40) throw new RowError(`Option${n} Name is longer than 40 characters.`);
+    if (value.length > 60) throw new RowError(`Option${n} Value is longer than 60 characters.`);
+    options.push({ name, value });
+  }
+  const given = (c: Column) => (cells[c] ?? "") !== "";
+  if (options.length === 0) {
+    if (given("variantSku") || given("variantPrice") || given("variantCompareAtPrice")) {
+      throw new RowError("a variant's cells need its option values (Option1 Name and Value).");
+    }
+    return undefined;
+  }
+  const v: CsvVariant = { row, options };
+  if (given("variantSku")) {
+    const sku = cells.variantSku!;
+    if (!SKU_PATTERN.test(sku)) {
+      throw new RowError(`Variant SKU "${sku}" may use letters, digits, '-', '_', '.' and '/'.`);
+    }
+    v.sku = sku;
+  } else if (cells.variantSku !== undefined) v.sku = null;
+  if (given("variantPrice")) {
+    v.pricePaise = price(cells.variantPrice!);
+    if (v.pricePaise < 100) throw new RowError("Variant Price must be at least ₹1.");
+  }
+  if (given("variantCompareAtPrice")) {
+    v.originalPricePaise = price(cells.variantCompareAtPrice!);
+    if (v.pricePaise !== undefined && v.originalPricePaise < v.pricePaise) {
+      throw new RowError("Variant Compare At Price must be at least the Variant Price.");
+    }
+  } else if (cells.variantCompareAtPrice !== undefined) v.originalPricePaise = null;
+  if (given("variantStock")) v.stockCount = whole(cells.variantStock!, "Variant Stock");
+  else if (cells.variantStock !== undefined) v.stockCount = null;
+  if (given("variantActive")) v.isActive = flag(cells.variantActive!, "Variant Active");
+  return v;
+}
+
+/**
+ * A product's options as its variant rows name them: the option names of its first row, each
+ * option's values in the order they first appear. A problem (rows naming different options, the
+ * same combination twice, a SKU twice) is returned as the reason the product is refused.
+ */
+export function optionsOfVariants(
+  variants: readonly CsvVariant[],
+): { ok: true; options: { name: string; values: string[] }[] } | { ok: false; reason: string } {
+  const first = variants[0];
+  const names = first.options.map((o) => o.name);
+  const options = names.map((name) => ({ name, values: [] as string[] }));
+  const combos = new Set<string>();
+  const skus = new Set<string>();
+  for (const v of variants) {
+    const same =
+      v.options.length === names.length &&
+      v.options.every((o, i) => o.name.toLowerCase() === names[i].toLowerCase());
+    if (!same) {
+      return {
+        ok: false,
+        reason: `row ${v.row} names other options than row ${first.row} (${names.join(", ")})`,
+      };
+    }
+    const key = v.options.map((o) => o.value.toLowerCase()).join("\u0001");
+    if (combos.has(key)) {
+      return { ok: false, reason: `row ${v.row} repeats the combination of an earlier row` };
+    }
+    combos.add(key);
+    if (v.sku) {
+      if (skus.has(v.sku.toLowerCase())) {
+        return { ok: false, reason: `row ${v.row} repeats the Variant SKU ${v.sku}` };
+      }
+      skus.add(v.sku.toLowerCase());
+    }
+    v.options.forEach((o, i) => {
+      if (!options[i].values.some((x) => x.toLowerCase() === o.value.toLowerCase())) {
+        options[i].values.push(o.value);
+      }
+    });
+  }
+  return { ok: true, options };
+}
+
 /** Reads a products CSV. A bad row is listed as a failure; a file without the needed header fails. */
 export function parseProductsCsv(input: string): CsvParseResult {
   const parsed = Papa.parse<string[]>(input.replace(/^\uFEFF/, ""), {
@@ -362,7 +553,8 @@ export function parseProductsCsv(input: string): CsvParseResult {
       return;
     }
     try {
-      rows.push({ row, id, fields: rowFields(byColumn) });
+      const variant = variantFields(byColumn, row);
+      rows.push({ row, id, fields: rowFields(byColumn), ...(variant ? { variant } : {}) });
     } catch (error) {
       if (!(error instanceof RowError)) throw error;
       failures.push({ row, id, reason: error.message });

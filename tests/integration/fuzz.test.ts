@@ -120,6 +120,9 @@ const FIELDS = [
   "combinesWithAutomatic",
   "discountId",
   "whenDiscountEnds",
+  // the options and variant table (issue 22)
+  "options",
+  "variants",
 ];
 
 /**
@@ -189,6 +192,8 @@ const value = fc.oneof(
     "pla",
     "mm",
     "0.2",
+    "variant-options",
+    "variant-update",
   ),
   fc.json({ maxDepth: 2 }),
   fc.string({ unit: "grapheme", maxLength: 20 }),
@@ -487,6 +492,117 @@ describe(`fuzzing every action on ${testDbKind()}`, () => {
           return true;
         }),
         { numRuns: RUNS_PER_ACTION, seed: 20261126, endOnFailure: true },
+      )
+      .catch(() => undefined);
+    expect(failures.slice(0, 10)).toEqual([]);
+  }, 600_000);
+
+  it("the options and variant table (issue 22): no generated body causes a server error or, refused, a partial write", async () => {
+    const { rt } = harness;
+    const product = await insertProduct(rt.db, { stockCount: 5 });
+    const item = (await import("~/routes/admin/item.tsx")) as unknown as {
+      action: (args: unknown) => Promise<unknown>;
+    };
+    // A first save, so the product has options, values and variants to aim at.
+    const first = new URLSearchParams({
+      intent: "variant-options",
+      options: JSON.stringify([{ name: "Colour", values: [{ value: "Red" }, { value: "Blue" }] }]),
+    });
+    const send = async (form: URLSearchParams) => {
+      const headers = browserHeaders({
+        cookie: cookies.admin,
+        origin: TEST_ORIGIN,
+        site: "same-origin",
+        ip: `198.21.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+      });
+      headers.set("content-type", "application/x-www-form-urlencoded");
+      const request = new Request(`${TEST_ORIGIN}/admin/items/${product.id}`, {
+        method: "POST",
+        headers,
+        body: form.toString(),
+      });
+      return (
+        await outcome(() => item.action({ request, params: { id: product.id }, context: {} }))
+      ).status;
+    };
+    expect(await send(first)).toBe(200);
+    const ids = (
+      (await rt.db.execute(
+        sql`select v.id as variant, o.id as option, ov.id as value from product_variants v
+            join product_options o on o.product_id = v.product_id
+            join product_option_values ov on ov.option_id = o.id
+            where v.product_id = ${product.id}`,
+      )) as unknown as { rows: Array<{ variant: string; option: string; value: string }> }
+    ).rows;
+    const id = fc.oneof(
+      fc.constantFrom(...ids.flatMap((r) => [r.variant, r.option, r.value])),
+      fc.uuid(),
+      value,
+    );
+    const cell = fc.oneof(value, fc.constantFrom("1", "0.99", "250", "#e11d48", "SKU-1", ""));
+    const option = fc.record(
+      {
+        id,
+        name: cell,
+        values: fc.array(fc.record({ id, value: cell, swatch: cell }, { requiredKeys: [] }), {
+          maxLength: 4,
+        }),
+      },
+      { requiredKeys: [] },
+    );
+    const row = fc.record(
+      {
+        id,
+        sku: cell,
+        price: cell,
+        originalPrice: cell,
+        stockCount: cell,
+        isActive: fc.oneof(fc.boolean(), cell),
+        image: cell,
+      },
+      { requiredKeys: [] },
+    );
+    const body = fc.oneof(
+      fc.record({
+        intent: fc.constant("variant-options"),
+        options: fc.oneof(
+          fc.array(option, { maxLength: 4 }).map((o) => JSON.stringify(o)),
+          value,
+        ),
+      }),
+      fc.record({
+        intent: fc.constant("variant-update"),
+        variants: fc.oneof(
+          fc.array(row, { maxLength: 4 }).map((r) => JSON.stringify(r)),
+          value,
+        ),
+      }),
+    );
+    const failures: string[] = [];
+    await fc
+      .assert(
+        fc.asyncProperty(body, async (fields) => {
+          const before = await fingerprint();
+          let status: number;
+          try {
+            status = await send(new URLSearchParams(fields));
+          } catch (error) {
+            failures.push(
+              `${JSON.stringify(fields).slice(0, 300)}: ${String(error).slice(0, 200)}`,
+            );
+            return false;
+          }
+          if (status >= 500) {
+            failures.push(`${JSON.stringify(fields).slice(0, 300)}: ${status}`);
+            return false;
+          }
+          if (status >= 400 && (await fingerprint()) !== before) {
+            failures.push(`${JSON.stringify(fields).slice(0, 300)}: refused (${status}) but wrote`);
+            return false;
+          }
+          return true;
+        }),
+        { numRuns: RUNS_PER_ACTION, seed: 20261127, endOnFailure: true },
       )
       .catch(() => undefined);
     expect(failures.slice(0, 10)).toEqual([]);

@@ -70,7 +70,9 @@ export type ProductActionResult =
   | { kind: "invalid"; fieldErrors: FieldErrors }
   | { kind: "not-found" }
   | { kind: "failed"; message?: string }
-  | { kind: "category"; name: string; created: boolean };
+  | { kind: "category"; name: string; created: boolean }
+  /** The options and variant table (variant-editor.tsx). */
+  | { kind: "variants"; message: string };
 
 /** The product as the edit form starts from it (JSON from the loader). */
 export type EditableProduct = {

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import type { Database, Tx } from "~/adapters/db/index.server.ts";
 import type { FileStorage } from "~/adapters/storage/types.ts";
-import { categories, type ProductImage, products } from "~/db/schema.ts";
+import { categories, type ProductImage, products, productVariants } from "~/db/schema.ts";
 import { log } from "~/lib/log.server.ts";
 import type { Viewer } from "~/modules/accounts/viewer.server.ts";
 import { recordAudit } from "~/modules/audit/audit.server.ts";
@@ -25,6 +25,7 @@ import {
 } from "~/rules/admin-uploads.ts";
 import { formatPaise } from "~/rules/money.ts";
 import { slugify } from "~/rules/product-mapping.ts";
+import { LOW_STOCK_UNITS } from "~/rules/variant-schema.ts";
 
 /*
  * The admin's catalogue: the products grid, adding and editing products (with their images and
@@ -68,10 +69,14 @@ export type AdminProductCard = {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** One page of every product (active or not), newest first, optionally filtered by name. */
+/**
+ * One page of every product (active or not), newest first, optionally filtered by name, and to
+ * those running low: one of its active variants (a product without options: its one variant)
+ * counts LOW_STOCK_UNITS or fewer.
+ */
 export async function listAdminProducts(
   db: Database,
-  options: { query?: string; page?: number; pageSize?: number } = {},
+  options: { query?: string; page?: number; pageSize?: number; lowStock?: boolean } = {},
 ): Promise<{ items: AdminProductCard[]; total: number; page: number; pages: number }> {
   const pageSize = options.pageSize ?? ADMIN_PRODUCTS_PAGE_SIZE;
   const q = (options.query ?? "").trim().toLowerCase().slice(0, 100);
@@ -80,6 +85,9 @@ export async function listAdminProducts(
   const where = and(
     isNull(products.quoteId),
     q ? sql`lower(${products.name}) like ${`%${escapeLike(q)}%`}` : undefined,
+    options.lowStock
+      ? sql`exists (select 1 from ${productVariants} where ${productVariants.productId} = ${products.id} and ${productVariants.isActive} and ${productVariants.stockCount} <= ${LOW_STOCK_UNITS})`
+      : undefined,
   );
   const [{ total }] = await db.select({ total: count() }).from(products).where(where);
   const pages = Math.max(1, Math.ceil(total / pageSize));

@@ -5,6 +5,14 @@ import type { FileStorage } from "~/adapters/storage/types.ts";
 import { categories, type ProductImage, products } from "~/db/schema.ts";
 import type { Viewer } from "~/modules/accounts/viewer.server.ts";
 import { recordAudit } from "~/modules/audit/audit.server.ts";
+import { ProductInputError } from "~/modules/catalog/admin-products.server.ts";
+import { applyOptions, applyVariantRows } from "~/modules/catalog/variant-admin.server.ts";
+import {
+  optionsOf,
+  productOptions,
+  productVariants as readVariants,
+  variantsOf,
+} from "~/modules/catalog/variants.server.ts";
 import { setStockLevel, splitStockLevel } from "~/modules/inventory/inventory.server.ts";
 import { enqueueJob } from "~/modules/jobs/jobs.server.ts";
 import { isUuid } from "~/rules/ids.ts";
@@ -12,11 +20,15 @@ import { PLACEHOLDER_IMAGE } from "~/rules/images.ts";
 import { parseLegacyExport } from "~/rules/legacy-import.ts";
 import {
   type CsvProductFields,
+  type CsvVariant,
   type ExportProduct,
   newProductFromCsv,
+  optionsOfVariants,
   parseProductsCsv,
 } from "~/rules/product-csv.ts";
 import { type MappedProduct, mapLegacyProduct } from "~/rules/product-mapping.ts";
+import { productOptionsSchema, type VariantRowInput } from "~/rules/variant-schema.ts";
+import { orderedOptions } from "~/rules/variants.ts";
 
 /*
  * Product import (the old shop's JSON export, or CSV) and the products CSV export.
@@ -63,6 +75,8 @@ type PlannedProduct = {
   action: "create" | "update";
   insert: ProductInsert & { id: string };
   update: Partial<ProductInsert>;
+  /** A CSV product with options: its variant rows (issue 22), in the file's order. */
+  variants?: CsvVariant[];
 };
 
 export type ImportPlan =
@@ -307,9 +321,18 @@ async function planCsv(db: Executor, text: string): Promise<ImportPlan> {
       productId = exists ? same[0].id : `new:${f.slug}`;
     }
     const earlier = claimed.get(productId);
+    // A product's variant rows follow its first row (grouped by its id, else its slug).
+    const group = items.find((i) => i.variants && i.where === `row ${earlier}`);
+    if (earlier !== undefined && row.variant && group) {
+      group.variants!.push(row.variant);
+      continue;
+    }
     if (earlier !== undefined) {
       failures.push({ where, reason: `the same product as row ${earlier}` });
       continue;
+    }
+    if (!exists && f.pricePaise === undefined && row.variant?.pricePaise !== undefined) {
+      f.pricePaise = row.variant.pricePaise;
     }
     if (!exists && f.pricePaise === undefined) {
       failures.push({ where, reason: "missing price (a new product needs one)" });
@@ -317,14 +340,39 @@ async function planCsv(db: Executor, text: string): Promise<ImportPlan> {
     }
     claimed.set(productId, row.row);
     const id = productId.startsWith("new:") ? crypto.randomUUID() : productId;
+    const update = csvUpdate(f, current.get(id), now);
+    if (row.variant) {
+      // The row's price and stock are its variants' summary, written from them.
+      delete update.pricePaise;
+      delete update.stockCount;
+      delete update.inStock;
+    }
     items.push({
       where,
       productId: id,
       name: f.name,
       action: exists ? "update" : "create",
       insert: { id, ...newProductFromCsv(f) },
-      update: csvUpdate(f, current.get(id), now),
+      update,
+      ...(row.variant ? { variants: [row.variant] } : {}),
     });
+  }
+  // A product's variant rows must agree on its options.
+  for (const item of [...items]) {
+    if (!item.variants) continue;
+    const found = optionsOfVariants(item.variants);
+    const reason = !found.ok
+      ? found.reason
+      : productOptionsSchema.safeParse(
+          found.options.map((o) => ({
+            name: o.name,
+            values: o.values.map((value) => ({ value })),
+          })),
+        ).error?.issues[0]?.message;
+    if (reason) {
+      items.splice(items.indexOf(item), 1);
+      failures.push({ where: item.where, reason });
+    }
   }
   failures.sort((a, b) => Number(a.where.slice(4)) - Number(b.where.slice(4)));
   return { ok: true, format: "csv", items, failures, notes: [] };
@@ -363,6 +411,23 @@ export async function runImport(
   actor: Pick<Viewer, "id" | "email">,
   input: { text: string; filename: string },
 ): Promise<({ ok: true } & ImportResult) | { ok: false; error: string }> {
+  try {
+    return await importInOne(db, storage, actor, input);
+  } catch (error) {
+    // A variant the catalogue refuses (a SKU another product uses): nothing was written.
+    if (error instanceof ProductInputError) {
+      return { ok: false, error: Object.values(error.fieldErrors)[0] ?? error.message };
+    }
+    throw error;
+  }
+}
+
+async function importInOne(
+  db: Database,
+  storage: FileStorage,
+  actor: Pick<Viewer, "id" | "email">,
+  input: { text: string; filename: string },
+): Promise<({ ok: true } & ImportResult) | { ok: false; error: string }> {
   return db.transaction(async (tx) => {
     const plan = await planImport(tx, storage, input.text);
     if (!plan.ok) return plan;
@@ -382,6 +447,9 @@ export async function runImport(
       const { level, rest } = splitStockLevel(item.update);
       await tx.update(products).set(rest).where(eq(products.id, item.productId));
       await setStockLevel(tx, item.productId, level);
+    }
+    for (const item of plan.items) {
+      if (item.variants) await importVariants(tx, actor, item.productId, item.variants);
     }
 
     // Categories the imported products use become choices in the item form (a deleted one stays
@@ -444,6 +512,73 @@ export async function runImport(
   });
 }
 
+type ImportTx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+const comboKey = (values: readonly string[]) => values.map((v) => v.toLowerCase()).join("\u0001");
+
+/**
+ * A CSV product's variant rows (issue 22): its options as the rows name them (a value's swatch
+ * and the options' ids kept), every combination generated, then each row's SKU, prices, stock
+ * and active flag set on its variant; a combination the file leaves out is deactivated. A file
+ * exported and imported again changes nothing.
+ */
+async function importVariants(
+  tx: ImportTx,
+  actor: Pick<Viewer, "id" | "email">,
+  productId: string,
+  variants: CsvVariant[],
+): Promise<void> {
+  const found = optionsOfVariants(variants);
+  if (!found.ok) return;
+  const current = await productOptions(tx, productId);
+  const input = found.options.map((o) => {
+    const stored = current.find((c) => c.name.toLowerCase() === o.name.toLowerCase());
+    return {
+      ...(stored ? { id: stored.id } : {}),
+      name: o.name,
+      values: o.values.map((value) => {
+        const old = stored?.values.find((v) => v.value.toLowerCase() === value.toLowerCase());
+        return { ...(old ? { id: old.id } : {}), value, swatch: old?.swatch ?? null };
+      }),
+    };
+  });
+  const same =
+    current.length === input.length &&
+    current.every(
+      (c, i) =>
+        c.name === input[i].name &&
+        c.values.length === input[i].values.length &&
+        c.values.every((v, j) => v.value === input[i].values[j].value),
+    );
+  if (!same) await applyOptions(tx, actor, productId, input);
+
+  const options = await productOptions(tx, productId);
+  const stored = await readVariants(tx, productId);
+  const byCombo = new Map(
+    stored.map((v) => [comboKey(orderedOptions(options, v).map((o) => o.value)), v]),
+  );
+  const rows: VariantRowInput[] = [];
+  const named = new Set<string>();
+  for (const v of variants) {
+    const variant = byCombo.get(comboKey(v.options.map((o) => o.value)));
+    if (!variant) continue;
+    named.add(variant.id);
+    const row: VariantRowInput = { id: variant.id };
+    if (v.sku !== undefined) row.sku = v.sku;
+    if (v.pricePaise !== undefined) row.price = v.pricePaise;
+    if (v.originalPricePaise !== undefined) row.originalPrice = v.originalPricePaise;
+    if (v.stockCount !== undefined) row.stockCount = v.stockCount;
+    if (v.isActive !== undefined) row.isActive = v.isActive;
+    rows.push(row);
+  }
+  for (const v of stored) {
+    if (!named.has(v.id) && v.isActive && v.valueIds.length > 0) {
+      rows.push({ id: v.id, isActive: false });
+    }
+  }
+  if (rows.length > 0) await applyVariantRows(tx, actor, productId, rows);
+}
+
 /** `set` for an upsert: each given column (but the id and creation time) from the new row. */
 function fromExcluded(rows: ProductInsert[]) {
   const keys = new Set(rows.flatMap((r) => Object.keys(r))) as Set<keyof ProductInsert>;
@@ -455,8 +590,37 @@ function fromExcluded(rows: ProductInsert[]) {
   return set;
 }
 
-/** Every product for the CSV export, newest first. */
-export function listProductsForExport(db: Database): Promise<ExportProduct[]> {
+/**
+ * Every product for the CSV export, newest first; a product with options with its variants
+ * (those with a combination, in order).
+ */
+export async function listProductsForExport(db: Database): Promise<ExportProduct[]> {
+  const rows: ExportProduct[] = await listProductRows(db);
+  for (let i = 0; i < rows.length; i += 1000) {
+    const ids = rows.slice(i, i + 1000).map((r) => r.id);
+    const options = await optionsOf(db, ids);
+    const withOptions = ids.filter((id) => (options.get(id)?.length ?? 0) > 0);
+    const variants = await variantsOf(db, withOptions);
+    for (const row of rows.slice(i, i + 1000)) {
+      const list = variants.get(row.id);
+      if (!list) continue;
+      const opts = options.get(row.id) ?? [];
+      row.variants = list
+        .filter((v) => v.valueIds.length === opts.length)
+        .map((v) => ({
+          options: orderedOptions(opts, v),
+          sku: v.sku,
+          pricePaise: v.pricePaise,
+          originalPricePaise: v.originalPricePaise,
+          stockCount: v.stockCount,
+          isActive: v.isActive,
+        }));
+    }
+  }
+  return rows;
+}
+
+function listProductRows(db: Database) {
   return (
     db
       .select({

@@ -2,9 +2,11 @@ import { ArrowLeft, ExternalLink } from "lucide-react";
 import { data, Link, useNavigate } from "react-router";
 import { AdminDate } from "~/components/admin/admin-date";
 import { type EditableProduct, ProductForm } from "~/components/admin/product-form";
+import { VariantEditor } from "~/components/admin/variant-editor";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { getAdminProduct, listCategoryNames } from "~/modules/catalog/admin-products.server.ts";
+import { adminVariantTable } from "~/modules/catalog/variant-admin.server.ts";
 import { requireAdmin } from "~/routes/guards.server.ts";
 import { isUuid } from "~/rules/ids.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
@@ -22,9 +24,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   if (!isUuid(params.id)) throw data(null, { status: 404, statusText: "Not Found" });
   const { db } = await runtime();
-  const [product, categories] = await Promise.all([
+  const [product, categories, variants] = await Promise.all([
     getAdminProduct(db, params.id),
     listCategoryNames(db),
+    adminVariantTable(db, params.id),
   ]);
   if (!product) throw data(null, { status: 404, statusText: "Not Found" });
   const editable: EditableProduct = {
@@ -56,6 +59,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     createdAt: product.createdAt.toISOString(),
     updatedAt: product.updatedAt.toISOString(),
     categories,
+    variants,
   };
 }
 
@@ -74,7 +78,7 @@ export function meta({ loaderData, matches, params }: Route.MetaArgs) {
 }
 
 export default function AdminItem({ loaderData }: Route.ComponentProps) {
-  const { product, categories, createdAt, updatedAt } = loaderData;
+  const { product, categories, createdAt, updatedAt, variants } = loaderData;
   const navigate = useNavigate();
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8">
@@ -123,6 +127,13 @@ export default function AdminItem({ loaderData }: Route.ComponentProps) {
           onCancel={() => navigate("/admin/items")}
         />
       </div>
+      <VariantEditor
+        // Every save of the options or the table reloads them: the editor starts again from it.
+        key={`variants-${updatedAt}`}
+        options={variants.options}
+        variants={variants.variants}
+        images={product.images}
+      />
     </div>
   );
 }

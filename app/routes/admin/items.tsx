@@ -16,6 +16,7 @@ import {
 import { requireAdmin } from "~/routes/guards.server.ts";
 import { formatPaise } from "~/rules/money.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
+import { LOW_STOCK_UNITS } from "~/rules/variant-schema.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/items";
 import { productAction } from "./product-action.server.ts";
@@ -31,12 +32,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = (queryParam(url, "q") ?? "").slice(0, 100);
   const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
+  const lowStock = url.searchParams.get("stock") === "low";
   const { db } = await runtime();
   const [list, categories] = await Promise.all([
-    listAdminProducts(db, { query, page: Number.isFinite(page) ? page : 1 }),
+    listAdminProducts(db, { query, page: Number.isFinite(page) ? page : 1, lowStock }),
     listCategoryNames(db),
   ]);
-  return { ...list, query, categories };
+  return { ...list, query, lowStock, categories };
 }
 
 export function action({ request }: Route.ActionArgs) {
@@ -54,7 +56,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function AdminItems({ loaderData }: Route.ComponentProps) {
-  const { items, total, page, pages, query, categories } = loaderData;
+  const { items, total, page, pages, query, lowStock, categories } = loaderData;
   // A fresh form (and a fresh product id) after each add or cancel.
   const [session, setSession] = useState(0);
   const reset = () => setSession((n) => n + 1);
@@ -93,14 +95,19 @@ export default function AdminItems({ loaderData }: Route.ComponentProps) {
             <p className="text-muted-foreground text-sm" aria-live="polite">
               {total === 1 ? "1 product" : `${total.toLocaleString("en-IN")} products`}
               {query ? ` matching “${query}”` : ""}
+              {lowStock ? `, running low (${LOW_STOCK_UNITS} or fewer of a variant)` : ""}
             </p>
           </div>
-          <SearchBox query={query} />
+          <SearchBox query={query} lowStock={lowStock} />
         </div>
 
         {items.length === 0 ? (
           <p className="rounded-xl border border-dashed px-6 py-12 text-center text-muted-foreground">
-            {query ? "No products match this name." : "No products yet."}
+            {lowStock
+              ? "No product is running low."
+              : query
+                ? "No products match this name."
+                : "No products yet."}
           </p>
         ) : (
           <ul className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 md:grid-cols-3 xl:grid-cols-4">
@@ -112,13 +119,13 @@ export default function AdminItems({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
 
-        {pages > 1 ? <Pager page={page} pages={pages} query={query} /> : null}
+        {pages > 1 ? <Pager page={page} pages={pages} query={query} lowStock={lowStock} /> : null}
       </section>
     </div>
   );
 }
 
-function SearchBox({ query }: { query: string }) {
+function SearchBox({ query, lowStock }: { query: string; lowStock: boolean }) {
   const submit = useSubmit();
   const navigation = useNavigation();
   const [value, setValue] = useState(query);
@@ -155,6 +162,10 @@ function SearchBox({ query }: { query: string }) {
         className="sm:w-64"
         aria-busy={searching}
       />
+      <label className="flex shrink-0 items-center gap-2 text-sm">
+        <input type="checkbox" name="stock" value="low" defaultChecked={lowStock} />
+        Low stock
+      </label>
       <Button type="submit" variant="outline">
         <Search aria-hidden="true" />
         Search
@@ -202,10 +213,21 @@ function AdminProductTile({ product: p }: { product: AdminProductCard }) {
   );
 }
 
-function Pager({ page, pages, query }: { page: number; pages: number; query: string }) {
+function Pager({
+  page,
+  pages,
+  query,
+  lowStock,
+}: {
+  page: number;
+  pages: number;
+  query: string;
+  lowStock: boolean;
+}) {
   const href = (n: number) => {
     const params = new URLSearchParams();
     if (query) params.set("q", query);
+    if (lowStock) params.set("stock", "low");
     if (n > 1) params.set("page", String(n));
     const s = params.toString();
     return s ? `/admin/items?${s}` : "/admin/items";

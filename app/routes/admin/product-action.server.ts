@@ -8,6 +8,7 @@ import {
   ProductInputError,
   updateProduct,
 } from "~/modules/catalog/admin-products.server.ts";
+import { setProductOptions, updateVariants } from "~/modules/catalog/variant-admin.server.ts";
 import { requireAdmin } from "~/routes/guards.server.ts";
 import { fieldErrors } from "~/rules/account-schemas.ts";
 import {
@@ -17,6 +18,13 @@ import {
   updateProductSchema,
 } from "~/rules/admin-product-schema.ts";
 import { isUuid } from "~/rules/ids.ts";
+import {
+  jsonField,
+  pathErrors,
+  productOptionsSchema,
+  variantRowsSchema,
+  variantText,
+} from "~/rules/variant-schema.ts";
 import { runtime } from "~/runtime.server.ts";
 
 /*
@@ -56,6 +64,24 @@ export async function productAction(request: Request, target: Target) {
       if (!parsed.success) return invalid(fieldErrors(parsed.error));
       await updateProduct(rt, viewer, target.productId.toLowerCase(), parsed.data);
       return answer({ kind: "saved", id: target.productId });
+    }
+    // The options and variant table (issue 22): JSON lists, checked here and again against what
+    // is stored by the catalog module, all or nothing.
+    if (target.kind === "update" && intent === "variant-options") {
+      const parsed = productOptionsSchema.safeParse(jsonField(form, "options"));
+      if (!parsed.success) return invalid(pathErrors("options", parsed.error));
+      await setProductOptions(rt.db, viewer, target.productId.toLowerCase(), parsed.data);
+      return answer({ kind: "variants", message: variantText.optionsSaved });
+    }
+    if (target.kind === "update" && intent === "variant-update") {
+      const parsed = variantRowsSchema.safeParse(jsonField(form, "variants"));
+      if (!parsed.success) return invalid(pathErrors("variants", parsed.error));
+      await updateVariants(rt.db, viewer, target.productId.toLowerCase(), parsed.data);
+      const one = parsed.data.length === 1 && parsed.data[0].isActive === false;
+      return answer({
+        kind: "variants",
+        message: one ? variantText.variantDeactivated : variantText.variantsSaved,
+      });
     }
     return answer({ kind: "failed", message: "Unknown request" }, 400);
   } catch (error) {
