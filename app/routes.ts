@@ -78,6 +78,7 @@ export default [
   route("payment-success", "routes/payment-success.tsx"),
   route("api/payment-status", "routes/api.payment-status.ts"),
   route("api/payment-webhook", "routes/api.payment-webhook.ts"),
+  route("api/courier/tracking", "routes/api.courier-tracking.ts"),
   route("sandbox/pay/:transactionId", "routes/sandbox-pay.tsx"),
   route("orders", "routes/orders.tsx"),
   route("orders/:id/invoice.pdf", "routes/orders.$id.invoice.ts"),

@@ -3,6 +3,8 @@
  * every carrier's statuses are read into, the order they move in, and what each means for the
  * order. Shared by the server and the browser; no I/O.
  */
+import { z } from "zod";
+import { DEFAULT_PARCEL, MAX_SIDE_CM, MAX_WEIGHT_GRAMS, type Parcel } from "./shipping-rates.ts";
 
 export const CARRIER_STAGES = [
   "booked",
@@ -105,4 +107,69 @@ export function expectedDateText(day: string): string {
   })
     .format(date)
     .replace(",", "");
+}
+
+/**
+ * The parcel staff start from when they book an order (they may change it): the items' packed
+ * weights added up, in a box as long and wide as the largest item's and tall enough to hold
+ * every item's volume.
+ */
+export function packedParcel(lines: ReadonlyArray<{ parcel: Parcel; quantity: number }>): {
+  grams: number;
+  box: { lengthCm: number; widthCm: number; heightCm: number };
+} {
+  let grams = 0;
+  let volume = 0;
+  let length = 0;
+  let width = 0;
+  let height = 0;
+  for (const { parcel, quantity } of lines) {
+    const n = Math.max(0, Math.floor(quantity));
+    if (n === 0) continue;
+    grams += Math.max(0, parcel.weightGrams) * n;
+    volume += parcel.lengthCm * parcel.widthCm * parcel.heightCm * n;
+    const [a, b, c] = [parcel.lengthCm, parcel.widthCm, parcel.heightCm].sort((x, y) => y - x);
+    length = Math.max(length, a);
+    width = Math.max(width, b);
+    height = Math.max(height, c);
+  }
+  if (grams === 0 || length === 0) {
+    return {
+      grams: DEFAULT_PARCEL.weightGrams,
+      box: {
+        lengthCm: DEFAULT_PARCEL.lengthCm,
+        widthCm: DEFAULT_PARCEL.widthCm,
+        heightCm: DEFAULT_PARCEL.heightCm,
+      },
+    };
+  }
+  const tall = Math.min(MAX_SIDE_CM, Math.max(height, Math.ceil(volume / (length * width))));
+  return {
+    grams: Math.min(MAX_WEIGHT_GRAMS, Math.ceil(grams)),
+    box: { lengthCm: length, widthCm: width, heightCm: tall },
+  };
+}
+
+/** Staff's booking form: the parcel and the courier chosen (or typed, for the manual courier). */
+export const bookShipmentSchema = z.object({
+  courierId: z.string().trim().min(1, "Please choose a courier.").max(40),
+  grams: z.coerce
+    .number({ error: "Please enter the parcel's weight in grams." })
+    .int("Please enter the weight in whole grams.")
+    .min(1, "Please enter the parcel's weight in grams.")
+    .max(MAX_WEIGHT_GRAMS, `A parcel can weigh at most ${MAX_WEIGHT_GRAMS / 1000} kg.`),
+  lengthCm: boxSide("length"),
+  widthCm: boxSide("width"),
+  heightCm: boxSide("height"),
+  courierName: z.string().trim().max(100).optional().default(""),
+  awb: z.string().trim().max(64).optional().default(""),
+});
+export type BookShipmentInput = z.infer<typeof bookShipmentSchema>;
+
+function boxSide(name: string) {
+  return z.coerce
+    .number({ error: `Please enter the box's ${name} in cm.` })
+    .int(`Please enter the box's ${name} in whole cm.`)
+    .min(1, `Please enter the box's ${name} in cm.`)
+    .max(MAX_SIDE_CM, `A box side can be at most ${MAX_SIDE_CM} cm.`);
 }
