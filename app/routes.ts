@@ -32,6 +32,8 @@ export default [
     route("admin", "routes/admin/index.tsx"),
     route("admin/orders", "routes/admin/orders.tsx"),
     route("admin/orders/:id", "routes/admin/order.tsx"),
+    route("admin/orders/:id/shipment", "routes/admin/order-shipment.tsx"),
+    route("admin/shipments", "routes/admin/shipments.tsx"),
     route("admin/items", "routes/admin/items.tsx"),
     route("admin/items/:id", "routes/admin/item.tsx"),
     route("admin/categories", "routes/admin/categories.tsx"),
@@ -51,6 +53,8 @@ export default [
   // Admin resource routes (files and JSON; guarded each on its own)
   route("admin/preferences", "routes/admin/preferences.ts"),
   route("admin/orders.csv", "routes/admin/orders-csv.ts"),
+  route("admin/shipments/labels.pdf", "routes/admin/shipment-labels.ts"),
+  route("admin/shipments/:id/label.pdf", "routes/admin/shipment-label.ts"),
   route("admin/products.csv", "routes/admin/products-csv.ts"),
   route("admin/subscribers.csv", "routes/admin/subscribers-csv.ts"),
   route("api/admin/uploads", "routes/admin/api.uploads.ts"),

@@ -120,6 +120,14 @@ const FIELDS = [
   "combinesWithAutomatic",
   "discountId",
   "whenDiscountEnds",
+  // courier shipments (issue 24)
+  "courierId",
+  "grams",
+  "lengthCm",
+  "widthCm",
+  "heightCm",
+  "courierName",
+  "awb",
 ];
 
 /**

@@ -1,12 +1,16 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { and, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/adapters/db/index.server.ts";
 import { adminAudit, orders, products, shipmentEvents, shipments } from "~/db/schema.ts";
 import type { BookShipmentInput } from "~/rules/courier.ts";
 import {
   createVerifiedUser,
+  outcome,
+  pageGet,
+  signInCookie,
   startProcessRuntime,
   TEST_ORIGIN,
   uniqueEmail,
@@ -47,7 +51,7 @@ let fake: FakeShiprocket;
 let harness: Awaited<ReturnType<typeof startProcessRuntime>>;
 let db: Database;
 let deps: ShipmentDeps;
-let customer: { id: string; email: string };
+let customer: { id: string; email: string; cookie: string };
 
 beforeAll(async () => {
   fake = await startFakeShiprocket();
@@ -60,10 +64,11 @@ beforeAll(async () => {
   });
   db = harness.rt.db;
   deps = { db, carrier: harness.rt.shipping, jobs: harness.rt.jobRunner };
-  customer = await createVerifiedUser(harness.rt.auth, db, {
+  const account = await createVerifiedUser(harness.rt.auth, db, {
     email: uniqueEmail("courier"),
     name: "Asha Rao",
   });
+  customer = { ...account, cookie: await signInCookie(harness.rt.auth, account) };
 }, 120_000);
 afterAll(async () => {
   await harness?.stop();
@@ -262,6 +267,19 @@ describe(`courier shipments with Shiprocket (fake) on ${testDbKind()}`, () => {
       "out_for_delivery",
       "delivered",
     ]);
+    // The customer's /orders carries the timeline, without the carrier's own ids or raw bodies.
+    const page = await import("~/routes/orders.tsx");
+    const res = await outcome(() =>
+      page.loader({
+        request: pageGet("/orders", { cookie: customer.cookie }),
+        params: {},
+        context: {},
+      } as never),
+    );
+    const body = res.body as { tracking: Record<string, Record<string, unknown>> };
+    expect(body.tracking[order.id]).toMatchObject({ awb: s.awb, stage: "delivered" });
+    expect((body.tracking[order.id].events as unknown[]).length).toBe(4);
+    expect(JSON.stringify(body.tracking)).not.toContain("carrierShipmentId");
   });
 
   it("returns an order to origin once: stock back once, the COD cash flagged as never collected", async () => {
@@ -313,5 +331,36 @@ describe(`courier shipments with Shiprocket (fake) on ${testDbKind()}`, () => {
     expect(events.map((e) => e.source).sort()).toEqual(["poll", "poll", "webhook"]);
     const [row] = await db.select().from(shipments).where(eq(shipments.id, s.id));
     expect(row.expectedDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it("no webhook body, however odd, causes a server error or a write for an unknown AWB", async () => {
+    const { order } = await processingOrder();
+    const s = await bookShipment(deps, order.id, input("33"), STAFF);
+    const genuine = fake.advance(s.awb, STATUS.IN_TRANSIT);
+    const events = async () => (await db.select({ n: count() }).from(shipmentEvents))[0].n;
+    const before = await events();
+    const odd = fc.oneof(
+      fc.jsonValue(),
+      fc.record({
+        awb: fc.oneof(fc.string({ maxLength: 80 }), fc.integer(), fc.constant(null)),
+        shipment_status_id: fc.oneof(fc.integer(), fc.string({ maxLength: 5 })),
+        current_status: fc.string({ maxLength: 30 }),
+        current_timestamp: fc.oneof(
+          fc.string({ maxLength: 25 }),
+          fc.constant("32 13 2026 25:61:00"),
+        ),
+        scans: fc.oneof(fc.jsonValue(), fc.array(fc.jsonValue(), { maxLength: 3 })),
+      }),
+      fc.record({ ...Object.fromEntries(Object.keys(genuine).map((k) => [k, fc.jsonValue()])) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(odd, async (body) => {
+        const res = await post(body);
+        expect(res.status).toBeLessThan(500);
+      }),
+      { numRuns: 150, seed: 20261126 },
+    );
+    // Nothing generated names the booked AWB, so nothing was recorded.
+    expect(await events()).toBe(before);
   });
 });

@@ -86,6 +86,20 @@ async function loadOrder(db: Database, orderId: string) {
   return o;
 }
 
+/** What the shipment page shows of its order (null: no such order). */
+export async function orderForShipment(db: Database, orderId: string) {
+  const [o] = await db
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      status: orders.status,
+      shippingAddress: orders.shippingAddress,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return o ?? null;
+}
+
 /** The order's live shipment (not cancelled), if any. */
 export async function liveShipment(db: Database, orderId: string): Promise<ShipmentRow | null> {
   const [s] = await db
