@@ -137,7 +137,7 @@ const REQUIRED_ADHOC = [
 ];
 
 export async function startFakeShiprocket(
-  options: { pickupLocation?: string } = {},
+  options: { pickupLocation?: string; port?: number } = {},
 ): Promise<FakeShiprocket> {
   const pickupLocation = options.pickupLocation ?? "Primary";
   const state: FakeShiprocket["state"] = {
@@ -148,8 +148,10 @@ export async function startFakeShiprocket(
     orders: new Map(),
     cancelAnswersJson: false,
   };
-  let nextId = 5000;
-  let nextAwb = 19041000000;
+  // Numbers from the clock: a fake restarted against the same shop never repeats an AWB.
+  const seed = Date.now() % 10_000_000;
+  let nextId = 5000 + seed * 10;
+  let nextAwb = 190400000000 + seed * 1000;
   const byShipment = (id: unknown) =>
     [...state.orders.values()].find((o) => o.shipmentId === Number(id));
   const byAwb = (awb: string) => [...state.orders.values()].find((o) => o.awb === awb);
@@ -461,7 +463,10 @@ export async function startFakeShiprocket(
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     handle(req, res, base).catch((error) => json(res, 500, { message: String(error) }));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", resolve);
+  });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/external`;
 
   return {

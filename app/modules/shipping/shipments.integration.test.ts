@@ -4,6 +4,7 @@ import { and, count, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/adapters/db/index.server.ts";
+import { CarrierError } from "~/adapters/shipping/index.server.ts";
 import { adminAudit, orders, products, shipmentEvents, shipments } from "~/db/schema.ts";
 import type { BookShipmentInput } from "~/rules/courier.ts";
 import {
@@ -188,6 +189,24 @@ describe(`courier shipments with Shiprocket (fake) on ${testDbKind()}`, () => {
     const unpaid = await insertOrder(db, customer.id, [product.id], "unpaid");
     await expect(bookShipment(deps, unpaid.id, input("33"), STAFF)).rejects.toThrow(/isn't paid/);
     expect(await db.select().from(shipments).where(eq(shipments.orderId, unpaid.id))).toEqual([]);
+  });
+
+  it("two bookings of one order at once: one stands, the other is refused plainly and taken back", async () => {
+    const { order } = await processingOrder();
+    const results = await Promise.allSettled([
+      bookShipment(deps, order.id, input("33"), STAFF),
+      bookShipment(deps, order.id, input("10"), STAFF),
+    ]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const refused = results.find((r) => r.status === "rejected");
+    // Refused by the shop (already booked) or by the carrier (the same reference's shipment
+    // already has its AWB): never a raw database error.
+    const reason = refused?.status === "rejected" ? refused.reason : null;
+    expect(reason instanceof ShipmentError || reason instanceof CarrierError, String(reason)).toBe(
+      true,
+    );
+    const live = await db.select().from(shipments).where(eq(shipments.orderId, order.id));
+    expect(live).toHaveLength(1);
   });
 
   it("refuses a webhook with a wrong or missing token (401) and writes nothing", async () => {

@@ -291,8 +291,20 @@ export async function bookShipment(
         error: e,
       }),
     );
+    if (isUniqueViolation(error)) {
+      throw new ShipmentError(
+        "This order was booked meanwhile (or the courier's AWB is already in use): please reload.",
+      );
+    }
     throw error;
   }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: string }).code === "23505") return true;
+  }
+  return false;
 }
 
 async function loadShipment(db: Database, shipmentId: string): Promise<ShipmentRow> {
