@@ -3,6 +3,7 @@ import { holdPgliteLock, releasePgliteLock } from "~/adapters/db/backup.server.t
 import { type DatabaseHandle, openDatabase, pgliteFolder } from "~/adapters/db/index.server.ts";
 import { createMailer, type Mailer } from "~/adapters/mail/index.server.ts";
 import { createPaymentProvider, type PaymentProvider } from "~/adapters/payments/index.server.ts";
+import { createShippingCarrier, type ShippingCarrier } from "~/adapters/shipping/index.server.ts";
 import { createStorages } from "~/adapters/storage/index.server.ts";
 import type { FileStorage } from "~/adapters/storage/types.ts";
 import { type Env, env } from "~/config/env.server.ts";
@@ -11,11 +12,17 @@ import { PageCache, STOREFRONT_CHANNEL } from "~/lib/page-cache.server.ts";
 import { hashedContentSecurityPolicy } from "~/lib/security-headers.ts";
 import { type Auth, createAuth } from "~/modules/accounts/auth.server.ts";
 import { storeMissingVariants } from "~/modules/catalog/images.server.ts";
-import { createJobRunner, type JobHandlers, type JobRunner } from "~/modules/jobs/jobs.server.ts";
+import {
+  createJobRunner,
+  type JobHandlers,
+  type JobRunner,
+  startLoop,
+} from "~/modules/jobs/jobs.server.ts";
 import { sendOrderEmail } from "~/modules/orders/orders.server.ts";
 import { paymentDepsFor, startReconciler } from "~/modules/payments/payments.server.ts";
 import { seedDemoIfEmpty } from "~/modules/seed/seed.server.ts";
 import { ensurePinDirectory } from "~/modules/shipping/pin-directory.server.ts";
+import { manualQuote, pollTracking } from "~/modules/shipping/shipments.server.ts";
 import { CART_COUNT_COOKIE } from "~/rules/cart.ts";
 import { THEME_COOKIE, THEMES } from "~/rules/theme.ts";
 
@@ -34,6 +41,8 @@ export type Runtime = {
   privateFiles: FileStorage;
   auth: Auth;
   payments: PaymentProvider;
+  /** The courier (manual unless Shiprocket is configured; decision 0016). */
+  shipping: ShippingCarrier;
   /** Runs the queued jobs (e-mails); every instance polls it, and callers run it after a commit. */
   jobRunner: JobRunner;
   /** Rendered public pages for visitors who aren't signed in (app/lib/page-cache.server.ts). */
@@ -83,6 +92,7 @@ async function build(): Promise<Runtime> {
     await seedDemoIfEmpty({ db: database.db, storage, auth, env: config });
   }
   const payments = createPaymentProvider(config, database.db);
+  const shipping = createShippingCarrier(config, { quote: manualQuote(database.db) });
   const handlers: JobHandlers = {
     "order-email": (job) =>
       sendOrderEmail({ db: database.db, mailer, publicUrl: config.publicUrl }, job),
@@ -102,6 +112,7 @@ async function build(): Promise<Runtime> {
     privateFiles,
     auth,
     payments,
+    shipping,
     jobRunner,
     pageCache,
     jobs: [],
@@ -120,6 +131,13 @@ async function build(): Promise<Runtime> {
   }
   if (config.nodeEnv !== "test") {
     rt.jobs.push(jobRunner.start(), startReconciler(paymentDepsFor(rt)));
+    if (shipping.name !== "manual") {
+      // Tracking by polling, in case the courier's webhook stops (each update counts once).
+      const deps = { db: database.db, carrier: shipping, jobs: jobRunner };
+      rt.jobs.push(
+        startLoop(10 * 60_000, "courier tracking poll failed", () => pollTracking(deps)),
+      );
+    }
   }
   if (config.nodeEnv === "production" && config.demonstration) {
     log.warning("demonstration shop", {
@@ -134,6 +152,7 @@ async function build(): Promise<Runtime> {
     mail: mailer.kind,
     storage: storage.kind,
     payments: payments.name,
+    shipping: shipping.name,
   });
   return rt;
 }

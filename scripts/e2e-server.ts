@@ -31,6 +31,13 @@ const child = spawn(process.execPath, [path.join(root, "server/index.ts")], {
     ALLOW_DEMO_SEED: "true",
     // As if behind a reverse proxy: each test sends its own X-Forwarded-For (tests/e2e/fixtures.ts).
     TRUST_PROXY: "true",
+    // The courier is Shiprocket, pointed at the local fake the courier journey starts on this
+    // port (tests/e2e/courier.spec.ts); no other journey calls it.
+    SHIPPING_PROVIDER: "shiprocket",
+    SHIPROCKET_EMAIL: "api-user@example.com",
+    SHIPROCKET_PASSWORD: "api-password-1",
+    SHIPROCKET_WEBHOOK_TOKEN: "e2e-courier-webhook-token-0123",
+    SHIPROCKET_API_URL: `http://127.0.0.1:${Number(port) + 1000}/v1/external`,
   },
 });
 for (const signal of ["SIGTERM", "SIGINT"] as const) {

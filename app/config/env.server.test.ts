@@ -82,4 +82,22 @@ describe("configuration", () => {
       authUrl: "https://api.phonepe.com/apis/identity-manager",
     });
   });
+
+  it("runs on the manual courier unless Shiprocket is chosen with its credentials", () => {
+    expect(parseEnv(base)).toMatchObject({ shippingProvider: "manual", shiprocket: null });
+    expect(() => parseEnv({ ...base, SHIPPING_PROVIDER: "shiprocket" })).toThrow(
+      /SHIPROCKET_WEBHOOK_TOKEN: is required when SHIPPING_PROVIDER=shiprocket/,
+    );
+    const chosen = parseEnv({
+      ...base,
+      SHIPPING_PROVIDER: "shiprocket",
+      SHIPROCKET_EMAIL: "api@example.com",
+      SHIPROCKET_PASSWORD: "pw",
+      SHIPROCKET_WEBHOOK_TOKEN: "t".repeat(16),
+    });
+    expect(chosen.shiprocket).toMatchObject({
+      apiUrl: "https://apiv2.shiprocket.in/v1/external",
+      pickupLocation: "Primary",
+    });
+  });
 });

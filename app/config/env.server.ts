@@ -69,6 +69,23 @@ const envSchema = z.object({
     emptyToUndefined,
     z.url({ error: "must be a URL" }).default("https://api.razorpay.com"),
   ),
+  /** The courier (issue 24): manual (staff book by hand) unless Shiprocket is configured. */
+  SHIPPING_PROVIDER: z.preprocess(
+    emptyToUndefined,
+    z.enum(["manual", "shiprocket"]).default("manual"),
+  ),
+  SHIPROCKET_EMAIL: z.preprocess(emptyToUndefined, z.string().optional()),
+  SHIPROCKET_PASSWORD: z.preprocess(emptyToUndefined, z.string().optional()),
+  SHIPROCKET_WEBHOOK_TOKEN: z.preprocess(
+    emptyToUndefined,
+    z.string().min(16, "must be at least 16 characters").optional(),
+  ),
+  SHIPROCKET_PICKUP_LOCATION: z.preprocess(emptyToUndefined, z.string().default("Primary")),
+  /** Overrides the API host (tests point it at a local server). */
+  SHIPROCKET_API_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ error: "must be a URL" }).default("https://apiv2.shiprocket.in/v1/external"),
+  ),
   STORAGE: z.preprocess(emptyToUndefined, z.enum(["local", "s3"]).default("local")),
   S3_BUCKET: z.preprocess(emptyToUndefined, z.string().optional()),
   S3_REGION: z.preprocess(emptyToUndefined, z.string().default("us-east-1")),
@@ -160,6 +177,8 @@ export type Env = Readonly<{
   allowSandboxPayments: boolean;
   phonepe: PhonePeConfig | null;
   razorpay: RazorpayConfig | null;
+  shippingProvider: "manual" | "shiprocket";
+  shiprocket: ShiprocketEnv | null;
   storage: "local" | "s3";
   /** Set when STORAGE=s3. */
   s3: S3Config | null;
@@ -206,6 +225,14 @@ export type S3Config = Readonly<{
   privateBucket: string | undefined;
 }>;
 
+export type ShiprocketEnv = Readonly<{
+  email: string;
+  password: string;
+  webhookToken: string;
+  pickupLocation: string;
+  apiUrl: string;
+}>;
+
 export type RazorpayConfig = Readonly<{
   keyId: string;
   keySecret: string;
@@ -225,10 +252,14 @@ const PHONEPE_HOSTS = {
 } as const;
 
 /** The variables a provider needs, named when missing. */
-function requireAll(provider: string, vars: Record<string, string | undefined>): string[] {
+function requireAll(
+  provider: string,
+  vars: Record<string, string | undefined>,
+  chooser = "PAYMENT_PROVIDER",
+): string[] {
   return Object.entries(vars)
     .filter(([, v]) => !v)
-    .map(([name]) => `  ${name}: is required when PAYMENT_PROVIDER=${provider}`);
+    .map(([name]) => `  ${name}: is required when ${chooser}=${provider}`);
 }
 
 export class ConfigError extends Error {
@@ -277,6 +308,14 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       : e.PAYMENT_PROVIDER === "razorpay"
         ? requireAll("razorpay", razorpayVars)
         : [];
+  const shiprocketVars = {
+    SHIPROCKET_EMAIL: e.SHIPROCKET_EMAIL,
+    SHIPROCKET_PASSWORD: e.SHIPROCKET_PASSWORD,
+    SHIPROCKET_WEBHOOK_TOKEN: e.SHIPROCKET_WEBHOOK_TOKEN,
+  };
+  if (e.SHIPPING_PROVIDER === "shiprocket") {
+    missing.push(...requireAll("shiprocket", shiprocketVars, "SHIPPING_PROVIDER"));
+  }
   if (e.STORAGE === "s3" && !e.S3_BUCKET) {
     missing.push("  S3_BUCKET: is required when STORAGE=s3");
   }
@@ -323,6 +362,17 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
             keySecret: e.RAZORPAY_KEY_SECRET!,
             webhookSecret: e.RAZORPAY_WEBHOOK_SECRET!,
             apiUrl: e.RAZORPAY_API_URL.replace(/\/+$/, ""),
+          })
+        : null,
+    shippingProvider: e.SHIPPING_PROVIDER,
+    shiprocket:
+      requireAll("shiprocket", shiprocketVars).length === 0
+        ? Object.freeze({
+            email: e.SHIPROCKET_EMAIL!,
+            password: e.SHIPROCKET_PASSWORD!,
+            webhookToken: e.SHIPROCKET_WEBHOOK_TOKEN!,
+            pickupLocation: e.SHIPROCKET_PICKUP_LOCATION,
+            apiUrl: e.SHIPROCKET_API_URL.replace(/\/+$/, ""),
           })
         : null,
     storage: e.STORAGE,

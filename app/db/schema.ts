@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { CarrierStage } from "../rules/courier.ts";
 import type { Zone } from "../rules/delivery.ts";
 import {
   type AppliedDiscount,
@@ -408,6 +409,7 @@ export const orderStatuses = [
   "delivered",
   "cancelled",
   "refunded",
+  "returned",
 ] as const;
 export const paymentStatuses = ["unpaid", "paid", "failed", "refunded"] as const;
 
@@ -458,6 +460,10 @@ export const orders = pgTable(
     trackingUrl: text("tracking_url"),
     shippedAt: timestamp("shipped_at", { withTimezone: true }),
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    /** The courier said it was out for delivery (its e-mail went once). */
+    outForDeliveryAt: timestamp("out_for_delivery_at", { withTimezone: true }),
+    /** The courier brought it back to the shop (RTO): its stock went back once. */
+    returnedAt: timestamp("returned_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     invoiceNumber: text("invoice_number"),
     invoiceIssuedAt: timestamp("invoice_issued_at", { withTimezone: true }),
@@ -470,7 +476,7 @@ export const orders = pgTable(
     check("orders_number_format", sql`${t.orderNumber} ~ '^ORD-[0-9]{8}-[0-9]{4}$'`),
     check(
       "orders_status_valid",
-      sql`${t.status} in ('pending','processing','shipped','delivered','cancelled','refunded')`,
+      sql`${t.status} in ('pending','processing','shipped','delivered','cancelled','refunded','returned')`,
     ),
     check(
       "orders_payment_status_valid",
@@ -964,4 +970,90 @@ export const pinDirectory = pgTable(
     loadedAt: timestamp("loaded_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check("pin_directory_single_row", sql`${t.id} = 1`)],
+);
+
+/**
+ * A parcel booked with a courier for an order (issue 24; app/modules/shipping owns it,
+ * docs/decisions/0016-courier-adapter.md). An order has at most one shipment that isn't
+ * cancelled; a cancelled one stays for the record.
+ */
+export const shipments = pgTable(
+  "shipments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    /** manual or shiprocket: the adapter that booked it. */
+    carrier: text("carrier").notNull(),
+    /** Our reference with the carrier (the order number, then -2, -3 after a cancellation). */
+    reference: text("reference").notNull(),
+    stage: text("stage").$type<CarrierStage>().notNull().default("booked"),
+    courierId: text("courier_id").notNull(),
+    courierName: text("courier_name").notNull(),
+    awb: text("awb").notNull(),
+    carrierOrderId: text("carrier_order_id"),
+    carrierShipmentId: text("carrier_shipment_id"),
+    grams: integer("grams").notNull(),
+    boxLengthCm: smallint("box_length_cm").notNull(),
+    boxWidthCm: smallint("box_width_cm").notNull(),
+    boxHeightCm: smallint("box_height_cm").notNull(),
+    /** What the courier quoted the shop when it was booked. */
+    ratePaise: integer("rate_paise"),
+    /** The courier's expected delivery day (yyyy-mm-dd, India), updated by its events. */
+    expectedDate: text("expected_date"),
+    pickupRequestedAt: timestamp("pickup_requested_at", { withTimezone: true }),
+    pickupDate: text("pickup_date"),
+    pickupToken: text("pickup_token"),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** The last tracking update heard (webhook or poll), for the polling fallback. */
+    lastEventAt: timestamp("last_event_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("shipments_rate_nonnegative", sql`${t.ratePaise} is null or ${t.ratePaise} >= 0`),
+    check(
+      "shipments_parcel_positive",
+      sql`${t.grams} > 0 and ${t.boxLengthCm} > 0 and ${t.boxWidthCm} > 0 and ${t.boxHeightCm} > 0`,
+    ),
+    // one live shipment per order
+    uniqueIndex("shipments_order_live_uq").on(t.orderId).where(sql`${t.stage} <> 'cancelled'`),
+    // the webhook finds a live shipment by its AWB
+    uniqueIndex("shipments_carrier_awb_uq")
+      .on(t.carrier, t.awb)
+      .where(sql`${t.stage} <> 'cancelled'`),
+    uniqueIndex("shipments_reference_uq").on(t.carrier, t.reference),
+    // the shipments list, newest first
+    index("shipments_created_idx").on(t.createdAt.desc()),
+  ],
+);
+
+/**
+ * Every tracking update a shipment received, once each (the carrier sends no event id: the key
+ * is its status and time), with the body as it came.
+ */
+export const shipmentEvents = pgTable(
+  "shipment_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    shipmentId: uuid("shipment_id")
+      .notNull()
+      .references(() => shipments.id, { onDelete: "cascade" }),
+    eventKey: text("event_key").notNull(),
+    stage: text("stage").$type<CarrierStage>().notNull(),
+    statusCode: text("status_code").notNull(),
+    label: text("label").notNull(),
+    location: text("location"),
+    activity: text("activity"),
+    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull(),
+    /** webhook, poll or staff. */
+    source: text("source").notNull(),
+    raw: jsonb("raw"),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("shipment_events_key_uq").on(t.shipmentId, t.eventKey),
+    index("shipment_events_timeline_idx").on(t.shipmentId, t.occurredAt),
+  ],
 );

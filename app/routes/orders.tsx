@@ -32,7 +32,9 @@ import { cn } from "~/lib/cn";
 import { readForm } from "~/lib/forms.server.ts";
 import { OrderNotFoundError } from "~/modules/orders/lifecycle.server.ts";
 import { listOrders, ReturnRequestError, requestReturn } from "~/modules/orders/orders.server.ts";
+import { shipmentsForOrders } from "~/modules/shipping/shipments.server.ts";
 import { requireUser } from "~/routes/guards.server.ts";
+import { type CarrierStage, expectedDateText, FINAL_STAGES, stageLabels } from "~/rules/courier.ts";
 import { isUuid } from "~/rules/ids.ts";
 import { inIndia } from "~/rules/india-time.ts";
 import { formatPaise } from "~/rules/money.ts";
@@ -53,7 +55,29 @@ const RETURN_REASON_MAX = 1000;
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireUser(request);
   const { db } = await runtime();
-  return { orders: await listOrders(db, viewer.id) };
+  const list = await listOrders(db, viewer.id);
+  // The courier's updates for each order's parcel (decision 0016), without the carrier's ids.
+  const shipments = await shipmentsForOrders(
+    db,
+    list.map((o) => o.id),
+  );
+  const tracking: Record<string, CustomerTracking> = {};
+  for (const [orderId, s] of shipments) {
+    if (s.stage === "cancelled") continue;
+    tracking[orderId] = {
+      courierName: s.courierName,
+      awb: s.awb,
+      stage: s.stage,
+      expectedDate: s.expectedDate,
+      events: s.events.map((e) => ({
+        id: e.id,
+        stage: e.stage,
+        location: e.location,
+        occurredAt: e.occurredAt.toISOString(),
+      })),
+    };
+  }
+  return { orders: list, tracking };
 }
 
 /** What the action answers to a return request. */
@@ -111,8 +135,16 @@ const returnLabel = (status: string) => `Return ${status}`;
 
 const safeUrl = (url: string | null) => (url && /^https?:\/\//i.test(url) ? url : null);
 
+type CustomerTracking = {
+  courierName: string;
+  awb: string;
+  stage: CarrierStage;
+  expectedDate: string | null;
+  events: Array<{ id: string; stage: CarrierStage; location: string | null; occurredAt: string }>;
+};
+
 export default function OrdersPage({ loaderData }: Route.ComponentProps) {
-  const { orders } = loaderData;
+  const { orders, tracking } = loaderData;
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:py-10">
       <div className="mb-6 sm:mb-8">
@@ -134,7 +166,7 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
         <ul className="grid gap-4 sm:gap-6" aria-label="Orders">
           {orders.map((order) => (
             <li key={order.id}>
-              <OrderCard order={order} />
+              <OrderCard order={order} tracking={tracking[order.id] ?? null} />
             </li>
           ))}
         </ul>
@@ -143,7 +175,7 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function OrderCard({ order }: { order: Order }) {
+function OrderCard({ order, tracking }: { order: Order; tracking: CustomerTracking | null }) {
   useReturnToast(order);
   const headingId = `order-${order.id}`;
   // Reviews are for goods that were (or will be) received, not a cancelled order's.
@@ -207,6 +239,8 @@ function OrderCard({ order }: { order: Order }) {
         ))}
       </ul>
 
+      {tracking ? <TrackingTimeline orderNumber={order.orderNumber} tracking={tracking} /> : null}
+
       <div className="flex flex-col gap-2 border-t pt-4 sm:flex-row sm:flex-wrap sm:items-center">
         <DetailsDialog order={order} />
         {order.status === "shipped" ? <TrackDialog order={order} /> : null}
@@ -224,6 +258,71 @@ function OrderCard({ order }: { order: Order }) {
         <InvoiceButton order={order} />
       </div>
     </article>
+  );
+}
+
+const eventTime = (iso: string) => {
+  const ist = inIndia(new Date(iso));
+  if (Number.isNaN(ist.getTime())) return "";
+  const h = ist.getUTCHours();
+  const m = String(ist.getUTCMinutes()).padStart(2, "0");
+  return `${ist.getUTCDate()} ${MONTHS[ist.getUTCMonth()]}, ${h % 12 || 12}:${m} ${h < 12 ? "am" : "pm"}`;
+};
+
+/** The courier's updates, newest first, and the date it is expected (issue 24). */
+function TrackingTimeline({
+  orderNumber,
+  tracking,
+}: {
+  orderNumber: string;
+  tracking: CustomerTracking;
+}) {
+  const id = useId();
+  const done = FINAL_STAGES.includes(tracking.stage);
+  const events = [...tracking.events].reverse();
+  return (
+    <section
+      aria-labelledby={id}
+      className="grid gap-3 border-t pt-4 text-sm"
+      data-testid="tracking-timeline"
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 id={id} className="font-medium">
+          <span className="sr-only">{orderNumber}: </span>
+          Tracking · {tracking.courierName}{" "}
+          <span className="break-all font-mono text-muted-foreground">{tracking.awb}</span>
+        </h3>
+        {tracking.expectedDate && !done ? (
+          <p data-testid="tracking-expected">
+            Expected by <strong>{expectedDateText(tracking.expectedDate)}</strong>
+          </p>
+        ) : null}
+      </div>
+      {events.length === 0 ? (
+        <p className="text-muted-foreground">
+          Your parcel is packed and booked with the courier. Updates will appear here.
+        </p>
+      ) : (
+        <ol className="grid gap-2 border-l pl-4">
+          {events.map((e, i) => (
+            <li key={e.id} className="relative" data-testid="tracking-event">
+              <span
+                aria-hidden="true"
+                className={cn(
+                  "-left-[1.3rem] absolute top-1.5 size-2 rounded-full",
+                  i === 0 ? "bg-primary" : "bg-muted-foreground/40",
+                )}
+              />
+              <p className={cn(i === 0 && "font-medium")}>{stageLabels[e.stage]}</p>
+              <p className="text-muted-foreground">
+                <time dateTime={e.occurredAt}>{eventTime(e.occurredAt)}</time>
+                {e.location ? ` · ${e.location}` : ""}
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
   );
 }
 

@@ -136,7 +136,7 @@ describe("admin order actions (DESIGN.md decision 5)", () => {
   });
   it("shipped or processing paid orders aren't refunded directly", () => {
     expect(refusal("refund", state({ status: "shipped" }))).toBe(
-      "This order is shipped: refunds are recorded for cancelled orders or approved returns.",
+      "This order is shipped: refunds are recorded for cancelled or returned orders, or approved returns.",
     );
   });
 });

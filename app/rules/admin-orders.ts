@@ -19,6 +19,7 @@ export const ORDER_STATUSES: readonly OrderStatus[] = [
   "delivered",
   "cancelled",
   "refunded",
+  "returned",
 ];
 
 export const ADMIN_ORDERS_PAGE_SIZE = 25;
@@ -148,7 +149,9 @@ export function refusal(action: OrderAction, s: OrderState): string | null {
         : `${is}, so it can't be cancelled (only pending or processing orders can).`;
     case "cod-paid":
       if (s.paymentMethod !== "cod") return "Only cash-on-delivery orders are marked paid by hand.";
-      if (s.status === "cancelled" || s.status === "refunded") return `${is}.`;
+      if (s.status === "cancelled" || s.status === "refunded" || s.status === "returned") {
+        return `${is}.`;
+      }
       return s.paymentStatus === "unpaid" && canMovePayment(s.paymentStatus, "paid")
         ? null
         : `This order's payment is already ${s.paymentStatus}.`;
@@ -162,13 +165,13 @@ export function refusal(action: OrderAction, s: OrderState): string | null {
           ? "This order is already refunded."
           : `This order's payment is ${s.paymentStatus}, so there is nothing to refund.`;
       }
-      if (s.status === "cancelled") return null;
+      if (s.status === "cancelled" || s.status === "returned") return null;
       if (s.status === "delivered") {
         return s.returnStatus === "approved" && canMoveOrder(s.status, "refunded")
           ? null
           : "A delivered order is refunded only after its return is approved.";
       }
-      return `${is}: refunds are recorded for cancelled orders or approved returns.`;
+      return `${is}: refunds are recorded for cancelled or returned orders, or approved returns.`;
   }
 }
 

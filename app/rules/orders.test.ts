@@ -71,8 +71,12 @@ describe("labels and tones", () => {
 
 describe("transitions (DESIGN.md decision 5)", () => {
   const orderEdges = "pending>processing pending>cancelled processing>shipped processing>cancelled";
-  const allowedOrder = new Set(`${orderEdges} shipped>delivered delivered>refunded`.split(" "));
-  it("moves an order only along its edges; cancelled and refunded are final", () => {
+  // The courier returns an order (RTO, decision 0016).
+  const courierEdges = "processing>returned shipped>returned";
+  const allowedOrder = new Set(
+    `${orderEdges} ${courierEdges} shipped>delivered delivered>refunded`.split(" "),
+  );
+  it("moves an order only along its edges; cancelled, refunded and returned are final", () => {
     for (const from of ORDER_STATUSES) {
       for (const to of ORDER_STATUSES) {
         expect(canMoveOrder(from, to), `${from} → ${to}`).toBe(allowedOrder.has(`${from}>${to}`));

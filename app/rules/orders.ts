@@ -11,7 +11,9 @@ export type OrderStatus =
   | "shipped"
   | "delivered"
   | "cancelled"
-  | "refunded";
+  | "refunded"
+  /** The courier brought it back undelivered (RTO, issue 24). */
+  | "returned";
 export type PaymentStatus = "unpaid" | "paid" | "failed" | "refunded";
 
 /** ORD-YYYYMMDD-NNNN: the date in India, NNNN random from 1000 to 9999 (SPEC.md §9). */
@@ -64,14 +66,18 @@ export const STATUS_TONE_CLASSES: Record<StatusTone, string> = {
   neutral: "border-border bg-secondary text-secondary-foreground",
 };
 
-/** DESIGN.md decision 5. cancelled and refunded are final. */
+/**
+ * DESIGN.md decision 5. cancelled, refunded and returned are final (a returned order's payment
+ * may still be refunded). Only the courier's events return an order (decision 0016).
+ */
 const orderTransitions: Record<OrderStatus, readonly OrderStatus[]> = {
   pending: ["processing", "cancelled"],
-  processing: ["shipped", "cancelled"],
-  shipped: ["delivered"],
+  processing: ["shipped", "cancelled", "returned"],
+  shipped: ["delivered", "returned"],
   delivered: ["refunded"],
   cancelled: [],
   refunded: [],
+  returned: [],
 };
 
 export function canMoveOrder(from: OrderStatus, to: OrderStatus): boolean {

@@ -35,7 +35,7 @@ type Access =
   | "owner-or-staff"
   /** A public page whose actions need a signed-in customer. */
   | "browse"
-  /** Server-to-server (payment webhook): refused without the gateway's signature. */
+  /** Server-to-server (payment and courier webhooks): refused without the sender's proof. */
   | "gateway"
   /** Better Auth's own endpoints: the table below (BROWSER_AUTH_ENDPOINTS). */
   | "auth-library"
@@ -68,6 +68,8 @@ const expected: Record<string, Access> = {
   "/admin": "admin",
   "/admin/orders": "admin",
   "/admin/orders/:id": "admin",
+  "/admin/orders/:id/shipment": "admin",
+  "/admin/shipments": "admin",
   "/admin/items": "admin",
   "/admin/items/:id": "admin",
   "/admin/categories": "admin",
@@ -85,6 +87,8 @@ const expected: Record<string, Access> = {
   "/admin/quote-settings": "admin",
   "/admin/preferences": "admin",
   "/admin/orders.csv": "admin",
+  "/admin/shipments/labels.pdf": "admin",
+  "/admin/shipments/:id/label.pdf": "admin",
   "/admin/products.csv": "admin",
   "/admin/subscribers.csv": "admin",
   "/api/admin/uploads": "admin",
@@ -111,6 +115,7 @@ const expected: Record<string, Access> = {
   "/payment-success": "public",
   "/api/payment-status": "customer",
   "/api/payment-webhook": "gateway",
+  "/api/courier/tracking": "gateway",
   // The order's customer only (issue 20): a transaction id alone no longer settles a payment.
   "/sandbox/pay/:transactionId": "owner",
   "/orders": "customer",

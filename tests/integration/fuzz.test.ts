@@ -123,6 +123,14 @@ const FIELDS = [
   // the options and variant table (issue 22)
   "options",
   "variants",
+  // courier shipments (issue 24)
+  "courierId",
+  "grams",
+  "lengthCm",
+  "widthCm",
+  "heightCm",
+  "courierName",
+  "awb",
 ];
 
 /**

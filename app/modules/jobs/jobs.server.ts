@@ -26,7 +26,7 @@ export type JobPayloads = {
   /** Rendered from the order when it runs. */
   "order-email": {
     orderId: string;
-    template: "confirmation" | "shipped" | "delivered" | "cancelled";
+    template: "confirmation" | "shipped" | "out-for-delivery" | "delivered" | "cancelled";
   };
   /** A message rendered when it was queued (contact form, quote replies). */
   mail: MailMessage;

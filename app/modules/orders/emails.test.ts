@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { type OrderEmailData, orderCancelledEmail, orderConfirmationEmail } from "./emails.ts";
+import {
+  type OrderEmailData,
+  orderCancelledEmail,
+  orderConfirmationEmail,
+  orderOutForDeliveryEmail,
+} from "./emails.ts";
 
 const base: OrderEmailData = {
   customerName: "Asha",
@@ -72,5 +77,16 @@ describe("order e-mails", () => {
     });
     expect(html).toContain("Discount (&lt;b&gt;Sale&lt;/b&gt;)");
     expect(html).not.toContain("<b>Sale</b>");
+  });
+
+  it("out for delivery names the courier and AWB, and asks a COD customer to keep the cash ready", () => {
+    const tracking = { carrier: "Delhivery", trackingNumber: "190410001", trackingUrl: null };
+    const paid = orderOutForDeliveryEmail(base, tracking);
+    expect(paid.subject).toBe("Order ORD-20261121-0007 is out for delivery");
+    expect(paid.text).toContain("out for delivery today with Delhivery, tracking number 190410001");
+    expect(paid.text).not.toContain("in cash");
+    const cod = orderOutForDeliveryEmail({ ...base, paymentMethod: "cod", paid: false }, tracking);
+    expect(cod.text).toContain("Please keep ₹2,256.84 ready in cash.");
+    expect(cod.html).toContain("ready in cash");
   });
 });

@@ -109,6 +109,23 @@ export function orderShippedEmail(d: OrderEmailData, t: Tracking): RenderedEmail
   };
 }
 
+export function orderOutForDeliveryEmail(d: OrderEmailData, t: Tracking): RenderedEmail {
+  const tracking = `${t.carrier}, tracking number ${t.trackingNumber}`;
+  return {
+    subject: `Order ${d.orderNumber} is out for delivery`,
+    text: `${greeting(d.customerName)}\n\nYour order ${d.orderNumber} is out for delivery today with ${tracking}. Please keep your phone nearby: the courier may call before they arrive.${d.paymentMethod === "cod" && !d.paid ? ` Please keep ${formatPaise(d.totalPaise)} ready in cash.` : ""}${t.trackingUrl ? `\nTrack it: ${t.trackingUrl}` : ""}\n\nDelivering to: ${addressLine(d.address)}\n\nSee your orders: ${d.ordersUrl}\n\nLayerKart`,
+    html: layout(
+      `Order ${d.orderNumber} is out for delivery`,
+      `${greeting(d.customerName)} your order is out for delivery today with ${tracking}. Please keep your phone nearby: the courier may call before they arrive.${d.paymentMethod === "cod" && !d.paid ? ` Please keep ${formatPaise(d.totalPaise)} ready in cash.` : ""}`,
+      {
+        label: t.trackingUrl ? "Track your package" : "View your orders",
+        url: t.trackingUrl ?? d.ordersUrl,
+      },
+      `Delivering to: ${addressLine(d.address)}`,
+    ),
+  };
+}
+
 export function orderDeliveredEmail(d: OrderEmailData): RenderedEmail {
   return {
     subject: `Order ${d.orderNumber} was delivered`,

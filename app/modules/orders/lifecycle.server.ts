@@ -7,6 +7,7 @@ import { releaseDiscountUses } from "~/modules/discounts/discounts.server.ts";
 import { releaseOnce, retakeStock } from "~/modules/inventory/inventory.server.ts";
 import { type JobPayloads, type RunJobsNow, runQueuedNow } from "~/modules/jobs/jobs.server.ts";
 import { markQuotesOrdered } from "~/modules/quotes/quotes.server.ts";
+import type { OrderProgress } from "~/rules/courier.ts";
 import { canMoveOrder, canMovePayment, type OrderStatus, orderNumber } from "~/rules/orders.ts";
 import { queueOrderEmail } from "./email-jobs.server.ts";
 import type { Tracking } from "./emails.ts";
@@ -495,6 +496,113 @@ export const cancelOrder = (deps: OrderTransitionDeps, orderId: string, also?: A
     return cancelLocked(tx, o, now);
   });
 
+// ---- the courier's events (decision 0016) -----------------------------------------------------
+
+export type CarrierProgress = {
+  progress: OrderProgress;
+  /** The shipment's courier and AWB: the order's tracking details when the event ships it. */
+  carrier: string;
+  trackingNumber: string;
+  trackingUrl: string | null;
+};
+
+export type CarrierOutcome = {
+  /** The states the order moved through, in order (empty: nothing changed). */
+  moved: Array<OrderStatus | "out_for_delivery">;
+  /** An e-mail was queued: run the job runner after the commit. */
+  emailed: boolean;
+};
+
+/** Statuses a courier's event never changes: delivered never goes back, the rest are final. */
+const CARRIER_FINAL: readonly OrderStatus[] = ["delivered", "cancelled", "refunded", "returned"];
+
+/**
+ * A courier's tracking update, inside the shipping module's transaction (which recorded the event
+ * once). The order only moves forward: a processing order is shipped on the first update that says
+ * the parcel is moving (tracking details and the shipped e-mail), out for delivery is noted once
+ * (its e-mail once), delivered delivers it (a COD order's cash counts as paid), whatever came
+ * before or comes after. Returned to origin (RTO) returns a processing or shipped order: its
+ * units go back on the shelf once, and a COD order is flagged for the cash never collected. A
+ * pending order (unpaid) or one in a final state is left as it is.
+ */
+export async function applyCarrierProgress(
+  tx: Tx,
+  orderId: string,
+  update: CarrierProgress,
+  now: Date,
+): Promise<CarrierOutcome> {
+  const o = await lockOrder(tx, orderId);
+  const outcome: CarrierOutcome = { moved: [], emailed: false };
+  if (o.status === "pending" || CARRIER_FINAL.includes(o.status)) return outcome;
+
+  if (update.progress === "returned") {
+    assertMove(o.status, "returned");
+    const stockReleasedAt = await releaseOnce(tx, o, now);
+    const codUncollected = o.paymentMethod === "cod" && o.paymentStatus === "unpaid";
+    const note = codUncollected
+      ? "Returned to origin by the courier (RTO): the cash on delivery was never collected"
+      : o.paymentStatus === "paid"
+        ? "Returned to origin by the courier (RTO): the customer paid, so a refund is due"
+        : "Returned to origin by the courier (RTO)";
+    await setOrder(tx, o, {
+      status: "returned",
+      returnedAt: now,
+      stockReleasedAt,
+      notes: appendNote(o.notes, note),
+      updatedAt: now,
+    });
+    await recordAudit(tx, SYSTEM_ACTOR, {
+      action: "order.returned-to-origin",
+      targetType: "order",
+      targetId: o.id,
+      summary: `${o.orderNumber} came back undelivered (RTO); its stock went back on the shelf`,
+      details: {
+        orderNumber: o.orderNumber,
+        from: o.status,
+        to: "returned",
+        carrier: update.carrier,
+        awb: update.trackingNumber,
+        codUncollected,
+      },
+    });
+    outcome.moved.push("returned");
+    return outcome;
+  }
+
+  let status = o.status;
+  if (status === "processing") {
+    assertMove(status, "shipped");
+    await setOrder(tx, o, {
+      status: "shipped",
+      carrier: update.carrier,
+      trackingNumber: update.trackingNumber,
+      trackingUrl: update.trackingUrl,
+      shippedAt: now,
+      updatedAt: now,
+    });
+    await queueOrderEmail(tx, o.id, "shipped");
+    outcome.moved.push("shipped");
+    outcome.emailed = true;
+    status = "shipped";
+  }
+  if (update.progress === "out_for_delivery" && o.outForDeliveryAt === null) {
+    await setOrder(tx, o, { outForDeliveryAt: now, updatedAt: now });
+    await queueOrderEmail(tx, o.id, "out-for-delivery");
+    outcome.moved.push("out_for_delivery");
+    outcome.emailed = true;
+  }
+  if (update.progress === "delivered") {
+    assertMove(status, "delivered");
+    const cashNow = o.paymentMethod === "cod" && o.paymentStatus === "unpaid";
+    const paid = cashNow ? { paymentStatus: "paid" as const, paidAt: now } : {};
+    await setOrder(tx, o, { status: "delivered", deliveredAt: now, ...paid, updatedAt: now });
+    await queueOrderEmail(tx, o.id, "delivered");
+    outcome.moved.push("delivered");
+    outcome.emailed = true;
+  }
+  return outcome;
+}
+
 /** Where a return request stands after staff looked at it. */
 export type ReturnDecision = "approved" | "rejected";
 
@@ -556,9 +664,9 @@ export async function recordRefund(tx: Tx, orderId: string): Promise<OrderRow> {
     await setOrder(tx, o, { status: "refunded", paymentStatus: "refunded", updatedAt: now });
     return o;
   }
-  if (o.status !== "cancelled") {
+  if (o.status !== "cancelled" && o.status !== "returned") {
     throw new OrderStateError(
-      `This order is ${o.status}: refunds are recorded for cancelled orders or approved returns.`,
+      `This order is ${o.status}: refunds are recorded for cancelled or returned orders, or approved returns.`,
     );
   }
   // A "refund needed" note above now has its answer.

@@ -23,6 +23,7 @@ import {
   orderCancelledEmail,
   orderConfirmationEmail,
   orderDeliveredEmail,
+  orderOutForDeliveryEmail,
   orderShippedEmail,
   type Tracking,
 } from "./emails.ts";
@@ -266,9 +267,15 @@ export async function sendOrderEmail(deps: OrderMailDeps, job: OrderEmailJob): P
             trackingNumber: order.trackingNumber ?? "",
             trackingUrl: order.trackingUrl ?? null,
           })
-        : job.template === "delivered"
-          ? orderDeliveredEmail(data)
-          : orderCancelledEmail(data);
+        : job.template === "out-for-delivery"
+          ? orderOutForDeliveryEmail(data, {
+              carrier: order.carrier ?? "",
+              trackingNumber: order.trackingNumber ?? "",
+              trackingUrl: order.trackingUrl ?? null,
+            })
+          : job.template === "delivered"
+            ? orderDeliveredEmail(data)
+            : orderCancelledEmail(data);
   await deps.mailer.send({ to, ...rendered });
 }
 

@@ -19,6 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 const links = [
   { to: "/admin", label: "Dashboard", end: true },
   { to: "/admin/orders", label: "Orders" },
+  { to: "/admin/shipments", label: "Shipments" },
   { to: "/admin/items", label: "Items" },
   { to: "/admin/categories", label: "Categories" },
   { to: "/admin/sponsored-products", label: "Sponsored" },

@@ -51,9 +51,11 @@ import {
   OrderNotFoundError,
   OrderStateError,
 } from "~/modules/orders/admin-orders.server.ts";
+import { shipmentsForOrders } from "~/modules/shipping/shipments.server.ts";
 import { requireAdmin } from "~/routes/guards.server.ts";
 import { fieldErrors, formFields } from "~/rules/account-schemas.ts";
 import { isOrderAction, type OrderAction, shipSchema } from "~/rules/admin-orders.ts";
+import { expectedDateText, stageLabels } from "~/rules/courier.ts";
 import { isUuid } from "~/rules/ids.ts";
 import { formatPaise } from "~/rules/money.ts";
 import { statusLabel } from "~/rules/orders.ts";
@@ -73,7 +75,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!isUuid(params.id)) throw data("Order not found", { status: 404 });
   const { db } = await runtime();
   try {
-    return { order: await getAdminOrder(db, params.id) };
+    const order = await getAdminOrder(db, params.id);
+    const shipment = (await shipmentsForOrders(db, [order.id])).get(order.id) ?? null;
+    return { order, shipment };
   } catch (error) {
     if (error instanceof OrderNotFoundError) throw data("Order not found", { status: 404 });
     log.error("admin order failed to load", { error, orderId: params.id, adminId: viewer.id });
@@ -139,7 +143,8 @@ export async function action({ request, params }: Route.ActionArgs) {
 type Order = Route.ComponentProps["loaderData"]["order"];
 
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
-  const { order } = loaderData;
+  const { order, shipment } = loaderData;
+  const liveShipment = shipment && shipment.stage !== "cancelled" ? shipment : null;
   const money = (paise: number) => formatPaise(paise, order.currency);
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-10">
@@ -321,6 +326,44 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
                 <Row label="Tracking" value="Not shipped yet" />
               )}
             </dl>
+          </Card>
+          <Card title="Courier">
+            {liveShipment ? (
+              <dl className="grid gap-1 text-sm" data-testid="order-courier">
+                <Row label="Courier" value={liveShipment.courierName} />
+                <Row
+                  label="AWB"
+                  value={<span className="break-all font-mono">{liveShipment.awb}</span>}
+                />
+                <Row label="Stage" value={stageLabels[liveShipment.stage]} />
+                {liveShipment.expectedDate ? (
+                  <Row label="Expected" value={expectedDateText(liveShipment.expectedDate)} />
+                ) : null}
+              </dl>
+            ) : (
+              <p className="text-muted-foreground text-sm">No courier booked yet.</p>
+            )}
+            <div className="mt-3 flex flex-wrap gap-2">
+              {liveShipment ? (
+                <a
+                  href={`/admin/shipments/${liveShipment.id}/label.pdf`}
+                  className={buttonVariants({ variant: "outline", size: "sm" })}
+                  download
+                >
+                  Label (PDF)
+                </a>
+              ) : null}
+              {liveShipment || order.status === "processing" ? (
+                <Link
+                  to={`/admin/orders/${order.id}/shipment`}
+                  className={buttonVariants({ size: "sm" })}
+                  data-testid="book-shipment-link"
+                >
+                  <Truck aria-hidden="true" />
+                  {liveShipment ? "Shipment" : "Book shipment"}
+                </Link>
+              ) : null}
+            </div>
           </Card>
           <Card title="Shipping address">
             <Address a={order.shippingAddress} />
