@@ -24,7 +24,7 @@ import {
   discountTargets,
 } from "../rules/discounts.ts";
 import { SPECIAL_ZONES } from "../rules/pin-directory.ts";
-import { DEFAULT_RATE_TABLE, type RateTable } from "../rules/shipping-rates.ts";
+import { DEFAULT_RATE_TABLE, type StoredRateTable } from "../rules/shipping-rates.ts";
 import type {
   AddressSnapshot,
   OrderedOption,
@@ -425,6 +425,8 @@ export const orders = pgTable(
     subtotalPaise: integer("subtotal_paise").notNull().default(0),
     discountPaise: integer("discount_paise").notNull().default(0),
     shippingPaise: integer("shipping_paise").notNull().default(0),
+    /** The fee for paying on delivery (issue 24), included in the total; 0 for online payment. */
+    codFeePaise: integer("cod_fee_paise").notNull().default(0),
     taxPaise: integer("tax_paise").notNull().default(0),
     totalPaise: integer("total_paise").notNull().default(0),
     /** The tax rate the order was charged at (the shop setting may change later). */
@@ -726,8 +728,15 @@ export const shopSettings = pgTable(
       .default({ local: 1, state: 2, metro: 3, rest: 5, special: 7 }),
     /** Days the shop neither prints nor ships (yyyy-mm-dd, India), besides Sundays. */
     holidays: jsonb("holidays").$type<string[]>().notNull().default([]),
-    /** What the courier charges per zone: the first 500 g and each further 500 g (paise). */
-    shippingRates: jsonb("shipping_rates").$type<RateTable>().notNull().default(DEFAULT_RATE_TABLE),
+    /**
+     * What the courier charges per zone: the first 500 g and each further 500 g (paise); and per
+     * zone the cash-on-delivery fee and limit (tables saved before these lack them: read through
+     * `rateTableOf`, which fills the defaults).
+     */
+    shippingRates: jsonb("shipping_rates")
+      .$type<StoredRateTable>()
+      .notNull()
+      .default(DEFAULT_RATE_TABLE),
     updatedAt: updatedAt(),
   },
   (t) => [

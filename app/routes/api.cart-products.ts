@@ -9,6 +9,7 @@ import { ownCustomParts } from "~/modules/quotes/quotes.server.ts";
 import { getShopSettings } from "~/modules/settings/settings.server.ts";
 import { type ShippingQuote, shippingFor } from "~/modules/shipping/rates.server.ts";
 import { MAX_LINE_QUANTITY } from "~/rules/cart.ts";
+import { codFor } from "~/rules/cash-on-delivery.ts";
 import type { DiscountLine } from "~/rules/discounts.ts";
 import { isPinCode } from "~/rules/pin-directory.ts";
 import { isPurchasable, quantityLimit } from "~/rules/product-display.ts";
@@ -41,6 +42,22 @@ function shippingNote(rated: ShippingQuote | null): CartShipping | null {
   if (!rated || rated.kind === "flat") return null;
   if (rated.kind === "unknown-pin") return { kind: "unknown-pin", pin: rated.pin };
   return { kind: "rated", pin: rated.place.pin, grams: rated.grams };
+}
+
+/** Cash on delivery's fee for this total to a rated PIN, or null when it isn't offered there. */
+function codFeeFor(
+  s: Awaited<ReturnType<typeof getShopSettings>>,
+  rated: ShippingQuote | null,
+  totalPaise: number,
+): number | null {
+  if (rated?.kind !== "rated") return null;
+  const cod = codFor(
+    { enabled: s.codEnabled, maxOrderPaise: s.codMaxOrderPaise },
+    s.shippingRates,
+    rated.zone,
+    totalPaise,
+  );
+  return cod.kind === "available" ? cod.feePaise : null;
 }
 
 /**
@@ -153,6 +170,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       freeShippingThresholdPaise: settings.freeShippingThresholdPaise,
       /** What the shipping is for: a PIN's rate, a PIN not served, or the flat estimate (null). */
       shipping: shippingNote(rated),
+      /** The fee for paying on delivery to that PIN (null: not offered there, or no PIN yet). */
+      codFeePaise: codFeeFor(settings, rated, result.totalPaise),
     };
   }
   return data(

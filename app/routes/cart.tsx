@@ -91,7 +91,13 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   const current = useFetcher<{
     products: ProductCardData[];
     variants?: VariantOffer[];
-    pricing: (PricedOrder & { code: string | null; shipping: CartShipping | null }) | null;
+    pricing:
+      | (PricedOrder & {
+          code: string | null;
+          shipping: CartShipping | null;
+          codFeePaise: number | null;
+        })
+      | null;
   }>();
   // A code being tried: kept once the server accepts it.
   const [trying, setTrying] = useState<string | null>(null);
@@ -351,6 +357,12 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
               <dt>Total</dt>
               <dd data-testid="summary-total">{formatPaise(totals.totalPaise)}</dd>
             </div>
+            {pricing?.codFeePaise ? (
+              <div className="flex justify-between gap-2 text-muted-foreground text-xs">
+                <dt>Cash on delivery fee, if you pay on delivery</dt>
+                <dd data-testid="summary-cod-fee">+{formatPaise(pricing.codFeePaise)}</dd>
+              </div>
+            ) : null}
           </dl>
           <FreeShippingNote shortfallPaise={totals.freeShippingShortfallPaise} />
           {loaderData.settings.freeShippingThresholdPaise !== null ? (
@@ -381,7 +393,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
             Continue Shopping
           </Link>
           <Suspense fallback={null}>
-            <PinBox item={{ kind: "cart" }} className="mt-4" />
+            <PinBox item={{ kind: "cart", amountPaise: totals.totalPaise }} className="mt-4" />
           </Suspense>
         </aside>
       </div>

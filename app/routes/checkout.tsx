@@ -88,11 +88,26 @@ export async function loader({ request }: Route.LoaderArgs) {
         pin,
         q.kind === "priced"
           ? {
-              ...q,
+              shipping: q.shipping,
+              priced: q.priced,
+              kind: q.kind,
               note:
                 q.shipping.kind === "rated"
                   ? shippingNoteText({ kind: "rated", pin, grams: q.shipping.grams })
                   : null,
+              // Cash on delivery to this PIN: its fee, or why not (worded here, like the note).
+              cod:
+                q.cod.kind === "available"
+                  ? { available: true as const, feePaise: q.cod.feePaise }
+                  : {
+                      available: false as const,
+                      reason:
+                        q.cod.kind === "over-limit"
+                          ? `Available for orders up to ${formatPaise(q.cod.limitPaise)}`
+                          : q.cod.kind === "zone-off"
+                            ? `Not available for PIN code ${pin}`
+                            : "Not available for this order",
+                    },
             }
           : {
               ...q,
@@ -102,7 +117,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     ),
     couponCode: couponText?.toUpperCase() ?? null,
     freeShippingThresholdPaise: settings.freeShippingThresholdPaise,
-    cod: { enabled: settings.codEnabled, maxPaise: settings.codMaxOrderPaise },
+    cod: { enabled: settings.codEnabled },
     gatewayLabel: paymentMethodLabel("gateway", rt.payments.name),
     /** Orders still waiting for an online payment: a cash on delivery order cancels them. */
     openPayments: openPayments.map((o) => o.orderNumber),
@@ -265,8 +280,15 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const coupon = couponCode
     ? { code: couponCode, refusal: totals?.codeRefusal?.message ?? null }
     : null;
-  const codAllowed =
-    totals !== null && cod.enabled && (cod.maxPaise === null || totals.totalPaise <= cod.maxPaise);
+  // Cash on delivery to the chosen address's PIN, as the server weighs it (zone, limit, fee).
+  const codQuote = quote?.kind === "priced" ? quote.cod : null;
+  const codAllowed = codQuote?.available === true;
+  const codFeePaise = method === "cod" && codQuote?.available ? codQuote.feePaise : 0;
+  // Another address where cash on delivery isn't offered: back to paying online.
+  useEffect(() => {
+    if (method === "cod" && codQuote && !codQuote.available) setMethod("gateway");
+  }, [method, codQuote]);
+  const totalPaise = totals ? totals.totalPaise + codFeePaise : null;
   const navigation = useNavigation();
   const storedCoupon = useCoupon();
   const couponApplied = coupon && !coupon.refusal ? coupon.code : null;
@@ -368,7 +390,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     fetcher.submit(form, { method: "post" });
   };
 
-  const totalText = totals ? formatPaise(totals.totalPaise) : "";
+  const totalText = totalPaise !== null ? formatPaise(totalPaise) : "";
   const submitLabel = busy
     ? method === "gateway"
       ? checkoutText.redirecting
@@ -388,7 +410,9 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
         className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,1fr)_24rem]"
         aria-busy={busy}
       >
-        {totals && <input type="hidden" name="expectedTotalPaise" value={totals.totalPaise} />}
+        {totalPaise !== null && (
+          <input type="hidden" name="expectedTotalPaise" value={totalPaise} />
+        )}
         <input type="hidden" name="attemptToken" value={loaderData.attemptToken} />
         {couponApplied && <input type="hidden" name="couponCode" value={couponApplied} />}
         <div className="flex flex-col gap-6">
@@ -472,9 +496,15 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
                   icon={<Wallet aria-hidden="true" className="size-5" />}
                   title="Cash on Delivery"
                   note={
-                    codAllowed || totals === null
+                    codQuote === null
                       ? "Pay in cash when your order arrives"
-                      : `Available for orders up to ${formatPaise(cod.maxPaise ?? 0)}`
+                      : codQuote.available
+                        ? `Pay in cash when your order arrives${
+                            codQuote.feePaise > 0
+                              ? ` · ${formatPaise(codQuote.feePaise)} cash on delivery fee`
+                              : ""
+                          }`
+                        : codQuote.reason
                   }
                 />
               )}
@@ -530,11 +560,18 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
                 value={totals.shippingPaise === 0 ? "Free" : formatPaise(totals.shippingPaise)}
                 testId="checkout-shipping"
               />
+              {codFeePaise > 0 && (
+                <SummaryRow
+                  label="Cash on delivery fee"
+                  value={formatPaise(codFeePaise)}
+                  testId="checkout-cod-fee"
+                />
+              )}
               <SummaryRow label="Tax" value={formatPaise(totals.taxPaise)} />
               <div className="flex justify-between border-t pt-2 font-semibold text-base">
                 <dt>Total</dt>
                 <dd className="tabular-nums" data-testid="checkout-total">
-                  {formatPaise(totals.totalPaise)}
+                  {totalText}
                 </dd>
               </div>
             </dl>

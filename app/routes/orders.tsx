@@ -504,6 +504,9 @@ function DetailsDialog({ order }: { order: Order }) {
                 value={order.shippingPaise === 0 ? "Free" : money(order.shippingPaise)}
               />
               <DiscountRows order={order} on="shipping" />
+              {order.codFeePaise > 0 && (
+                <SummaryRow label="Cash on delivery fee" value={money(order.codFeePaise)} />
+              )}
               <SummaryRow
                 label={
                   order.discounts.some((d) => d.on === "items")

@@ -1,7 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  codAvailable,
   deliveryLine,
   estimateDelivery,
   estimateQuerySchema,
@@ -149,14 +148,6 @@ describe("the estimate", () => {
         },
       ),
     );
-  });
-
-  it("cash on delivery follows the shop's setting and its order limit", () => {
-    expect(codAvailable({ enabled: false, maxOrderPaise: null }, 100)).toBe(false);
-    expect(codAvailable({ enabled: true, maxOrderPaise: null }, 10_000_000)).toBe(true);
-    expect(codAvailable({ enabled: true, maxOrderPaise: 500_000 }, 500_000)).toBe(true);
-    expect(codAvailable({ enabled: true, maxOrderPaise: 500_000 }, 500_001)).toBe(false);
-    expect(codAvailable({ enabled: true, maxOrderPaise: 500_000 }, null)).toBe(true);
   });
 
   it("the endpoint's query: a well-formed PIN, a product id or a kind, nothing else", () => {

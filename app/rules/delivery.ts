@@ -84,14 +84,6 @@ export function itemKindOf(product: {
   return product.stockCount !== null && product.stockCount > 0 ? "in-stock" : "made-to-order";
 }
 
-export type CodTerms = { enabled: boolean; maxOrderPaise: number | null };
-
-/** Cash on delivery for an amount (null: no amount known yet, e.g. a page without a product). */
-export function codAvailable(cod: CodTerms, amountPaise: number | null): boolean {
-  if (!cod.enabled) return false;
-  return cod.maxOrderPaise === null || amountPaise === null || amountPaise <= cod.maxOrderPaise;
-}
-
 export type DeliveryEstimate = {
   pin: string;
   district: string;
@@ -173,6 +165,11 @@ export type EstimateResponse =
       cod: boolean;
       /** A product's shipping to this PIN on its own (0: free), in paise; null for the cart or a custom part. */
       shippingPaise: number | null;
+      /**
+       * The largest order paid on delivery to this PIN (null: no limit, or not offered): the cart
+       * weighs its own total against it.
+       */
+      codLimitPaise: number | null;
     }
   | { kind: "unknown-pin"; pin: string }
   | { kind: "invalid"; message: string }

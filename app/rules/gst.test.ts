@@ -238,9 +238,28 @@ describe("gstBreakdown", () => {
       taxPaise: 20_752,
       shippingPaise: 999,
       shippingDiscountPaise: 0,
+      codFeePaise: 0,
       discountPaise: 0,
       grandTotalPaise: 259_400 + 999 + 20_752,
     });
+    expect(b.codFee).toBeNull();
+  });
+
+  it("adds a cash-on-delivery fee as its own untaxed line, in the grand total", () => {
+    const b = gstBreakdown({ ...sample("Karnataka"), codFeePaise: 4_900 });
+    expect(b.codFee).toEqual({
+      name: "Cash on delivery fee",
+      hsnCode: "9965",
+      valuePaise: 4_900,
+      taxPaise: 0,
+      amountPaise: 4_900,
+    });
+    expect(b.totals.taxPaise).toBe(20_752);
+    expect(b.totals.grandTotalPaise).toBe(259_400 + 999 + 20_752 + 4_900);
+    expect(
+      invoiceMismatches(b, { subtotalPaise: 259_400, totalPaise: 259_400 + 999 + 20_752 }),
+    ).toHaveLength(1);
+    expect(() => gstBreakdown({ ...sample("Karnataka"), codFeePaise: -1 })).toThrow(RangeError);
   });
 
   it("charges IGST at the full rate between states", () => {
@@ -434,6 +453,7 @@ describe("gstBreakdown with discounts", () => {
       taxPaise: 18_352,
       shippingPaise: 999,
       shippingDiscountPaise: 0,
+      codFeePaise: 0,
       discountPaise: 30_000,
       grandTotalPaise: 229_400 + 18_352 + 999,
     });

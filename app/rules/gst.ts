@@ -11,7 +11,8 @@
  *   exactly.
  * - Intra-state supply (shop state = delivery state) is taxed as CGST + SGST, each half the rate;
  *   inter-state supply as IGST at the full rate.
- * - Shipping is a separate line (SAC 9965) that the shop does not tax.
+ * - Shipping is a separate line (SAC 9965) that the shop does not tax; so is a cash-on-delivery
+ *   fee (the courier's collection charge, passed on).
  */
 import { inIndia } from "./india-time.ts";
 
@@ -222,6 +223,8 @@ export type GstInput = {
   shippingPaise: number;
   /** What a free-shipping discount took off the shipping (0 if absent). */
   shippingDiscountPaise?: number;
+  /** The cash-on-delivery fee (orders.cod_fee_paise; 0 if absent). */
+  codFeePaise?: number;
   /** The order's tax, as charged (a rate of the discounted items). */
   taxPaise: number;
   taxRateBasisPoints: number;
@@ -267,6 +270,8 @@ export type GstBreakdown = {
     | { kind: "igst"; ratePercent: number; igstPercent: number };
   lines: GstLine[];
   shipping: GstShippingLine;
+  /** The cash-on-delivery fee's line (not taxed), or null when the order has none. */
+  codFee: Omit<GstShippingLine, "discountPaise"> | null;
   totals: {
     /** Sum of the lines' gross values: the order's subtotal. */
     grossValuePaise: number;
@@ -281,9 +286,11 @@ export type GstBreakdown = {
     /** Shipping before its discount. */
     shippingPaise: number;
     shippingDiscountPaise: number;
+    /** The cash-on-delivery fee (0 when none). */
+    codFeePaise: number;
     /** Item and shipping discounts together: the order's discount. */
     discountPaise: number;
-    /** taxable value + tax + shipping − shipping discount: the order's total. */
+    /** taxable value + tax + shipping − shipping discount + COD fee: the order's total. */
     grandTotalPaise: number;
   };
 };
@@ -298,6 +305,8 @@ export function gstBreakdown(input: GstInput): GstBreakdown {
   const shippingDiscountPaise = input.shippingDiscountPaise ?? 0;
   assertAmount(input.shippingPaise, "Shipping");
   assertAmount(shippingDiscountPaise, "The shipping discount");
+  const codFeePaise = input.codFeePaise ?? 0;
+  assertAmount(codFeePaise, "The cash-on-delivery fee");
   if (shippingDiscountPaise > input.shippingPaise) {
     throw new RangeError("The shipping discount is more than the shipping");
   }
@@ -369,6 +378,16 @@ export function gstBreakdown(input: GstInput): GstBreakdown {
       taxPaise: 0,
       amountPaise: shippingNet,
     },
+    codFee:
+      codFeePaise > 0
+        ? {
+            name: "Cash on delivery fee",
+            hsnCode: SHIPPING_SAC,
+            valuePaise: codFeePaise,
+            taxPaise: 0,
+            amountPaise: codFeePaise,
+          }
+        : null,
     totals: {
       grossValuePaise,
       itemDiscountPaise,
@@ -379,8 +398,9 @@ export function gstBreakdown(input: GstInput): GstBreakdown {
       taxPaise: input.taxPaise,
       shippingPaise: input.shippingPaise,
       shippingDiscountPaise,
+      codFeePaise,
       discountPaise: itemDiscountPaise + shippingDiscountPaise,
-      grandTotalPaise: taxableValuePaise + input.taxPaise + shippingNet,
+      grandTotalPaise: taxableValuePaise + input.taxPaise + shippingNet + codFeePaise,
     },
   };
 }

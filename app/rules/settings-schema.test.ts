@@ -44,6 +44,16 @@ const valid: SettingsForm = {
   rateRestAdditional: "70",
   rateSpecialFirst: "120",
   rateSpecialAdditional: "100",
+  codFeeLocal: "0",
+  codFeeState: "0",
+  codFeeMetro: "0",
+  codFeeRest: "0",
+  codFeeSpecial: "0",
+  codLimitLocal: "",
+  codLimitState: "",
+  codLimitMetro: "",
+  codLimitRest: "",
+  codLimitSpecial: "",
   holidays: "",
 };
 
@@ -73,11 +83,16 @@ describe("settings schema", () => {
       transitDays: { local: 1, state: 2, metro: 3, rest: 5, special: 7 },
       holidays: [],
       shippingRates: {
-        local: { firstPaise: 4_000, additionalPaise: 3_000 },
-        state: { firstPaise: 5_000, additionalPaise: 4_000 },
-        metro: { firstPaise: 6_500, additionalPaise: 5_500 },
-        rest: { firstPaise: 8_000, additionalPaise: 7_000 },
-        special: { firstPaise: 12_000, additionalPaise: 10_000 },
+        local: { firstPaise: 4_000, additionalPaise: 3_000, codFeePaise: 0, codLimitPaise: null },
+        state: { firstPaise: 5_000, additionalPaise: 4_000, codFeePaise: 0, codLimitPaise: null },
+        metro: { firstPaise: 6_500, additionalPaise: 5_500, codFeePaise: 0, codLimitPaise: null },
+        rest: { firstPaise: 8_000, additionalPaise: 7_000, codFeePaise: 0, codLimitPaise: null },
+        special: {
+          firstPaise: 12_000,
+          additionalPaise: 10_000,
+          codFeePaise: 0,
+          codLimitPaise: null,
+        },
       },
     });
     const more = settingsSchema.parse({
@@ -147,6 +162,32 @@ describe("settings schema", () => {
         rate === "100001" ? settingsText.tooLarge : settingsText.rate,
       );
     }
+    expect(settingsSchema.parse(settingsToForm(parsed))).toEqual(parsed);
+  });
+
+  it("reads cash on delivery per zone: a fee in rupees, a limit (empty: none, 0: off)", () => {
+    const parsed = settingsSchema.parse({
+      ...valid,
+      codFeeLocal: "₹49",
+      codLimitLocal: "5,000",
+      codFeeSpecial: "0",
+      codLimitSpecial: "0",
+      codLimitRest: " ",
+    });
+    expect(parsed.shippingRates.local).toMatchObject({
+      codFeePaise: 4_900,
+      codLimitPaise: 500_000,
+    });
+    expect(parsed.shippingRates.special).toMatchObject({ codFeePaise: 0, codLimitPaise: 0 });
+    expect(parsed.shippingRates.rest.codLimitPaise).toBeNull();
+    for (const fee of ["", "-1", "49.999", "forty-nine", "10000.01"]) {
+      expect(errorsOf({ codFeeMetro: fee }).codFeeMetro, fee).toBe(settingsText.codFee);
+    }
+    expect(errorsOf({ codFeeMetro: "10000" }).codFeeMetro).toBeUndefined();
+    for (const limit of ["-1", "5000.001", "five"]) {
+      expect(errorsOf({ codLimitState: limit }).codLimitState, limit).toBe(settingsText.codLimit);
+    }
+    expect(errorsOf({ codLimitState: "10000001" }).codLimitState).toBe(settingsText.tooLarge);
     expect(settingsSchema.parse(settingsToForm(parsed))).toEqual(parsed);
   });
 

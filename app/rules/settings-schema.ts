@@ -97,6 +97,9 @@ export const settingsText = {
   leadByCategory: 'One category per line as "Category: days", days a whole number from 0 to 60.',
   holidays: "One date per line as YYYY-MM-DD (e.g. 2026-12-25).",
   rate: "Enter the rate in rupees, e.g. 45 or 45.50.",
+  codFee: "Enter the fee in rupees from 0 to 10,000, e.g. 49.",
+  codLimit:
+    "Enter the largest order in rupees, 0 to turn cash on delivery off in this zone, or leave it empty for no limit.",
 } as const;
 
 const MAX_LEAD_DAYS = 60;
@@ -181,6 +184,24 @@ const optionalPositiveAmount = z
 /** A zone's rate (first or each further 500 g): rupees, up to ₹1,00,000. */
 const rate = amount(MAX_SHIPPING_RUPEES, settingsText.rate);
 
+/** A zone's cash-on-delivery fee: rupees, up to ₹10,000. */
+const MAX_COD_FEE_RUPEES = 10_000;
+const codFee = z
+  .string({ error: settingsText.codFee })
+  .transform(cleanAmount)
+  .refine((v) => RUPEES.test(v), settingsText.codFee)
+  .transform(rupeesTextToPaise)
+  .refine((paise) => paise <= MAX_COD_FEE_RUPEES * 100, settingsText.codFee);
+
+/** A zone's cash-on-delivery limit: empty for none, 0 for off in the zone, else up to ₹1 crore. */
+const codLimit = z
+  .string()
+  .optional()
+  .transform((v) => cleanAmount(v ?? ""))
+  .refine((v) => v === "" || RUPEES.test(v), settingsText.codLimit)
+  .transform((v) => (v === "" ? null : rupeesTextToPaise(v)))
+  .refine((paise) => paise === null || paise <= MAX_RUPEES * 100, settingsText.tooLarge);
+
 export const settingsSchema = z
   .object({
     shippingFee: amount(MAX_SHIPPING_RUPEES, settingsText.shippingFee),
@@ -263,6 +284,16 @@ export const settingsSchema = z
     rateRestAdditional: rate,
     rateSpecialFirst: rate,
     rateSpecialAdditional: rate,
+    codFeeLocal: codFee,
+    codFeeState: codFee,
+    codFeeMetro: codFee,
+    codFeeRest: codFee,
+    codFeeSpecial: codFee,
+    codLimitLocal: codLimit,
+    codLimitState: codLimit,
+    codLimitMetro: codLimit,
+    codLimitRest: codLimit,
+    codLimitSpecial: codLimit,
   })
   .superRefine((v, ctx) => {
     // A GSTIN belongs to one state: its first two digits must be the shop state's GST code.
@@ -301,11 +332,36 @@ export const settingsSchema = z
     },
     holidays: v.holidays,
     shippingRates: {
-      local: { firstPaise: v.rateLocalFirst, additionalPaise: v.rateLocalAdditional },
-      state: { firstPaise: v.rateStateFirst, additionalPaise: v.rateStateAdditional },
-      metro: { firstPaise: v.rateMetroFirst, additionalPaise: v.rateMetroAdditional },
-      rest: { firstPaise: v.rateRestFirst, additionalPaise: v.rateRestAdditional },
-      special: { firstPaise: v.rateSpecialFirst, additionalPaise: v.rateSpecialAdditional },
+      local: {
+        firstPaise: v.rateLocalFirst,
+        additionalPaise: v.rateLocalAdditional,
+        codFeePaise: v.codFeeLocal,
+        codLimitPaise: v.codLimitLocal,
+      },
+      state: {
+        firstPaise: v.rateStateFirst,
+        additionalPaise: v.rateStateAdditional,
+        codFeePaise: v.codFeeState,
+        codLimitPaise: v.codLimitState,
+      },
+      metro: {
+        firstPaise: v.rateMetroFirst,
+        additionalPaise: v.rateMetroAdditional,
+        codFeePaise: v.codFeeMetro,
+        codLimitPaise: v.codLimitMetro,
+      },
+      rest: {
+        firstPaise: v.rateRestFirst,
+        additionalPaise: v.rateRestAdditional,
+        codFeePaise: v.codFeeRest,
+        codLimitPaise: v.codLimitRest,
+      },
+      special: {
+        firstPaise: v.rateSpecialFirst,
+        additionalPaise: v.rateSpecialAdditional,
+        codFeePaise: v.codFeeSpecial,
+        codLimitPaise: v.codLimitSpecial,
+      },
     },
   }));
 
@@ -340,14 +396,24 @@ export function settingsToForm(s: SettingsValues): Required<SettingsForm> {
     holidays: s.holidays.join("\n"),
     rateLocalFirst: paiseToRupeesText(s.shippingRates.local.firstPaise),
     rateLocalAdditional: paiseToRupeesText(s.shippingRates.local.additionalPaise),
+    codFeeLocal: paiseToRupeesText(s.shippingRates.local.codFeePaise),
+    codLimitLocal: paiseToRupeesText(s.shippingRates.local.codLimitPaise),
     rateStateFirst: paiseToRupeesText(s.shippingRates.state.firstPaise),
     rateStateAdditional: paiseToRupeesText(s.shippingRates.state.additionalPaise),
+    codFeeState: paiseToRupeesText(s.shippingRates.state.codFeePaise),
+    codLimitState: paiseToRupeesText(s.shippingRates.state.codLimitPaise),
     rateMetroFirst: paiseToRupeesText(s.shippingRates.metro.firstPaise),
     rateMetroAdditional: paiseToRupeesText(s.shippingRates.metro.additionalPaise),
+    codFeeMetro: paiseToRupeesText(s.shippingRates.metro.codFeePaise),
+    codLimitMetro: paiseToRupeesText(s.shippingRates.metro.codLimitPaise),
     rateRestFirst: paiseToRupeesText(s.shippingRates.rest.firstPaise),
     rateRestAdditional: paiseToRupeesText(s.shippingRates.rest.additionalPaise),
+    codFeeRest: paiseToRupeesText(s.shippingRates.rest.codFeePaise),
+    codLimitRest: paiseToRupeesText(s.shippingRates.rest.codLimitPaise),
     rateSpecialFirst: paiseToRupeesText(s.shippingRates.special.firstPaise),
     rateSpecialAdditional: paiseToRupeesText(s.shippingRates.special.additionalPaise),
+    codFeeSpecial: paiseToRupeesText(s.shippingRates.special.codFeePaise),
+    codLimitSpecial: paiseToRupeesText(s.shippingRates.special.codLimitPaise),
   };
 }
 
@@ -370,7 +436,7 @@ export const settingsLabels: Record<keyof SettingsValues, string> = {
   printLeadDaysByCategory: "Print lead time by category",
   transitDays: "Courier days by zone",
   holidays: "Holidays",
-  shippingRates: "Shipping rates by zone",
+  shippingRates: "Shipping rates and cash on delivery by zone",
 };
 
 export const SETTINGS_KEYS = Object.keys(settingsLabels) as (keyof SettingsValues)[];

@@ -23,6 +23,8 @@ const zone = fc.constantFrom(...ZONES);
 const rate = fc.record({
   firstPaise: fc.integer({ min: 0, max: 10_000_000 }),
   additionalPaise: fc.integer({ min: 0, max: 10_000_000 }),
+  codFeePaise: fc.integer({ min: 0, max: 1_000_000 }),
+  codLimitPaise: fc.option(fc.integer({ min: 0, max: 1_000_000_000 })),
 });
 const table = fc.record({ local: rate, state: rate, metro: rate, rest: rate, special: rate });
 

@@ -95,18 +95,53 @@ export function cartChargeableGrams(lines: ReadonlyArray<{ parcel: Parcel; quant
   return roundUpToStep(Math.max(actual, volumetric));
 }
 
-/** A zone's price: the first 500 g, and each further 500 g (paise). */
-export type ZoneRate = { firstPaise: number; additionalPaise: number };
+/**
+ * A zone's price: the first 500 g, and each further 500 g (paise); and its cash on delivery: the
+ * fee added to an order paid on delivery, and the largest order it is offered for (null: no limit
+ * of the zone's own; 0: not offered in the zone).
+ */
+export type ZoneRate = {
+  firstPaise: number;
+  additionalPaise: number;
+  codFeePaise: number;
+  codLimitPaise: number | null;
+};
 export type RateTable = Record<Zone, ZoneRate>;
+
+/** COD as shops had it before it was set per zone: no fee, only the shop-wide switch and limit. */
+export const DEFAULT_ZONE_COD = { codFeePaise: 0, codLimitPaise: null } as const;
 
 /** Indian couriers' surface rates as a small shop pays them (2026), rounded. */
 export const DEFAULT_RATE_TABLE: RateTable = {
-  local: { firstPaise: 4_000, additionalPaise: 3_000 },
-  state: { firstPaise: 5_000, additionalPaise: 4_000 },
-  metro: { firstPaise: 6_500, additionalPaise: 5_500 },
-  rest: { firstPaise: 8_000, additionalPaise: 7_000 },
-  special: { firstPaise: 12_000, additionalPaise: 10_000 },
+  local: { firstPaise: 4_000, additionalPaise: 3_000, ...DEFAULT_ZONE_COD },
+  state: { firstPaise: 5_000, additionalPaise: 4_000, ...DEFAULT_ZONE_COD },
+  metro: { firstPaise: 6_500, additionalPaise: 5_500, ...DEFAULT_ZONE_COD },
+  rest: { firstPaise: 8_000, additionalPaise: 7_000, ...DEFAULT_ZONE_COD },
+  special: { firstPaise: 12_000, additionalPaise: 10_000, ...DEFAULT_ZONE_COD },
 };
+
+/** What a shop's stored table may hold: tables saved before COD was set per zone lack its fields. */
+export type StoredRateTable = Record<Zone, Partial<ZoneRate>>;
+
+const paise = (value: unknown): number | null =>
+  typeof value === "number" && Number.isSafeInteger(value) && value >= 0 ? value : null;
+
+/** A stored table read whole: a zone or field missing (an older table) takes its default. */
+export function rateTableOf(stored: unknown): RateTable {
+  const zones = (stored && typeof stored === "object" ? stored : {}) as Partial<StoredRateTable>;
+  const out = {} as RateTable;
+  for (const zone of Object.keys(DEFAULT_RATE_TABLE) as Zone[]) {
+    const d = DEFAULT_RATE_TABLE[zone];
+    const z: Partial<ZoneRate> = zones[zone] && typeof zones[zone] === "object" ? zones[zone] : {};
+    out[zone] = {
+      firstPaise: paise(z.firstPaise) ?? d.firstPaise,
+      additionalPaise: paise(z.additionalPaise) ?? d.additionalPaise,
+      codFeePaise: paise(z.codFeePaise) ?? d.codFeePaise,
+      codLimitPaise: paise(z.codLimitPaise) ?? d.codLimitPaise,
+    };
+  }
+  return out;
+}
 
 /** The rate for a chargeable weight in a zone: the first step, then each further step. Never below 0. */
 export function shippingRate(table: RateTable, zone: Zone, grams: number): number {

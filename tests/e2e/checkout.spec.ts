@@ -46,7 +46,7 @@ async function toCheckout(
   return user;
 }
 
-/** The admin turns the shop's cash on delivery setting on or off (it is off by default). */
+/** The admin turns the shop's cash on delivery setting on or off (the demo shop offers it). */
 async function offerCashOnDelivery(admin: Page, on: boolean) {
   await admin.goto("/admin/settings");
   await admin.getByLabel("Offer cash on delivery").setChecked(on);
@@ -58,6 +58,8 @@ const LOTUS = 34_900;
 // Shipping within the city (560001 to 560001), the first 500 g: ₹40 by the demo's rate table.
 const SHIPPING = 4_000;
 const TOTAL = LOTUS + SHIPPING + Math.round(LOTUS * 0.08); // ₹349 + ₹40 + 8% tax
+// The demo's cash on delivery fee within the city (issue 24: ₹49 in every zone but the special ones).
+const COD_FEE = 4_900;
 
 test.describe("checkout and payment", () => {
   test("success: paid order, empty cart, Processing in My Orders, GST invoice", async ({
@@ -255,7 +257,7 @@ test.describe("checkout and payment", () => {
     browser,
     login,
   }, testInfo) => {
-    // The shop turns cash on delivery on (it is off by default).
+    // The shop offers cash on delivery (the demo does; set again in case a journey left it off).
     const adminContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
     const admin = await adminContext.newPage();
     await signIn(admin, { email: "admin@example.com", password: "demo-admin-password" });
@@ -263,11 +265,14 @@ test.describe("checkout and payment", () => {
     try {
       const user = await toCheckout(page, login);
       await page.getByLabel(/Cash on Delivery/).check();
-      await page.getByRole("button", { name: `Place Order · ${rupees(TOTAL)}` }).click();
+      // The fee shows as its own line and is in the total.
+      await expect(page.getByTestId("checkout-cod-fee")).toHaveText(rupees(COD_FEE));
+      await expect(page.getByTestId("checkout-total")).toHaveText(rupees(TOTAL + COD_FEE));
+      await page.getByRole("button", { name: `Place Order · ${rupees(TOTAL + COD_FEE)}` }).click();
       await expect(page).toHaveURL(/\/orders$/);
       const card = page.getByTestId("order-card").first();
       await expect(card).toContainText("Processing");
-      await expect(card).toContainText(rupees(TOTAL));
+      await expect(card).toContainText(rupees(TOTAL + COD_FEE));
       await expect(page.getByTestId("cart-count")).toHaveCount(0);
       await page
         .getByRole("button", { name: /View Details/ })
@@ -278,7 +283,7 @@ test.describe("checkout and payment", () => {
       const mail = await readEmail(user.email, { subject: /confirmed/ });
       expect(mail.text).toContain("in cash");
     } finally {
-      await offerCashOnDelivery(admin, false);
+      await offerCashOnDelivery(admin, true);
       await adminContext.close();
     }
   });
@@ -317,7 +322,7 @@ test.describe("checkout and payment", () => {
         `Order ${pendingNumber} is still waiting for an online payment`,
       );
       await expect(notice).toContainText("refunded in full");
-      await page.getByRole("button", { name: `Place Order · ${rupees(TOTAL)}` }).click();
+      await page.getByRole("button", { name: `Place Order · ${rupees(TOTAL + COD_FEE)}` }).click();
       await expect(page).toHaveURL(/\/orders$/);
 
       // Staff see the reason on the cancelled order, in its notes and its history.
@@ -331,7 +336,7 @@ test.describe("checkout and payment", () => {
       );
       await expect(admin.getByText("LayerKart (automatic)")).toBeVisible();
     } finally {
-      await offerCashOnDelivery(admin, false);
+      await offerCashOnDelivery(admin, true);
       await adminContext.close();
     }
   });

@@ -45,7 +45,10 @@ beforeAll(async () => {
     shopState: "Karnataka",
     // A flat ₹99 within the city whatever the weight (the orders ship from and to 560001).
     shipFromPin: "560001",
-    shippingRates: { ...DEFAULT_RATE_TABLE, local: { firstPaise: 9_900, additionalPaise: 0 } },
+    shippingRates: {
+      ...DEFAULT_RATE_TABLE,
+      local: { ...DEFAULT_RATE_TABLE.local, firstPaise: 9_900, additionalPaise: 0 },
+    },
   });
 });
 afterAll(async () => {

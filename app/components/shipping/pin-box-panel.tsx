@@ -15,7 +15,13 @@ type Answer =
   | { kind: "none" }
   | { kind: "busy" }
   | { kind: "message"; text: string; tone: "error" | "muted" }
-  | { kind: "estimate"; line: string; cod: boolean; shippingPaise: number | null };
+  | {
+      kind: "estimate";
+      line: string;
+      cod: boolean;
+      codLimitPaise: number | null;
+      shippingPaise: number | null;
+    };
 
 const PIN = /^[1-9]\d{5}$/;
 
@@ -54,6 +60,7 @@ export default function PinBoxPanel({ id, item, typed, submitAtOnce, focus }: Pi
           kind: "estimate",
           line: deliveryLine(res),
           cod: res.cod,
+          codLimitPaise: res.codLimitPaise,
           shippingPaise: res.shippingPaise,
         });
       } else if (res.kind === "unknown-pin") {
@@ -77,6 +84,15 @@ export default function PinBoxPanel({ id, item, typed, submitAtOnce, focus }: Pi
     if (focus) inputRef.current?.focus();
     return () => pending.current?.abort();
   }, []);
+
+  // The cart's total, as it is now, against the PIN's limit (a product's price was weighed by the
+  // server).
+  const cod =
+    answer.kind === "estimate" &&
+    answer.cod &&
+    (item.amountPaise === undefined ||
+      answer.codLimitPaise === null ||
+      item.amountPaise <= answer.codLimitPaise);
 
   return (
     <PinBoxFrame id={id}>
@@ -102,8 +118,8 @@ export default function PinBoxPanel({ id, item, typed, submitAtOnce, focus }: Pi
           <p>
             <span className="font-medium">{answer.line}</span>
             {" · "}
-            <span className={answer.cod ? "text-emerald-700 dark:text-emerald-400" : ""}>
-              {answer.cod ? deliveryText.codAvailable : deliveryText.codUnavailable}
+            <span className={cod ? "text-emerald-700 dark:text-emerald-400" : ""}>
+              {cod ? deliveryText.codAvailable : deliveryText.codUnavailable}
             </span>
             {answer.shippingPaise !== null && (
               <span className="block text-muted-foreground" data-testid="pin-shipping">

@@ -2,7 +2,12 @@ import { Truck } from "lucide-react";
 
 /* The PIN box's markup, shared by its first drawing (pin-box.tsx) and its working part. */
 
-export type PinBoxItem = { productId?: string; kind?: "custom" | "cart" };
+export type PinBoxItem = {
+  productId?: string;
+  kind?: "custom" | "cart";
+  /** The cart's total: cash on delivery is weighed against the PIN's limit with it. */
+  amountPaise?: number;
+};
 
 export type PinBoxPanelProps = {
   id: string;

@@ -423,6 +423,16 @@ describe(`settings on ${testDbKind()}`, () => {
     rateRestAdditional: "70",
     rateSpecialFirst: "120",
     rateSpecialAdditional: "100",
+    codFeeLocal: "0",
+    codFeeState: "0",
+    codFeeMetro: "0",
+    codFeeRest: "0",
+    codFeeSpecial: "0",
+    codLimitLocal: "",
+    codLimitState: "",
+    codLimitMetro: "",
+    codLimitRest: "",
+    codLimitSpecial: "",
     holidays: "",
   };
   const save = async (fields: Record<string, string>) => {

@@ -13,6 +13,7 @@ import { createOrder, supersedeOpenOrders } from "~/modules/orders/lifecycle.ser
 import { checkQuotedLines } from "~/modules/quotes/quotes.server.ts";
 import { getShopSettings, type ShopSettings } from "~/modules/settings/settings.server.ts";
 import { type ShippingQuote, shippingFor } from "~/modules/shipping/rates.server.ts";
+import { type CodVerdict, codFor, codRefusal, codText } from "~/rules/cash-on-delivery.ts";
 import { deliveryText } from "~/rules/delivery.ts";
 import type { DiscountLine, PricedOrder } from "~/rules/discounts.ts";
 import {
@@ -188,12 +189,30 @@ const pricingSettings = (s: ShopSettings, shippingPaise: number) => ({
   freeShippingThresholdPaise: s.freeShippingThresholdPaise,
 });
 
+/**
+ * Cash on delivery for an order to a PIN: the shop's switch, the PIN's zone's limit and fee
+ * (app/rules/cash-on-delivery.ts), weighed on the order's total before the fee.
+ */
+const codOf = (
+  s: ShopSettings,
+  shipping: Exclude<ShippingQuote, { kind: "unknown-pin" }>,
+  totalPaise: number,
+): CodVerdict =>
+  codFor(
+    { enabled: s.codEnabled, maxOrderPaise: s.codMaxOrderPaise },
+    s.shippingRates,
+    shipping.kind === "rated" ? shipping.zone : null,
+    totalPaise,
+  );
+
 /** Checkout's figures for one delivery PIN: the rate and the priced order, or the PIN refused. */
 export type CheckoutQuote =
   | {
       kind: "priced";
       shipping: Exclude<ShippingQuote, { kind: "unknown-pin" }>;
       priced: PricedOrder;
+      /** Cash on delivery to this PIN for this order: its fee, or why not. */
+      cod: CodVerdict;
     }
   | { kind: "unknown-pin" };
 
@@ -252,7 +271,13 @@ export async function checkoutSummary(
       });
       pricedByRate.set(shipping.paise, priced);
     }
-    quotes[pin] = { kind: "priced", shipping, priced: await priced };
+    const order = await priced;
+    quotes[pin] = {
+      kind: "priced",
+      shipping,
+      priced: order,
+      cod: codOf(settings, shipping, order.totalPaise),
+    };
   }
   return { lines, settings, quotes };
 }
@@ -499,10 +524,16 @@ async function placeOrderOnce(
     if (couponCode && totals.codeRefusal) {
       throw new CheckoutError("discount", "Coupon not applied", totals.codeRefusal.message);
     }
+    // Cash on delivery: the PIN's zone and the order's total decide, and its fee is the zone's
+    // (never a figure from the form).
+    const cod = input.method === "cod";
+    const codVerdict = cod ? codOf(settings, shipping, totals.totalPaise) : null;
+    const codFeePaise = codVerdict?.kind === "available" ? codVerdict.feePaise : 0;
+    const totalPaise = totals.totalPaise + codFeePaise;
     if (
       input.expectedTotalPaise !== undefined &&
       input.expectedTotalPaise !== null &&
-      input.expectedTotalPaise !== totals.totalPaise
+      input.expectedTotalPaise !== totalPaise
     ) {
       throw new CheckoutError(
         "changed",
@@ -510,17 +541,12 @@ async function placeOrderOnce(
         "Prices or items changed since you opened checkout. Please review your order and place it again.",
       );
     }
-    if (input.method === "cod") {
-      const allowed =
-        settings.codEnabled &&
-        (settings.codMaxOrderPaise === null || totals.totalPaise <= settings.codMaxOrderPaise);
-      if (!allowed) {
-        throw new CheckoutError(
-          "cod-unavailable",
-          "Cash on Delivery unavailable",
-          "Cash on Delivery isn't available for this order. Please pay online.",
-        );
-      }
+    if (codVerdict && codVerdict.kind !== "available") {
+      throw new CheckoutError(
+        "cod-unavailable",
+        codText.title,
+        codRefusal(codVerdict, address.postalCode) ?? codText.off,
+      );
     }
 
     // The gateways take ₹1 or more: an order discounted below that could never be paid, yet
@@ -547,15 +573,15 @@ async function placeOrderOnce(
       country: address.country,
       phone: address.phone,
     };
-    const cod = input.method === "cod";
     const values = {
       userId: input.userId,
       status: cod ? ("processing" as const) : ("pending" as const),
       subtotalPaise: totals.subtotalPaise,
       shippingPaise: totals.shippingPaise,
+      codFeePaise,
       taxPaise: totals.taxPaise,
       discountPaise: totals.discountPaise,
-      totalPaise: totals.totalPaise,
+      totalPaise,
       appliedDiscounts: totals.applied,
       taxRateBasisPoints: settings.taxRateBasisPoints,
       currency: "INR",

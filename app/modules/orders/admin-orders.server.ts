@@ -222,6 +222,8 @@ export type AdminOrderDetail = {
   /** The codes and offers (with their discount's id for its admin page) and what each took off. */
   discounts: OrderDiscountRow[];
   shippingPaise: number;
+  /** The cash-on-delivery fee (0 when paid online). */
+  codFeePaise: number;
   taxPaise: number;
   totalPaise: number;
   taxRateBasisPoints: number;
@@ -325,6 +327,7 @@ export async function getAdminOrder(db: Database, orderId: string): Promise<Admi
       lineDiscountPaise: items.reduce((s, i) => s + i.discountPaise, 0),
     }),
     shippingPaise: o.shippingPaise,
+    codFeePaise: o.codFeePaise,
     taxPaise: o.taxPaise,
     totalPaise: o.totalPaise,
     taxRateBasisPoints: o.taxRateBasisPoints,

@@ -43,6 +43,29 @@ describe("order e-mails", () => {
     expect(html).not.toContain("Discount");
   });
 
+  it("a cash-on-delivery order lists its fee on its own line, and asks for the total with it", () => {
+    const d: OrderEmailData = {
+      ...base,
+      paymentMethod: "cod",
+      paymentProvider: "cod",
+      paid: false,
+      codFeePaise: 4_900,
+      totalPaise: 225_684 + 4_900,
+    };
+    const { text, html } = orderConfirmationEmail(d);
+    expect(text).toContain(
+      [
+        "  Subtotal              ₹1,998.00",
+        "  Shipping              ₹99.00",
+        "  Cash on delivery fee  ₹49.00",
+        "  Tax                   ₹159.84",
+        "  Total                 ₹2,305.84",
+      ].join("\n"),
+    );
+    expect(text).toContain("You'll pay ₹2,305.84 in cash when it arrives.");
+    expect(html).toContain("Cash on delivery fee");
+  });
+
   it("the confirmation and the cancellation name each code and offer with its amount", () => {
     const d: OrderEmailData = {
       ...base,

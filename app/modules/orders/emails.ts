@@ -14,6 +14,8 @@ export type OrderEmailData = {
   discounts: Array<{ label: string; on: "items" | "shipping"; amountPaise: number }>;
   /** Before any shipping discount. */
   shippingPaise: number;
+  /** The cash-on-delivery fee (0, or absent, when paid online). */
+  codFeePaise?: number;
   taxPaise: number;
   totalPaise: number;
   paymentMethod: string;
@@ -25,7 +27,7 @@ export type OrderEmailData = {
 
 const greeting = (name: string) => (name ? `Hi ${name},` : "Hi,");
 
-/** The summary's rows: subtotal, item discounts, shipping, shipping discounts, tax, total. */
+/** The summary's rows: subtotal, item discounts, shipping, shipping discounts, COD fee, tax. */
 function summaryRows(d: OrderEmailData): Array<[string, string]> {
   const off = (on: "items" | "shipping") =>
     d.discounts
@@ -36,6 +38,9 @@ function summaryRows(d: OrderEmailData): Array<[string, string]> {
     ...off("items"),
     ["Shipping", formatPaise(d.shippingPaise)],
     ...off("shipping"),
+    ...(d.codFeePaise
+      ? [["Cash on delivery fee", formatPaise(d.codFeePaise)] as [string, string]]
+      : []),
     ["Tax", formatPaise(d.taxPaise)],
   ];
 }

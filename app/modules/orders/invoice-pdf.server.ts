@@ -66,6 +66,8 @@ export type InvoiceDocument = {
   subtotalPaise: number;
   /** Before any shipping discount. */
   shippingPaise: number;
+  /** The cash-on-delivery fee (0, or absent, when paid online). */
+  codFeePaise?: number;
   taxPaise: number;
   /** Items and shipping discounts together (orders.discount_paise). */
   discountPaise: number;
@@ -582,6 +584,7 @@ function drawTotals(
   for (const d of discounts) {
     if (d.on === "shipping") rows.push([d.label, formatRupees(-d.amountPaise)]);
   }
+  if (t.codFeePaise > 0) rows.push(["Cash on delivery fee", formatRupees(t.codFeePaise)]);
 
   const boxWidth = 220;
   const boxX = MARGIN + CONTENT_WIDTH - boxWidth;
@@ -706,6 +709,7 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array
     lines: doc.lines,
     shippingPaise: doc.shippingPaise,
     shippingDiscountPaise: discountTotals(discounts).shippingPaise,
+    codFeePaise: doc.codFeePaise ?? 0,
     taxPaise: doc.taxPaise,
     taxRateBasisPoints: doc.taxRateBasisPoints,
     shopState: doc.shop.state,
@@ -792,6 +796,24 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array
     ],
     { onNewPage },
   );
+  if (breakdown.codFee) {
+    drawRow(
+      l,
+      columns,
+      [
+        "",
+        "Cash on delivery fee (not taxed)",
+        breakdown.codFee.hsnCode,
+        "",
+        formatIndianAmount(breakdown.codFee.valuePaise),
+        ...off(0),
+        "-",
+        ...(intra ? ["0.00", "0.00"] : ["0.00"]),
+        formatIndianAmount(breakdown.codFee.amountPaise),
+      ],
+      { onNewPage },
+    );
+  }
   drawRow(
     l,
     columns,

@@ -64,6 +64,8 @@ export type OrderView = {
   /** The codes and offers, each with what it took off the items or the shipping. */
   discounts: OrderDiscountRow[];
   shippingPaise: number;
+  /** The cash-on-delivery fee (0 when paid online). */
+  codFeePaise: number;
   taxPaise: number;
   totalPaise: number;
   currency: string;
@@ -116,6 +118,7 @@ function view(
     discountPaise: o.discountPaise ?? 0,
     discounts: discountRowsOf(o, items),
     shippingPaise: o.shippingPaise ?? 0,
+    codFeePaise: o.codFeePaise ?? 0,
     taxPaise: o.taxPaise ?? 0,
     totalPaise: o.totalPaise ?? 0,
     currency: o.currency || "INR",
@@ -244,6 +247,7 @@ async function emailData(db: Database, publicUrl: string, orderId: string) {
       amountPaise: d.amountPaise,
     })),
     shippingPaise: o.shippingPaise,
+    codFeePaise: o.codFeePaise,
     taxPaise: o.taxPaise,
     totalPaise: o.totalPaise,
     paymentMethod: o.paymentMethod,
@@ -422,6 +426,7 @@ export async function invoiceFor(
     })),
     subtotalPaise: order.subtotalPaise,
     shippingPaise: order.shippingPaise,
+    codFeePaise: order.codFeePaise,
     taxPaise: order.taxPaise,
     discountPaise: order.discountPaise,
     appliedDiscounts: order.appliedDiscounts,

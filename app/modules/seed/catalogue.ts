@@ -116,6 +116,18 @@ export const demoDiscounts: DemoDiscount[] = [
 /** The demo shop's free-shipping threshold. */
 export const DEMO_FREE_SHIPPING_PAISE = 99_900;
 
+/**
+ * The demo shop's cash on delivery (issue 24): on, a ₹49 fee and orders up to ₹5,000 in every
+ * zone but the special ones (North-East, J&K, Ladakh, Andaman and Nicobar, Lakshadweep), where
+ * couriers rarely collect cash: a newcomer sees "Cash on delivery available" for a Kolkata PIN
+ * and not for an Andaman one.
+ */
+export const DEMO_COD = {
+  feePaise: 4_900,
+  limitPaise: 500_000,
+  offZones: ["special"] as readonly string[],
+};
+
 export const demoCategories: string[] = ["3D Prints", "3D Characters"];
 
 export const demoSubcategories: Record<DemoCategory, string[]> = {

@@ -17,9 +17,12 @@ import { ensureAdminAccount } from "~/modules/accounts/admin-account.server.ts";
 import type { Auth } from "~/modules/accounts/auth.server.ts";
 import { storeImageVariants } from "~/modules/catalog/images.server.ts";
 import { updateShopSettings } from "~/modules/settings/settings.server.ts";
+import { ZONES } from "~/rules/delivery.ts";
 import { slugify } from "~/rules/product-mapping.ts";
+import { DEFAULT_RATE_TABLE, type RateTable } from "~/rules/shipping-rates.ts";
 import { drawArtwork } from "./artwork.ts";
 import {
+  DEMO_COD,
   DEMO_FREE_SHIPPING_PAISE,
   type DemoFeatures,
   type DemoProduct,
@@ -43,6 +46,19 @@ const demoShopIdentity = {
   shopState: "Karnataka",
 };
 const ART_SIZE = { width: 640, height: 640 };
+
+/** The default rate table with the demo's cash on delivery in each zone. */
+function demoRateTable(): RateTable {
+  const table = { ...DEFAULT_RATE_TABLE };
+  for (const zone of ZONES) {
+    table[zone] = {
+      ...DEFAULT_RATE_TABLE[zone],
+      codFeePaise: DEMO_COD.feePaise,
+      codLimitPaise: DEMO_COD.offZones.includes(zone) ? 0 : DEMO_COD.limitPaise,
+    };
+  }
+  return table;
+}
 
 const averageRating = (ratings: number[]) =>
   ratings.length === 0
@@ -181,6 +197,8 @@ export async function seedDemoIfEmpty(deps: SeedDeps): Promise<boolean> {
   await updateShopSettings(db, {
     ...demoShopIdentity,
     freeShippingThresholdPaise: DEMO_FREE_SHIPPING_PAISE,
+    codEnabled: true,
+    shippingRates: demoRateTable(),
   });
   await ensureDemoAdmin(deps);
   log.info("demo catalogue seeded", {

@@ -10,14 +10,22 @@ import {
   type SettingsValues,
   settingsLabels,
 } from "~/rules/settings-schema.ts";
+import { type RateTable, rateTableOf } from "~/rules/shipping-rates.ts";
 
-export type ShopSettings = typeof shopSettings.$inferSelect;
+type SettingsRow = typeof shopSettings.$inferSelect;
+/** The shop's settings, whole: a rate table saved before a field existed has its default. */
+export type ShopSettings = Omit<SettingsRow, "shippingRates"> & { shippingRates: RateTable };
+
+const readSettings = (row: SettingsRow): ShopSettings => ({
+  ...row,
+  shippingRates: rateTableOf(row.shippingRates),
+});
 
 /** The shop's settings row (created by the first migration). */
 export async function getShopSettings(db: Database): Promise<ShopSettings> {
   const [row] = await db.select().from(shopSettings).where(eq(shopSettings.id, 1));
   if (!row) throw new Error("shop_settings row is missing: run the migrations");
-  return row;
+  return readSettings(row);
 }
 
 export async function updateShopSettings(
@@ -69,12 +77,9 @@ export async function saveShopSettings(
   values: SettingsValues,
 ): Promise<SavedSettings> {
   return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(shopSettings)
-      .where(eq(shopSettings.id, 1))
-      .for("update");
-    if (!current) throw new Error("shop_settings row is missing: run the migrations");
+    const [row] = await tx.select().from(shopSettings).where(eq(shopSettings.id, 1)).for("update");
+    if (!row) throw new Error("shop_settings row is missing: run the migrations");
+    const current = readSettings(row);
     // Lists and maps (holidays, lead times, courier days) compare by content; the database
     // gives a map's keys in its own order.
     const same = (a: unknown, b: unknown) => a === b || canonical(a) === canonical(b);

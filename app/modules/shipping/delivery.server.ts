@@ -2,14 +2,15 @@ import { eq } from "drizzle-orm";
 import type { Database } from "~/adapters/db/index.server.ts";
 import { products } from "~/db/schema.ts";
 import { getShopSettings } from "~/modules/settings/settings.server.ts";
+import { codFor } from "~/rules/cash-on-delivery.ts";
 import { CUSTOM_PART_CATEGORY } from "~/rules/custom-part.ts";
 import {
-  codAvailable,
   type DeliveryEstimate,
   estimateDelivery,
   type ItemKind,
   itemKindOf,
   readyWorkingDays,
+  zoneBetween,
 } from "~/rules/delivery.ts";
 import { istToday } from "~/rules/india-time.ts";
 import { chargeableGrams, type Parcel, parcelOf, shippingRate } from "~/rules/shipping-rates.ts";
@@ -18,7 +19,8 @@ import { findPin } from "./pin-directory.server.ts";
 /*
  * The delivery estimate a visitor asks for with a PIN code (issue 24): where (the directory),
  * when (the shop's lead times and holidays, the zone from the shop's PIN) and whether cash on
- * delivery is offered (the shop's COD setting, against the product's price when there is one).
+ * delivery is offered (the shop's switch and the zone's COD limit, against the product's price or
+ * the cart's total when there is one).
  */
 
 export type EstimateRequest = {
@@ -30,7 +32,12 @@ export type EstimateRequest = {
 };
 
 export type EstimateAnswer =
-  | ({ kind: "estimate"; shippingPaise: number | null } & DeliveryEstimate)
+  | ({
+      kind: "estimate";
+      shippingPaise: number | null;
+      /** The largest order paid on delivery to this PIN (null: no limit, or not offered). */
+      codLimitPaise: number | null;
+    } & DeliveryEstimate)
   | { kind: "unknown-pin"; pin: string }
   | { kind: "unknown-product" };
 
@@ -46,6 +53,9 @@ export async function deliveryEstimate(
   let kind: ItemKind;
   let category: string | null = null;
   let pricePaise: number | null = null;
+  // What cash on delivery is weighed on: the product's price (the cart's page weighs its own
+  // total against the limit answered).
+  let amountPaise: number | null = null;
   let parcel: Parcel | null = null;
   if (request.productId) {
     const [product] = await db
@@ -67,6 +77,7 @@ export async function deliveryEstimate(
     kind = itemKindOf(product);
     category = product.category;
     pricePaise = product.pricePaise;
+    amountPaise = product.pricePaise;
     parcel = parcelOf(product);
   } else if (request.kind === "custom") {
     kind = "custom";
@@ -88,6 +99,12 @@ export async function deliveryEstimate(
     metro: null,
     specialZone: null,
   };
+  const cod = codFor(
+    { enabled: settings.codEnabled, maxOrderPaise: settings.codMaxOrderPaise },
+    settings.shippingRates,
+    zoneBetween(from, to),
+    amountPaise,
+  );
   const estimate = estimateDelivery({
     today: istToday(now),
     from,
@@ -95,10 +112,7 @@ export async function deliveryEstimate(
     readyDays: readyWorkingDays(kind, category, lead),
     holidays: new Set(settings.holidays),
     transitDays: settings.transitDays,
-    cod: codAvailable(
-      { enabled: settings.codEnabled, maxOrderPaise: settings.codMaxOrderPaise },
-      pricePaise,
-    ),
+    cod: cod.kind === "available",
   });
   // A product on its own: the rate for its parcel, or free at the shop's free-shipping threshold.
   const free =
@@ -111,5 +125,7 @@ export async function deliveryEstimate(
       : free
         ? 0
         : shippingRate(settings.shippingRates, estimate.zone, chargeableGrams(parcel));
-  return { kind: "estimate", ...estimate, shippingPaise };
+  const codLimitPaise =
+    cod.kind === "available" || cod.kind === "over-limit" ? cod.limitPaise : null;
+  return { kind: "estimate", ...estimate, shippingPaise, codLimitPaise };
 }

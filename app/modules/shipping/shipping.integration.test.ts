@@ -226,6 +226,16 @@ describe(`delivery by PIN code on ${testDbKind()}`, () => {
       rateRestAdditional: "70",
       rateSpecialFirst: "120",
       rateSpecialAdditional: "100",
+      codFeeLocal: "0",
+      codFeeState: "0",
+      codFeeMetro: "0",
+      codFeeRest: "0",
+      codFeeSpecial: "0",
+      codLimitLocal: "",
+      codLimitState: "",
+      codLimitMetro: "",
+      codLimitRest: "",
+      codLimitSpecial: "",
     };
     const refused = await outcome(() =>
       route.action(routeArgs(formPost("/admin/settings", form, { cookie })) as never),

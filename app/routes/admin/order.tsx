@@ -237,6 +237,9 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
                 value={order.shippingPaise === 0 ? "Free" : money(order.shippingPaise)}
               />
               <DiscountRows order={order} on="shipping" />
+              {order.codFeePaise > 0 && (
+                <Row label="Cash on delivery fee" value={money(order.codFeePaise)} />
+              )}
               <Row
                 label={`Tax (${(order.taxRateBasisPoints / 100).toFixed(2).replace(/\.00$/, "")}%)`}
                 value={money(order.taxPaise)}

@@ -211,7 +211,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
               label="Maximum order value for COD (₹, optional)"
               inputMode="decimal"
               autoComplete="off"
-              hint="Larger orders must be paid online. Empty: no limit."
+              hint="Larger orders must be paid online. Empty: no limit. Each zone's COD fee and limit are under Shipping rates."
             />
           </div>
         </Section>
@@ -321,18 +321,20 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
           </div>
         </Section>
 
-        <Section title="Shipping rates" id="settings-rates">
+        <Section title="Shipping rates and cash on delivery" id="settings-rates">
           <p className="-mt-2 mb-4 text-muted-foreground text-sm">
             Checkout charges the rate for the zone between the ships-from PIN and the delivery PIN,
             by the cart's chargeable weight: the greater of its packed weight and its volumetric
             weight (L×B×H in cm ÷ 5000, in kg), rounded up to the next 500 g. The free-shipping
-            threshold and free-shipping discounts still make it ₹0.
+            threshold and free-shipping discounts still make it ₹0. Cash on delivery adds the zone's
+            COD fee, for orders up to the zone's COD limit (empty: no limit of its own; 0: no cash
+            on delivery in that zone). The switch and the maximum above still apply everywhere.
           </p>
           <div className="grid gap-4">
             {RATE_ZONES.map(([zone, label]) => (
               <fieldset key={zone} className="grid gap-2">
                 <legend className="mb-1 font-medium text-sm">{label}</legend>
-                <div className="grid grid-cols-2 gap-4">
+                <div className="grid grid-cols-2 gap-4 sm:grid-cols-4">
                   <FormField
                     {...field(`rate${zone}First`)}
                     label="First 500 g (₹)"
@@ -342,6 +344,18 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
                   <FormField
                     {...field(`rate${zone}Additional`)}
                     label="Each further 500 g (₹)"
+                    inputMode="decimal"
+                    autoComplete="off"
+                  />
+                  <FormField
+                    {...field(`codFee${zone}`)}
+                    label="COD fee (₹)"
+                    inputMode="decimal"
+                    autoComplete="off"
+                  />
+                  <FormField
+                    {...field(`codLimit${zone}`)}
+                    label="COD limit (₹, optional)"
                     inputMode="decimal"
                     autoComplete="off"
                   />
