@@ -10,6 +10,7 @@ import { type ShippingQuote, shippingFor } from "~/modules/shipping/rates.server
 import { MAX_LINE_QUANTITY } from "~/rules/cart.ts";
 import type { DiscountLine } from "~/rules/discounts.ts";
 import { isPinCode } from "~/rules/pin-directory.ts";
+import type { CartPartDetails } from "~/rules/print-dates.ts";
 import { isPurchasable, quantityLimit } from "~/rules/product-display.ts";
 import { CUSTOM_PART_CATEGORY } from "~/rules/quote-pricing.ts";
 import type { CartShipping } from "~/rules/shipping-display.ts";
@@ -74,6 +75,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     stockCount: null,
   }));
   const all = [...found, ...custom];
+  // A custom part's speed, ready-by date and staff's note on a new price, under its cart line.
+  const partDetails: Record<string, CartPartDetails> = Object.fromEntries(
+    parts.map((p) => [p.id, { speed: p.speed, readyBy: p.readyBy, priceNote: p.priceNote }]),
+  );
   let pricing = null;
   if (lines.length > 0) {
     const byId = new Map(all.map((p) => [p.id, p]));
@@ -125,5 +130,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       shipping: shippingNote(rated),
     };
   }
-  return data({ products: all, pricing }, { headers: { "Cache-Control": "private, no-store" } });
+  return data(
+    { products: all, pricing, parts: partDetails },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }

@@ -78,6 +78,14 @@ export default function PinBoxPanel({ id, item, typed, submitAtOnce, focus }: Pi
     return () => pending.current?.abort();
   }, []);
 
+  // A custom project's date moved (a part added, Express chosen): the answer shown follows it.
+  const readyBy = item.readyBy;
+  const shown = answer.kind === "estimate";
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the date changes
+  useEffect(() => {
+    if (shown) void check(pin);
+  }, [readyBy]);
+
   return (
     <PinBoxFrame id={id}>
       <form

@@ -2,7 +2,12 @@ import { Truck } from "lucide-react";
 
 /* The PIN box's markup, shared by its first drawing (pin-box.tsx) and its working part. */
 
-export type PinBoxItem = { productId?: string; kind?: "custom" | "cart" };
+export type PinBoxItem = {
+  productId?: string;
+  kind?: "custom" | "cart";
+  /** A custom part's ready-by day from the print queue (the quote page's project). */
+  readyBy?: string;
+};
 
 export type PinBoxPanelProps = {
   id: string;

@@ -6,6 +6,7 @@ import {
   orderItems,
   orders,
   products,
+  quotes,
   type ReturnItem,
   returnRequests,
   reviews,
@@ -48,6 +49,8 @@ export type OrderItemView = {
   myReview: { id: string; rating: number; title: string | null; review: string | null } | null;
   /** A custom part printed from the customer's own model (no catalogue page, no reviews). */
   custom: boolean;
+  /** A custom part's ready-by day (India), promised when it was paid. */
+  readyBy: string | null;
 };
 
 export type OrderView = {
@@ -99,7 +102,7 @@ export function discountRowsOf(
 
 function view(
   o: OrderRow,
-  items: Array<typeof orderItems.$inferSelect & { custom: boolean }>,
+  items: Array<typeof orderItems.$inferSelect & { custom: boolean; readyBy: string | null }>,
   myReviews: Map<string, OrderItemView["myReview"]>,
   ret: typeof returnRequests.$inferSelect | undefined,
 ): OrderView {
@@ -144,6 +147,7 @@ function view(
       currency: i.currency || "INR",
       myReview: i.productId ? (myReviews.get(i.productId) ?? null) : null,
       custom: i.custom,
+      readyBy: i.readyBy,
     })),
   };
 }
@@ -156,9 +160,11 @@ async function assemble(db: Database, userId: string, rows: OrderRow[]): Promise
       .select({
         ...getTableColumns(orderItems),
         custom: sql<boolean>`(${products.quoteId} is not null)`,
+        readyBy: quotes.readyBy,
       })
       .from(orderItems)
       .leftJoin(products, eq(products.id, orderItems.productId))
+      .leftJoin(quotes, eq(quotes.id, products.quoteId))
       .where(inArray(orderItems.orderId, ids)),
     db.select().from(returnRequests).where(inArray(returnRequests.orderId, ids)),
   ]);

@@ -27,6 +27,8 @@ export type EstimateRequest = {
   productId?: string;
   /** What is being estimated when there is no product: a custom part, or the cart in general. */
   kind?: "custom" | "cart";
+  /** A custom part's ready-by day from the print queue (yyyy-mm-dd), when the page knows it. */
+  readyBy?: string;
 };
 
 export type EstimateAnswer =
@@ -93,6 +95,11 @@ export async function deliveryEstimate(
     from,
     to,
     readyDays: readyWorkingDays(kind, category, lead),
+    // The print queue's date for a custom part, at most a year ahead.
+    readyBy:
+      kind === "custom" && request.readyBy && request.readyBy <= addDays(istToday(now), 366)
+        ? request.readyBy
+        : undefined,
     holidays: new Set(settings.holidays),
     transitDays: settings.transitDays,
     cod: codAvailable(
@@ -112,4 +119,10 @@ export async function deliveryEstimate(
         ? 0
         : shippingRate(settings.shippingRates, estimate.zone, chargeableGrams(parcel));
   return { kind: "estimate", ...estimate, shippingPaise };
+}
+
+/** `day` + n calendar days (none skipped), for the one-year bound. */
+function addDays(day: string, n: number): string {
+  const [y, m, d] = day.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
 }
