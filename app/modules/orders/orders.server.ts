@@ -226,7 +226,12 @@ async function emailData(db: Database, publicUrl: string, orderId: string) {
     .innerJoin(user, eq(user.id, orders.userId))
     .where(eq(orders.id, orderId));
   if (!row) throw new OrderNotFoundError();
-  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+  const items = await db
+    .select({ ...getTableColumns(orderItems), readyBy: quotes.readyBy })
+    .from(orderItems)
+    .leftJoin(products, eq(products.id, orderItems.productId))
+    .leftJoin(quotes, eq(quotes.id, products.quoteId))
+    .where(eq(orderItems.orderId, orderId));
   const o = row.order;
   const data: OrderEmailData = {
     customerName: row.name,
@@ -236,6 +241,7 @@ async function emailData(db: Database, publicUrl: string, orderId: string) {
       name: i.name,
       quantity: i.quantity,
       unitPricePaise: i.unitPricePaise,
+      readyBy: i.readyBy,
     })),
     subtotalPaise: o.subtotalPaise,
     discounts: discountRowsOf(o, items).map((d) => ({

@@ -10,6 +10,7 @@ import { updateShopSettings } from "~/modules/settings/settings.server.ts";
 import { cube, toBinaryStl } from "~/rules/model3d/testing/shapes.ts";
 import { estimatedPrintMinutes, printReadyBy } from "~/rules/print-dates.ts";
 import { defaultQuoteRates, priceQuote, type QuoteRates } from "~/rules/quote-pricing.ts";
+import { shortDate } from "~/rules/working-days.ts";
 import {
   browserHeaders,
   createVerifiedUser,
@@ -227,6 +228,21 @@ describe(`print dates and staff pricing (${testDbKind()})`, () => {
     const ordered = await quoteRow(quoteId);
     expect(ordered).toMatchObject({ status: "ordered", orderId: order.id });
     expect(ordered.readyBy).toBe(printReadyBy(await printSchedule(db), minutes, "express"));
+    // The confirmation e-mail says the speed and the date.
+    await harness.rt.jobRunner.runDue();
+    const outbox = path.join(harness.rt.env.dataDir, "outbox");
+    const mails = await Promise.all(
+      (await readdir(outbox)).map((f) => readFile(path.join(outbox, f), "utf8")),
+    );
+    expect(
+      mails.some(
+        (m) =>
+          m.includes(a.email) &&
+          m.includes(
+            `Custom print: part (PLA, Black, Express), ready by ${shortDate(ordered.readyBy!)}`,
+          ),
+      ),
+    ).toBe(true);
   });
 
   it("Standard waits behind paid parts not yet printed; a recorded time takes them out and teaches the factor", async () => {
