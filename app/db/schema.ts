@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  date,
   foreignKey,
   index,
   integer,
@@ -800,10 +801,23 @@ export const quotes = pgTable(
     staffPriced: boolean("staff_priced").notNull().default(false),
     repliedAt: timestamp("replied_at", { withTimezone: true }),
     orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    /** Estimated minutes of printing for every piece, as priced (issue 26: the print queue). */
+    printMinutes: integer("print_minutes"),
+    /** The day the part is ready to hand over (India), as last promised: in the cart, then paid. */
+    readyBy: date("ready_by", { mode: "string" }),
+    /** Staff's note when they re-priced the part; the customer sees it before paying. */
+    priceNote: text("price_note"),
+    /** What printing every piece actually took, recorded by staff when the print finished. */
+    actualPrintMinutes: integer("actual_print_minutes"),
+    printedAt: timestamp("printed_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check(
+      "quotes_print_minutes_valid",
+      sql`(${t.printMinutes} is null or ${t.printMinutes} >= 0) and (${t.actualPrintMinutes} is null or ${t.actualPrintMinutes} > 0)`,
+    ),
     check(
       "quotes_status_valid",
       sql`${t.status} in ('draft','in_cart','review_requested','offered','ordered','closed')`,

@@ -12,6 +12,7 @@ import { MAX_LINE_QUANTITY } from "~/rules/cart.ts";
 import { codFor } from "~/rules/cash-on-delivery.ts";
 import type { DiscountLine } from "~/rules/discounts.ts";
 import { isPinCode } from "~/rules/pin-directory.ts";
+import type { CartPartDetails } from "~/rules/print-dates.ts";
 import { isPurchasable, quantityLimit } from "~/rules/product-display.ts";
 import { CUSTOM_PART_CATEGORY } from "~/rules/quote-pricing.ts";
 import type { CartShipping } from "~/rules/shipping-display.ts";
@@ -107,6 +108,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     rt.db,
     lines.flatMap((l) => (l.variantId ? [{ productId: l.productId, variantId: l.variantId }] : [])),
   );
+  // A custom part's speed, ready-by date and staff's note on a new price, under its cart line.
+  const partDetails: Record<string, CartPartDetails> = Object.fromEntries(
+    parts.map((p) => [p.id, { speed: p.speed, readyBy: p.readyBy, priceNote: p.priceNote }]),
+  );
   let pricing = null;
   if (lines.length > 0) {
     const byId = new Map(all.map((p) => [p.id, p]));
@@ -175,7 +180,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     };
   }
   return data(
-    { products: all, variants, pricing },
+    { products: all, variants, pricing, parts: partDetails },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }

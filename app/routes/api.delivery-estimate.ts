@@ -37,6 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     pin: parsed.data.pin,
     productId: parsed.data.product,
     kind: parsed.data.kind,
+    readyBy: parsed.data.ready,
   });
   if (answer.kind === "unknown-product") {
     return data<EstimateResponse>(answer, { status: 404 });

@@ -15,6 +15,7 @@ import { itemCount, lineKey, MAX_LINE_QUANTITY } from "~/rules/cart.ts";
 import { CUSTOM_PART_CATEGORY, CUSTOM_PART_EXPIRED } from "~/rules/custom-part.ts";
 import type { PricedOrder } from "~/rules/discounts.ts";
 import { formatPaise } from "~/rules/money.ts";
+import { type CartPartDetails, partDateText, printDatesText } from "~/rules/print-dates.ts";
 import type { ProductCardData } from "~/rules/product-display.ts";
 import { isPurchasable, quantityLimit } from "~/rules/product-display.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
@@ -98,6 +99,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
           codFeePaise: number | null;
         })
       | null;
+    parts?: Record<string, CartPartDetails>;
   }>();
   // A code being tried: kept once the server accepts it.
   const [trying, setTrying] = useState<string | null>(null);
@@ -173,6 +175,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
       available: current.data ? Boolean(product && isPurchasable(product)) : true,
       limit: product ? quantityLimit(product) : MAX_LINE_QUANTITY,
       custom: line.category === CUSTOM_PART_CATEGORY,
+      part: current.data?.parts?.[line.productId] ?? null,
     };
   });
   // Lines that can't be bought don't count towards what checkout would charge.
@@ -263,6 +266,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                   <span className="sr-only">Unit price </span>
                   {formatPaise(line.pricePaise)} each
                 </p>
+                {line.part ? <CartPartLines part={line.part} /> : null}
                 {!line.available ? (
                   <p className="font-medium text-destructive text-sm">
                     {line.custom
@@ -398,5 +402,21 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
         </aside>
       </div>
     </div>
+  );
+}
+
+/** A custom part's speed and date, and staff's note when they changed its price. */
+function CartPartLines({ part }: { part: CartPartDetails }) {
+  return (
+    <>
+      <p className="text-sm" data-testid="line-part-date">
+        {partDateText(part.speed, part.readyBy)}
+      </p>
+      {part.priceNote ? (
+        <p className="text-sm" data-testid="line-price-note">
+          <span className="font-medium">{printDatesText.repriced}:</span> {part.priceNote}
+        </p>
+      ) : null}
+    </>
   );
 }

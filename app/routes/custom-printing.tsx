@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { data } from "react-router";
 import { z } from "zod";
 import { MyQuotes } from "~/components/quote/my-quotes";
@@ -12,6 +13,7 @@ import {
   getQuoteRates,
   listMyQuotes,
   MAX_PROJECT_PARTS,
+  printSchedule,
   QuoteError,
   requestReview,
 } from "~/modules/quotes/quotes.server.ts";
@@ -35,9 +37,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request }: Route.LoaderArgs) {
   const rt = await runtime();
   const [rates, viewer] = await Promise.all([getQuoteRates(rt.db), getViewer(rt, request)]);
+  const schedule = await printSchedule(rt.db, new Date(), { rates });
   return data(
     {
       rates: { ...rates, materials: rates.materials.filter((m) => m.enabled) },
+      schedule,
       signedIn: Boolean(viewer),
       quotes: viewer ? await listMyQuotes(rt.db, viewer.id) : [],
     },
@@ -137,6 +141,8 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function CustomPrintingPage({ loaderData }: Route.ComponentProps) {
+  // The project's ready-by day feeds the PIN box's delivery date.
+  const [readyBy, setReadyBy] = useState<string | null>(null);
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="font-bold text-3xl">Custom 3D Printing</h1>
@@ -145,8 +151,13 @@ export default function CustomPrintingPage({ loaderData }: Route.ComponentProps)
         materials; custom orders ship in 5–10 business days, and 10 or more pieces get a volume
         discount.
       </p>
-      <PinBox item={{ kind: "custom" }} className="mt-4 max-w-md" />
-      <QuoteBuilder rates={loaderData.rates} signedIn={loaderData.signedIn} />
+      <PinBox item={{ kind: "custom", readyBy: readyBy ?? undefined }} className="mt-4 max-w-md" />
+      <QuoteBuilder
+        rates={loaderData.rates}
+        signedIn={loaderData.signedIn}
+        schedule={loaderData.schedule}
+        onReadyBy={setReadyBy}
+      />
       {loaderData.signedIn ? <MyQuotes quotes={loaderData.quotes} /> : null}
     </div>
   );

@@ -39,6 +39,7 @@ import { isUuid } from "~/rules/ids.ts";
 import { inIndia } from "~/rules/india-time.ts";
 import { formatPaise } from "~/rules/money.ts";
 import { paymentMethodLabel, statusLabel } from "~/rules/orders.ts";
+import { readyByText } from "~/rules/print-dates.ts";
 import { returnLinesSchema } from "~/rules/return-lines.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
 import { runtime } from "~/runtime.server.ts";
@@ -223,6 +224,11 @@ function OrderCard({ order, tracking }: { order: Order; tracking: CustomerTracki
                 <p className="text-muted-foreground text-sm">
                   {item.quantity} × {formatPaise(item.unitPricePaise, item.currency)}
                 </p>
+                {item.custom && item.readyBy && order.status === "processing" ? (
+                  <p className="text-sm" data-testid="item-ready-by">
+                    {readyByText(item.readyBy)}
+                  </p>
+                ) : null}
               </div>
               {canReview && item.productId && !item.custom ? (
                 <ReviewDialog

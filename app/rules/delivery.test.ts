@@ -162,4 +162,30 @@ describe("the estimate", () => {
     expect(badProduct.error?.issues[0].message).toBe("Invalid product id");
     expect(estimateQuerySchema.safeParse({ pin: "700016", extra: "1" }).success).toBe(false);
   });
+
+  it("a custom part's ready-by date from the print queue: a real day, only for a custom part", () => {
+    const ok = { pin: "700016", kind: "custom", ready: "2026-12-04" };
+    expect(estimateQuerySchema.safeParse(ok).success).toBe(true);
+    expect(estimateQuerySchema.safeParse({ ...ok, ready: "2026-02-30" }).success).toBe(false);
+    expect(estimateQuerySchema.safeParse({ ...ok, kind: "cart" }).success).toBe(false);
+  });
+
+  it("a later ready-by date from the print queue replaces the lead time; an earlier one doesn't", () => {
+    const base = {
+      today: "2026-11-25",
+      from: bengaluru,
+      to: kolkata,
+      readyDays: 3,
+      holidays: new Set(["2026-12-07"]),
+      cod: false,
+    };
+    // Ready Fri 4 Dec, then 3 metro days: Sat 5, (Sun), Mon 7 a holiday, Tue 8, Wed 9.
+    expect(estimateDelivery({ ...base, readyBy: "2026-12-04" })).toMatchObject({
+      readyBy: "2026-12-04",
+      deliverBy: "2026-12-09",
+    });
+    // A ready-by on a Sunday moves to Monday; one in the past counts from today's lead.
+    expect(estimateDelivery({ ...base, readyBy: "2026-11-29" }).readyBy).toBe("2026-11-30");
+    expect(estimateDelivery({ ...base, readyBy: "2026-11-20" }).readyBy).toBe("2026-11-28");
+  });
 });

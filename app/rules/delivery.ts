@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { PinPlace } from "./pin-directory.ts";
-import { addWorkingDays, shortDate } from "./working-days.ts";
+import { addWorkingDays, isIsoDay, shortDate } from "./working-days.ts";
 
 /*
  * When an order reaches a PIN code (issue 24): the item's ready-by date (in stock: the shop's
@@ -102,12 +102,18 @@ export function estimateDelivery(input: {
   from: Place;
   to: PinPlace;
   readyDays: number;
+  /** A ready-by date already known (a custom part's, from the print queue) replaces the lead time. */
+  readyBy?: string;
   holidays: ReadonlySet<string>;
   transitDays?: Record<Zone, number>;
   cod: boolean;
 }): DeliveryEstimate {
   const zone = zoneBetween(input.from, input.to);
-  const readyBy = addWorkingDays(input.today, input.readyDays, input.holidays);
+  const counted = addWorkingDays(input.today, input.readyDays, input.holidays);
+  const readyBy =
+    input.readyBy !== undefined && input.readyBy > input.today
+      ? addWorkingDays(input.readyBy, 0, input.holidays)
+      : counted;
   const transit = (input.transitDays ?? TRANSIT_DAYS)[zone];
   // Handed over on readyBy; the courier's days count from the next working day.
   const deliverBy = addWorkingDays(readyBy, transit, input.holidays);
@@ -149,8 +155,14 @@ export const estimateQuerySchema = z
       .regex(/^[1-9]\d{5}$/, "Please enter a valid 6-digit Indian PIN code"),
     product: z.uuid({ error: "Invalid product id" }).optional(),
     kind: z.enum(["custom", "cart"]).optional(),
+    /** A custom part's ready-by day (the quote page's, from the print queue). */
+    ready: z.string().refine(isIsoDay, "Invalid ready-by date").optional(),
   })
-  .strict();
+  .strict()
+  .refine((q) => q.ready === undefined || q.kind === "custom", {
+    message: "A ready-by date is for a custom part",
+    path: ["ready"],
+  });
 
 /** What the endpoint answers (JSON). */
 export type EstimateResponse =

@@ -72,6 +72,29 @@ const options = (o: Partial<QuoteOptions> = {}): QuoteOptions => ({
 });
 
 describe("priceQuote", () => {
+  it("Express adds the rates' surcharge on the discounted piece price; Standard adds nothing", () => {
+    const standard = priceQuote(cube(100), options({ quantity: 10 }), rates).breakdown;
+    const express = priceQuote(cube(100), options({ quantity: 10, speed: "express" }), {
+      ...rates,
+      expressPercent: 40,
+    }).breakdown;
+    expect(standard.speed).toBe("standard");
+    expect(standard.expressPaise).toBe(0);
+    expect(express.speed).toBe("express");
+    expect(express.unitPricePaise).toBe(Math.round(standard.unitPricePaise * 1.4));
+    expect(express.expressPaise).toBe(express.unitPricePaise - standard.unitPricePaise);
+    expect(express.totalPaise).toBe(express.unitPricePaise * 10);
+    // A quote priced before Express (no speed kept) is Standard.
+    expect(quoteOptionsSchema.parse({ ...options() }).speed).toBe("standard");
+    expect(quoteOptionsSchema.safeParse({ ...options(), speed: "turbo" }).success).toBe(false);
+    // Rates saved before Express parse with its defaults.
+    const { expressPercent: _e, printerCount: _p, ...old } = defaultQuoteRates;
+    expect(quoteRatesSchema.parse(old)).toMatchObject({ expressPercent: 40, printerCount: 2 });
+    expect(customPartName("gear.stl", "PLA", "Black", "express")).toBe(
+      "Custom print: gear (PLA, Black, Express)",
+    );
+  });
+
   it("follows the formula: shell + infilled interior, flow time, setup, max with the minimum", () => {
     // 100 mm cube: area 60,000 mm² × 1 mm wall = 60,000 mm³ shell; interior 940,000 × 20 %.
     const { breakdown, problems } = priceQuote(cube(100), options(), rates);

@@ -17,6 +17,7 @@ import { type CartLine, MAX_LINE_QUANTITY } from "./cart.ts";
 import { CUSTOM_PART_CATEGORY, CUSTOM_PART_EXPIRED } from "./custom-part.ts";
 import { isLengthUnit, LENGTH_UNITS, type LengthUnit, MM_PER_UNIT } from "./model3d/units.ts";
 import { rupeesToPaise } from "./money.ts";
+import { PRINT_SPEEDS, type PrintSpeed } from "./print-dates.ts";
 import type { QuoteStatus, StoredGeometry } from "./stored-shapes.ts";
 
 export { CUSTOM_PART_CATEGORY };
@@ -80,6 +81,13 @@ export const quoteRatesSchema = z.object({
   discountTiers: z.array(discountTierSchema).max(10),
   holdDays: z.number().int().min(1).max(90),
   printers: z.array(printerSchema).min(1).max(20),
+  /** Express: printed ahead of the queue, for this surcharge (percent of the price). */
+  expressPercent: z.number().min(0).max(300).default(40),
+  /** The queue's capacity: printers running, and their printing hours per working day. */
+  printerCount: z.number().int().min(1).max(200).default(2),
+  printHoursPerDay: z.number().min(1).max(24).default(16),
+  /** The fewest working days before any part is ready. */
+  minLeadDays: z.number().int().min(0).max(30).default(1),
 });
 export type QuoteRates = z.infer<typeof quoteRatesSchema>;
 
@@ -92,6 +100,10 @@ const RATE_FIELDS: Record<string, string> = {
   supportInfillPercent: "Support fill",
   minWallMm: "thinnest wall",
   holdDays: "Price held for",
+  expressPercent: "Express surcharge",
+  printerCount: "Printers",
+  printHoursPerDay: "Printing hours per day",
+  minLeadDays: "Shortest lead",
   minQuantity: "from pieces",
   percent: "discount",
   id: "code",
@@ -224,6 +236,10 @@ export const defaultQuoteRates: QuoteRates = {
     { name: "Bambu Lab X1 Carbon", x: 256, y: 256, z: 256 },
     { name: "Creality K1 Max", x: 300, y: 300, z: 300 },
   ],
+  expressPercent: 40,
+  printerCount: 2,
+  printHoursPerDay: 16,
+  minLeadDays: 1,
 };
 
 /** What the customer chooses. Defaults: PLA, 20 % infill, 0.2 mm layers, one piece, mm, 100 %. */
@@ -248,8 +264,13 @@ export const quoteOptionsSchema = z.object({
     .number("Scale must be a number")
     .min(1, "Scale must be between 1% and 1000%")
     .max(1000, "Scale must be between 1% and 1000%"),
+  /** Standard waits its turn; Express is printed first, for the rates' surcharge. */
+  speed: z.enum(PRINT_SPEEDS, "Choose Standard or Express").default("standard"),
 });
-export type QuoteOptions = z.infer<typeof quoteOptionsSchema>;
+/** Speed may be left out (quotes priced before Express were Standard). */
+export type QuoteOptions = Omit<z.infer<typeof quoteOptionsSchema>, "speed"> & {
+  speed?: PrintSpeed;
+};
 
 /** The model's measurements as read from the file (its own coordinates, before unit or scale). */
 export interface RawGeometry {
@@ -352,6 +373,9 @@ export interface QuoteBreakdown {
   basePaise: number;
   minimumApplied: boolean;
   discountPercent: number;
+  speed: PrintSpeed;
+  /** Of the unit price, the Express surcharge (0 for Standard). */
+  expressPaise: number;
   unitPricePaise: number;
   quantity: number;
   totalPaise: number;
@@ -475,9 +499,14 @@ export function priceQuote(
   const basePaise = setupPaise + materialPaise + machinePaise;
   const minimumApplied = basePaise < rates.minimumPaise;
   const discountPercent = discountPercentFor(options.quantity, rates.discountTiers);
-  const unitPricePaise = Math.round(
+  const standardPaise = Math.round(
     Math.max(rates.minimumPaise, basePaise) * (1 - discountPercent / 100),
   );
+  const speed = options.speed ?? "standard";
+  const unitPricePaise =
+    speed === "express"
+      ? Math.round(standardPaise * (1 + rates.expressPercent / 100))
+      : standardPaise;
   if (unitPricePaise * options.quantity > MAX_INSTANT_TOTAL_PAISE) problems.push("too-expensive");
   return {
     breakdown: {
@@ -500,6 +529,8 @@ export function priceQuote(
       basePaise,
       minimumApplied,
       discountPercent,
+      speed,
+      expressPaise: unitPricePaise - standardPaise,
       unitPricePaise,
       quantity: options.quantity,
       totalPaise: unitPricePaise * options.quantity,
@@ -587,9 +618,14 @@ export function tooLargeFixText(
 }
 
 /** The line name a custom part carries in the cart, the order and the invoice. */
-export function customPartName(fileName: string, materialName: string, colour: string) {
+export function customPartName(
+  fileName: string,
+  materialName: string,
+  colour: string,
+  speed: PrintSpeed = "standard",
+) {
   const base = fileName.replace(/\.[^.]+$/, "").slice(0, 60) || "model";
-  return `Custom print: ${base} (${materialName}, ${colour})`;
+  return `Custom print: ${base} (${materialName}, ${colour}${speed === "express" ? ", Express" : ""})`;
 }
 
 export const defaultQuoteOptions = (rates: QuoteRates): QuoteOptions => {
@@ -602,6 +638,7 @@ export const defaultQuoteOptions = (rates: QuoteRates): QuoteOptions => {
     quantity: 1,
     unit: "mm",
     scalePercent: 100,
+    speed: "standard",
   };
 };
 
@@ -663,7 +700,8 @@ export const quoteStatusLabel: Record<string, string> = {
 
 /** Material, colour, infill and layer height in one line ("PLA · Black · 20% infill · 0.2 mm"). */
 export function describeOptions(options: QuoteOptions, materialName: string): string {
-  return `${materialName} · ${options.colour} · ${options.infillPercent}% infill · ${options.layerHeight} mm layers`;
+  const express = options.speed === "express" ? " · Express" : "";
+  return `${materialName} · ${options.colour} · ${options.infillPercent}% infill · ${options.layerHeight} mm layers${express}`;
 }
 
 /** Bytes as people read them: "1.2 MB". */
@@ -700,6 +738,14 @@ export type QuoteSummary = {
   productId: string | null;
   orderId: string | null;
   createdAt: string;
+  /** Estimated minutes of printing for every piece, as priced (null: not priced yet). */
+  printMinutes: number | null;
+  /** The day the part is ready to hand over (India), as last promised. */
+  readyBy: string | null;
+  /** Staff's note when they re-priced the part. */
+  priceNote: string | null;
+  actualPrintMinutes: number | null;
+  printedAt: string | null;
 };
 
 /** What the custom-printing page's action answers (its fetchers read it). */

@@ -410,8 +410,14 @@ describe(`fuzzing every action on ${testDbKind()}`, () => {
     );
     const query = fc.array(
       fc.tuple(
-        fc.constantFrom("pin", "product", "kind", "q", "pin"),
-        fc.oneof(pin, fc.constant(product.id), fc.constantFrom("custom", "cart", "other")),
+        fc.constantFrom("pin", "product", "kind", "q", "pin", "ready"),
+        fc.oneof(
+          pin,
+          fc.constant(product.id),
+          fc.constantFrom("custom", "cart", "other"),
+          // A custom part's ready-by day (issue 26): real, impossible, past and far days.
+          fc.constantFrom("2026-12-04", "2026-02-30", "2000-01-01", "9999-12-31", "2026-12-4"),
+        ),
       ),
       { maxLength: 4 },
     );

@@ -5,6 +5,7 @@ import { cartActions } from "~/components/cart/cart-store";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { toast } from "~/components/ui/use-toast";
 import { formatPaise } from "~/rules/money.ts";
+import { partDateText, printDatesText } from "~/rules/print-dates.ts";
 import type { QuoteActionResult, QuoteSummary } from "~/rules/quote-pricing.ts";
 import { formatBytes, quoteText } from "~/rules/quote-pricing.ts";
 import { QuoteStatusBadge } from "./quote-status";
@@ -66,6 +67,16 @@ function QuoteRow({ quote: q }: { quote: QuoteSummary }) {
             : ` · held until ${dateText(q.expiresAt)}`
           : null}
       </p>
+      {q.readyBy && (q.status === "in_cart" || q.status === "ordered") ? (
+        <p className="text-sm" data-testid="my-quote-date">
+          {partDateText(q.options?.speed === "express" ? "express" : "standard", q.readyBy)}
+        </p>
+      ) : null}
+      {q.priceNote && q.status !== "ordered" ? (
+        <p className="text-sm" data-testid="my-quote-price-note">
+          <span className="font-medium">{printDatesText.repriced}:</span> {q.priceNote}
+        </p>
+      ) : null}
       {q.staffReply ? (
         <blockquote className="whitespace-pre-wrap rounded-md bg-muted p-3 text-sm">
           {q.staffReply}

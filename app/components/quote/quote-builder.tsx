@@ -18,6 +18,13 @@ import { MAX_PARTS_PER_FILE, partFileName, type SplitKind } from "~/rules/model3
 import type { Mesh } from "~/rules/model3d/types.ts";
 import { formatSize, scaleSize } from "~/rules/model3d/units.ts";
 import { formatPaise } from "~/rules/money.ts";
+import {
+  estimatedPrintMinutes,
+  type PrintSchedule,
+  type PrintSpeed,
+  printReadyBy,
+  readyByText,
+} from "~/rules/print-dates.ts";
 import type { QuoteActionResult } from "~/rules/quote-pricing.ts";
 import {
   bodiesText,
@@ -102,8 +109,22 @@ function serverQuote(source: Source | undefined, part: Part) {
  * objects is several parts; a file with several bodies can be split into parts. One button puts
  * every part in the cart.
  */
-export function QuoteBuilder({ rates, signedIn }: { rates: QuoteRates; signedIn: boolean }) {
+export function QuoteBuilder({
+  rates,
+  signedIn,
+  schedule,
+  onReadyBy,
+}: {
+  rates: QuoteRates;
+  signedIn: boolean;
+  /** The print queue as the server counted it when the page loaded (dates are its again). */
+  schedule: PrintSchedule;
+  /** The project's ready-by day at the chosen speed (null: no priced part yet). */
+  onReadyBy?: (day: string | null) => void;
+}) {
   const [sources, setSources] = useState<Source[]>([]);
+  // One speed for the whole project; each part is priced (and stored) with it.
+  const [speed, setSpeed] = useState<PrintSpeed>("standard");
   const [parts, setParts] = useState<Part[]>([]);
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
@@ -374,7 +395,7 @@ export function QuoteBuilder({ rates, signedIn }: { rates: QuoteRates; signedIn:
           (part.checks && !browser.printability
             ? { ...browser, printability: part.checks.printability }
             : browser);
-        const quote = priceQuote(geometry, part.options, rates);
+        const quote = priceQuote(geometry, { ...part.options, speed }, rates);
         // The server refused the file: the browser's price is no quote, so none is shown.
         const uploadError = source?.upload.state === "failed" ? source.upload.error : null;
         return {
@@ -388,7 +409,7 @@ export function QuoteBuilder({ rates, signedIn }: { rates: QuoteRates; signedIn:
           counts: uploadError === null && quote.problems.length === 0,
         };
       }),
-    [parts, sources, rates],
+    [parts, sources, rates, speed],
   );
   const current = priced.find((p) => p.part.key === selectedKey) ?? priced[0] ?? null;
   const selected = current?.part ?? null;
@@ -425,6 +446,22 @@ export function QuoteBuilder({ rates, signedIn }: { rates: QuoteRates; signedIn:
   const notUploaded = project.filter((p) => p.uploadError !== null).length;
   const unpriced = project.filter((p) => p.uploadError === null && p.problems.length > 0).length;
   const projectTotal = counted.reduce((sum, p) => sum + p.breakdown.totalPaise, 0);
+  // The project is printed together: its date counts every priced part's minutes.
+  const projectMinutes = counted.reduce(
+    (sum, p) => sum + estimatedPrintMinutes(p.breakdown.printHours, p.breakdown.quantity),
+    0,
+  );
+  const readyBy =
+    counted.length > 0
+      ? {
+          standard: printReadyBy(schedule, projectMinutes, "standard"),
+          express: printReadyBy(schedule, projectMinutes, "express"),
+        }
+      : null;
+  const chosenReadyBy = readyBy?.[speed] ?? null;
+  useEffect(() => {
+    onReadyBy?.(chosenReadyBy);
+  }, [chosenReadyBy, onReadyBy]);
   const leftOut = projectText.leftOut(notUploaded, unpriced);
   const blocked = notUploaded > 0 || unpriced > 0;
   const isReading = sources.some((s) => s.state === "reading");
@@ -457,7 +494,9 @@ export function QuoteBuilder({ rates, signedIn }: { rates: QuoteRates; signedIn:
     fetcher.submit(
       {
         intent: "add-project",
-        parts: JSON.stringify(project.map((p) => ({ quoteId: p.quoteId, ...p.part.options }))),
+        parts: JSON.stringify(
+          project.map((p) => ({ quoteId: p.quoteId, ...p.part.options, speed })),
+        ),
       },
       { method: "post" },
     );
@@ -649,8 +688,21 @@ export function QuoteBuilder({ rates, signedIn }: { rates: QuoteRates; signedIn:
           }}
           unitFixed={(selected?.analysis.geometry.fileUnit ?? null) !== null}
         />
+        <SpeedChoice
+          speed={speed}
+          onChange={(s) => {
+            setSpeed(s);
+            setAdded(false);
+          }}
+          expressPercent={rates.expressPercent}
+          readyBy={readyBy}
+        />
         {current?.counts ? (
-          <Breakdown quote={current.breakdown} materialName={material.name} />
+          <Breakdown
+            quote={current.breakdown}
+            materialName={material.name}
+            expressPercent={rates.expressPercent}
+          />
         ) : current ? (
           <p className="text-muted-foreground text-sm" data-testid="quote-unpriced">
             {current.uploadError !== null ? projectText.notUploaded : projectText.unpriced}
@@ -689,6 +741,11 @@ export function QuoteBuilder({ rates, signedIn }: { rates: QuoteRates; signedIn:
                 {formatPaise(projectTotal)}
               </span>
             </p>
+            {chosenReadyBy ? (
+              <p className="text-sm" data-testid="project-ready-by">
+                {readyByText(chosenReadyBy)}
+              </p>
+            ) : null}
             {leftOut ? (
               <p className="text-destructive text-sm" data-testid="project-left-out">
                 <span className="sr-only">Not counted: </span>
@@ -1038,12 +1095,65 @@ function OptionsForm({
   );
 }
 
+/** Standard or Express for the project, each with its date (once a part is priced). */
+function SpeedChoice({
+  speed,
+  onChange,
+  expressPercent,
+  readyBy,
+}: {
+  speed: PrintSpeed;
+  onChange: (s: PrintSpeed) => void;
+  expressPercent: number;
+  readyBy: Record<PrintSpeed, string> | null;
+}) {
+  const choices: Array<{ value: PrintSpeed; label: string; note: string }> = [
+    { value: "standard", label: "Standard", note: "Printed in turn" },
+    { value: "express", label: `Express (+${expressPercent}%)`, note: "Printed first" },
+  ];
+  return (
+    <fieldset className="grid gap-2" data-testid="speed-choice">
+      <legend className="mb-1 font-medium text-sm">Printing speed</legend>
+      {choices.map((c) => (
+        <label
+          key={c.value}
+          className={cn(
+            "flex cursor-pointer items-start gap-2 rounded-md border p-2 text-sm",
+            speed === c.value && "border-primary bg-muted",
+          )}
+        >
+          <input
+            type="radio"
+            name="speed"
+            value={c.value}
+            checked={speed === c.value}
+            onChange={() => onChange(c.value)}
+            className="mt-1"
+          />
+          <span className="grid">
+            <span className="font-medium">{c.label}</span>
+            <span
+              className="text-muted-foreground"
+              data-testid={`speed-${c.value}-date`}
+              data-day={readyBy?.[c.value]}
+            >
+              {readyBy ? readyByText(readyBy[c.value]) : c.note}
+            </span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 function Breakdown({
   quote,
   materialName,
+  expressPercent,
 }: {
   quote: ReturnType<typeof priceQuote>["breakdown"];
   materialName: string;
+  expressPercent: number;
 }) {
   return (
     <div className="grid gap-3" data-testid="quote-breakdown">
@@ -1068,6 +1178,14 @@ function Breakdown({
           <>
             <dt className="text-muted-foreground">Volume discount</dt>
             <dd className="tabular-nums">−{quote.discountPercent}%</dd>
+          </>
+        ) : null}
+        {quote.speed === "express" ? (
+          <>
+            <dt className="text-muted-foreground">Express (+{expressPercent}%)</dt>
+            <dd className="tabular-nums" data-testid="quote-express">
+              +{formatPaise(quote.expressPaise)}
+            </dd>
           </>
         ) : null}
         <dt className="text-muted-foreground">Price per piece</dt>

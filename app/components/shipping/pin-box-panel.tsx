@@ -93,6 +93,13 @@ export default function PinBoxPanel({ id, item, typed, submitAtOnce, focus }: Pi
     (item.amountPaise === undefined ||
       answer.codLimitPaise === null ||
       item.amountPaise <= answer.codLimitPaise);
+  // A custom project's date moved (a part added, Express chosen): the answer shown follows it.
+  const readyBy = item.readyBy;
+  const shown = answer.kind === "estimate";
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the date changes
+  useEffect(() => {
+    if (shown) void check(pin);
+  }, [readyBy]);
 
   return (
     <PinBoxFrame id={id}>

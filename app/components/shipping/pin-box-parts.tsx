@@ -7,6 +7,8 @@ export type PinBoxItem = {
   kind?: "custom" | "cart";
   /** The cart's total: cash on delivery is weighed against the PIN's limit with it. */
   amountPaise?: number;
+  /** A custom part's ready-by day from the print queue (the quote page's project). */
+  readyBy?: string;
 };
 
 export type PinBoxPanelProps = {

@@ -32,12 +32,13 @@ export function rememberPin(pin: string) {
 /** What the server says about a PIN (and the product, or the kind of item). */
 export async function fetchEstimate(
   pin: string,
-  item: { productId?: string; kind?: "custom" | "cart" },
+  item: { productId?: string; kind?: "custom" | "cart"; readyBy?: string },
   signal?: AbortSignal,
 ): Promise<EstimateResponse> {
   const query = new URLSearchParams({ pin });
   if (item.productId) query.set("product", item.productId);
   else if (item.kind) query.set("kind", item.kind);
+  if (item.kind === "custom" && item.readyBy) query.set("ready", item.readyBy);
   const res = await fetch(`/api/delivery-estimate?${query}`, {
     headers: { accept: "application/json" },
     signal,

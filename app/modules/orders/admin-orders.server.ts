@@ -18,6 +18,7 @@ import {
   orderItems,
   orders,
   products,
+  quotes,
   type ReturnItem,
   returnRequests,
   user,
@@ -216,6 +217,9 @@ export type AdminOrderDetail = {
     hsnCode: string;
     /** Set for a custom part: the quote it was printed from (its model file, the request). */
     quoteId: string | null;
+    /** A custom part's ready-by day (India) and whether its print time is recorded. */
+    readyBy: string | null;
+    printed: boolean;
   }>;
   subtotalPaise: number;
   discountPaise: number;
@@ -275,9 +279,15 @@ export async function getAdminOrder(db: Database, orderId: string): Promise<Admi
   const o = row.order;
   const [items, [ret], history] = await Promise.all([
     db
-      .select({ ...getTableColumns(orderItems), quoteId: products.quoteId })
+      .select({
+        ...getTableColumns(orderItems),
+        quoteId: products.quoteId,
+        readyBy: quotes.readyBy,
+        printedAt: quotes.printedAt,
+      })
       .from(orderItems)
       .leftJoin(products, eq(products.id, orderItems.productId))
+      .leftJoin(quotes, eq(quotes.id, products.quoteId))
       .where(eq(orderItems.orderId, o.id))
       .orderBy(asc(orderItems.name)),
     db.select().from(returnRequests).where(eq(returnRequests.orderId, o.id)),
@@ -318,6 +328,8 @@ export async function getAdminOrder(db: Database, orderId: string): Promise<Admi
       discountPaise: i.discountPaise,
       hsnCode: i.hsnCode,
       quoteId: i.quoteId,
+      readyBy: i.readyBy,
+      printed: i.printedAt !== null,
     })),
     subtotalPaise: o.subtotalPaise,
     discountPaise: o.discountPaise,

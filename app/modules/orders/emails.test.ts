@@ -93,6 +93,22 @@ describe("order e-mails", () => {
     }
   });
 
+  it("a custom part says when it is ready", () => {
+    const { text, html } = orderConfirmationEmail({
+      ...base,
+      items: [
+        {
+          name: "Custom print: gear (PLA, Black, Express)",
+          quantity: 2,
+          unitPricePaise: 70_000,
+          readyBy: "2026-12-04",
+        },
+      ],
+    });
+    expect(text).toContain("2 × Custom print: gear (PLA, Black, Express), ready by Fri 4 Dec");
+    expect(html).toContain("Custom print: gear (PLA, Black, Express), ready by Fri 4 Dec");
+  });
+
   it("escapes a discount's name in the HTML", () => {
     const { html } = orderConfirmationEmail({
       ...base,

@@ -1,6 +1,7 @@
 import { escapeHtml, layout, type RenderedEmail } from "~/lib/email-layout.ts";
 import { formatPaise } from "~/rules/money.ts";
 import { paymentMethodLabel } from "~/rules/orders.ts";
+import { shortDate } from "~/rules/working-days.ts";
 
 /** The order e-mails: confirmation, shipped (with tracking), delivered. */
 
@@ -8,7 +9,13 @@ export type OrderEmailData = {
   customerName: string;
   orderNumber: string;
   ordersUrl: string;
-  items: Array<{ name: string; quantity: number; unitPricePaise: number }>;
+  /** `readyBy`: a custom part's ready-by day (yyyy-mm-dd, India), said after its name. */
+  items: Array<{
+    name: string;
+    quantity: number;
+    unitPricePaise: number;
+    readyBy?: string | null;
+  }>;
   subtotalPaise: number;
   /** The codes and offers ("Discount (DIWALI20)"), off the items or off the shipping. */
   discounts: Array<{ label: string; on: "items" | "shipping"; amountPaise: number }>;
@@ -26,6 +33,10 @@ export type OrderEmailData = {
 };
 
 const greeting = (name: string) => (name ? `Hi ${name},` : "Hi,");
+
+/** "Custom print: gear (PLA, Black, Express), ready by Fri 4 Dec". */
+const itemName = (i: OrderEmailData["items"][number]) =>
+  i.readyBy ? `${i.name}, ready by ${shortDate(i.readyBy)}` : i.name;
 
 /** The summary's rows: subtotal, item discounts, shipping, shipping discounts, COD fee, tax. */
 function summaryRows(d: OrderEmailData): Array<[string, string]> {
@@ -47,7 +58,7 @@ function summaryRows(d: OrderEmailData): Array<[string, string]> {
 
 function itemsText(d: OrderEmailData) {
   const lines = d.items.map(
-    (i) => `  ${i.quantity} × ${i.name}  ${formatPaise(i.unitPricePaise * i.quantity)}`,
+    (i) => `  ${i.quantity} × ${itemName(i)}  ${formatPaise(i.unitPricePaise * i.quantity)}`,
   );
   const rows: Array<[string, string]> = [...summaryRows(d), ["Total", formatPaise(d.totalPaise)]];
   const width = Math.max(...rows.map(([label]) => label.length));
@@ -62,7 +73,7 @@ function itemsHtml(d: OrderEmailData) {
   return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0">${d.items
     .map((i) =>
       row(
-        `${i.quantity} × ${escapeHtml(i.name)}`,
+        `${i.quantity} × ${escapeHtml(itemName(i))}`,
         escapeHtml(formatPaise(i.unitPricePaise * i.quantity)),
       ),
     )

@@ -6,6 +6,7 @@ import {
   orderItems,
   orders,
   products,
+  quotes,
   type ReturnItem,
   returnRequests,
   reviews,
@@ -52,6 +53,8 @@ export type OrderItemView = {
   myReview: { id: string; rating: number; title: string | null; review: string | null } | null;
   /** A custom part printed from the customer's own model (no catalogue page, no reviews). */
   custom: boolean;
+  /** A custom part's ready-by day (India), promised when it was paid. */
+  readyBy: string | null;
 };
 
 export type OrderView = {
@@ -105,7 +108,7 @@ export function discountRowsOf(
 
 function view(
   o: OrderRow,
-  items: Array<typeof orderItems.$inferSelect & { custom: boolean }>,
+  items: Array<typeof orderItems.$inferSelect & { custom: boolean; readyBy: string | null }>,
   myReviews: Map<string, OrderItemView["myReview"]>,
   ret: typeof returnRequests.$inferSelect | undefined,
 ): OrderView {
@@ -153,6 +156,7 @@ function view(
       currency: i.currency || "INR",
       myReview: i.productId ? (myReviews.get(i.productId) ?? null) : null,
       custom: i.custom,
+      readyBy: i.readyBy,
     })),
   };
 }
@@ -165,9 +169,11 @@ async function assemble(db: Database, userId: string, rows: OrderRow[]): Promise
       .select({
         ...getTableColumns(orderItems),
         custom: sql<boolean>`(${products.quoteId} is not null)`,
+        readyBy: quotes.readyBy,
       })
       .from(orderItems)
       .leftJoin(products, eq(products.id, orderItems.productId))
+      .leftJoin(quotes, eq(quotes.id, products.quoteId))
       .where(inArray(orderItems.orderId, ids)),
     db.select().from(returnRequests).where(inArray(returnRequests.orderId, ids)),
   ]);
@@ -229,7 +235,12 @@ async function emailData(db: Database, publicUrl: string, orderId: string) {
     .innerJoin(user, eq(user.id, orders.userId))
     .where(eq(orders.id, orderId));
   if (!row) throw new OrderNotFoundError();
-  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+  const items = await db
+    .select({ ...getTableColumns(orderItems), readyBy: quotes.readyBy })
+    .from(orderItems)
+    .leftJoin(products, eq(products.id, orderItems.productId))
+    .leftJoin(quotes, eq(quotes.id, products.quoteId))
+    .where(eq(orderItems.orderId, orderId));
   const o = row.order;
   const data: OrderEmailData = {
     customerName: row.name,
@@ -239,6 +250,7 @@ async function emailData(db: Database, publicUrl: string, orderId: string) {
       name: lineName(i.name, i.options),
       quantity: i.quantity,
       unitPricePaise: i.unitPricePaise,
+      readyBy: i.readyBy,
     })),
     subtotalPaise: o.subtotalPaise,
     discounts: discountRowsOf(o, items).map((d) => ({

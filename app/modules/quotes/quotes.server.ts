@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { Database, Tx } from "~/adapters/db/index.server.ts";
 import type { FileStorage } from "~/adapters/storage/types.ts";
 import {
@@ -16,12 +16,23 @@ import {
 import type { Viewer } from "~/modules/accounts/viewer.server.ts";
 import { recordAudit } from "~/modules/audit/audit.server.ts";
 import { enqueueJob, type RunJobsNow, runQueuedNow } from "~/modules/jobs/jobs.server.ts";
+import { getShopSettings } from "~/modules/settings/settings.server.ts";
 import type { CartLine } from "~/rules/cart.ts";
 import { detectFormat } from "~/rules/model3d/index.ts";
 import { UNSUPPORTED_FILE_MESSAGE } from "~/rules/model3d/messages.ts";
 import { partFileName, type SplitKind } from "~/rules/model3d/parts.ts";
 import { ModelError } from "~/rules/model3d/types.ts";
 import { paiseToRupeesText } from "~/rules/money.ts";
+import {
+  estimatedPrintMinutes,
+  FACTOR_SAMPLES,
+  type PrintSchedule,
+  type PrintSpeed,
+  printDatesText,
+  printReadyBy,
+  printTimeFactor,
+  scheduleToday,
+} from "~/rules/print-dates.ts";
 import type { QuoteSummary } from "~/rules/quote-pricing.ts";
 import {
   CUSTOM_PART_CATEGORY,
@@ -175,6 +186,11 @@ function summarise(row: typeof quotes.$inferSelect, productId: string | null): Q
     productId,
     orderId: row.orderId,
     createdAt: row.createdAt.toISOString(),
+    printMinutes: row.printMinutes,
+    readyBy: row.readyBy,
+    priceNote: row.priceNote,
+    actualPrintMinutes: row.actualPrintMinutes,
+    printedAt: row.printedAt?.toISOString() ?? null,
   };
 }
 
@@ -228,7 +244,16 @@ async function lockOwnQuote(tx: Tx, userId: string, quoteId: string) {
 // ---------------------------------------------------------------------------------------------
 // Into the cart
 
-export type AddedToCart = { line: Omit<CartLine, "addedAt">; breakdown: QuoteBreakdown | null };
+export type AddedToCart = {
+  line: Omit<CartLine, "addedAt">;
+  breakdown: QuoteBreakdown | null;
+  quoteId: string;
+  speed: PrintSpeed;
+  /** Estimated minutes of printing for every piece. */
+  printMinutes: number;
+  /** The day the part is ready to hand over (India), once promised. */
+  readyBy: string | null;
+};
 
 /**
  * Prices the customer's options with the current rates and puts the part in their stored cart
@@ -242,7 +267,11 @@ export async function addQuoteToCart(
   options: QuoteOptions,
   now = new Date(),
 ): Promise<AddedToCart> {
-  return db.transaction((tx) => addOneToCart(tx, userId, quoteId, options, now));
+  return db.transaction(async (tx) => {
+    const added = await addOneToCart(tx, userId, quoteId, options, now);
+    const [dated] = await promiseDates(tx, [added], now);
+    return dated;
+  });
 }
 
 /** Most parts one project puts in the cart at once. */
@@ -279,7 +308,7 @@ export async function addProjectToCart(
         throw new QuoteError(`${row?.fileName ?? "A part"}: ${error.message}`, error.status);
       }
     }
-    return added;
+    return promiseDates(tx, added, now);
   });
 }
 
@@ -303,7 +332,9 @@ async function addOneToCart(
   // Kept as priced: a 3MF's own unit wins over whatever the form said.
   const priced = { ...options, unit: breakdown.unit };
   const material = rates.materials.find((m) => m.id === options.materialId)!;
-  const name = customPartName(quote.fileName, material.name, options.colour);
+  const speed = breakdown.speed;
+  const name = customPartName(quote.fileName, material.name, options.colour, speed);
+  const printMinutes = estimatedPrintMinutes(breakdown.printHours, options.quantity);
   const productId = await upsertPartProduct(
     tx,
     quote.id,
@@ -318,10 +349,12 @@ async function addOneToCart(
     .set({
       status: "in_cart",
       staffPriced: false,
-      options: priced,
+      priceNote: null,
+      options: { ...priced, speed },
       rates,
       unitPricePaise: breakdown.unitPricePaise,
       quantity: options.quantity,
+      printMinutes,
       expiresAt: new Date(now.getTime() + rates.holdDays * DAY_MS),
       updatedAt: now,
     })
@@ -329,7 +362,89 @@ async function addOneToCart(
   return {
     line: cartLine(productId, name, breakdown.unitPricePaise, options.quantity),
     breakdown,
+    quoteId: quote.id,
+    speed,
+    printMinutes,
+    readyBy: null,
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Print dates (docs/decisions/0017-print-dates.md)
+
+/**
+ * What a ready-by date depends on today: the shop's holidays, the printers' capacity and minimum
+ * lead (quote rates), the estimated minutes of custom parts in paid orders not yet printed
+ * (leaving out `exceptOrder`'s own), and the factor learned from recorded print times.
+ */
+export async function printSchedule(
+  db: Executor,
+  now = new Date(),
+  options: { rates?: QuoteRates; exceptOrder?: string } = {},
+): Promise<PrintSchedule> {
+  const rates = options.rates ?? (await getQuoteRates(db));
+  const settings = await getShopSettings(db);
+  const [queued] = await db
+    .select({ minutes: sql<number>`coalesce(sum(${quotes.printMinutes}), 0)::int` })
+    .from(quotes)
+    .innerJoin(orders, eq(orders.id, quotes.orderId))
+    .where(
+      and(
+        eq(quotes.status, "ordered"),
+        isNull(quotes.printedAt),
+        eq(orders.status, "processing"),
+        options.exceptOrder ? ne(orders.id, options.exceptOrder) : undefined,
+      ),
+    );
+  const samples = await db
+    .select({ estimatedMinutes: quotes.printMinutes, actualMinutes: quotes.actualPrintMinutes })
+    .from(quotes)
+    .where(and(isNotNull(quotes.actualPrintMinutes), isNotNull(quotes.printMinutes)))
+    .orderBy(desc(quotes.printedAt), desc(quotes.id))
+    .limit(FACTOR_SAMPLES);
+  return {
+    today: scheduleToday(now),
+    holidays: settings.holidays,
+    printerCount: rates.printerCount,
+    printHoursPerDay: rates.printHoursPerDay,
+    minLeadDays: rates.minLeadDays,
+    queuedMinutes: queued?.minutes ?? 0,
+    factor: printTimeFactor(
+      samples.map((s) => ({
+        estimatedMinutes: s.estimatedMinutes ?? 0,
+        actualMinutes: s.actualMinutes ?? 0,
+      })),
+    ),
+  };
+}
+
+/**
+ * The ready-by date of parts put in the cart (or paid) together: the parts of one speed are
+ * printed together, so each gets the date of all of that speed's minutes; Standard behind the
+ * queue, Express ahead of it. Stored on each quote.
+ */
+async function promiseDates(
+  tx: Tx,
+  parts: AddedToCart[],
+  now: Date,
+  exceptOrder?: string,
+): Promise<AddedToCart[]> {
+  if (parts.length === 0) return parts;
+  const schedule = await printSchedule(tx, now, { exceptOrder });
+  const minutes = { standard: 0, express: 0 };
+  for (const p of parts) minutes[p.speed] += p.printMinutes;
+  const out: AddedToCart[] = [];
+  for (const p of parts) {
+    const readyBy = printReadyBy(schedule, minutes[p.speed], p.speed);
+    await tx.update(quotes).set({ readyBy }).where(eq(quotes.id, p.quoteId));
+    out.push({ ...p, readyBy });
+  }
+  return out;
+}
+
+/** The speed a quote was priced at (quotes from before Express were Standard). */
+function speedOf(quote: typeof quotes.$inferSelect): PrintSpeed {
+  return quote.options?.speed === "express" ? "express" : "standard";
 }
 
 /** Accepts staff's offer: the part goes into the cart at the offered price and quantity. */
@@ -349,20 +464,37 @@ export async function acceptOffer(
     const unit = quote.unitPricePaise ?? 0;
     const quantity = quote.quantity ?? 1;
     const options = quoteOptionsSchema.safeParse(quote.options);
+    const speed = speedOf(quote);
     const name = options.success
       ? customPartName(
           quote.fileName,
           materialName(quote, options.data.materialId),
           options.data.colour,
+          speed,
         )
-      : customPartName(quote.fileName, "as agreed", "as agreed");
+      : customPartName(quote.fileName, "as agreed", "as agreed", speed);
     const productId = await upsertPartProduct(tx, quote.id, name, unit, now, offeredParcel(quote));
     await putInCart(tx, userId, productId, quantity);
+    const printMinutes = quote.printMinutes ?? offeredMinutes(quote, quantity);
     await tx
       .update(quotes)
-      .set({ status: "in_cart", updatedAt: now })
+      .set({ status: "in_cart", printMinutes, updatedAt: now })
       .where(eq(quotes.id, quote.id));
-    return { line: cartLine(productId, name, unit, quantity), breakdown: null };
+    const [dated] = await promiseDates(
+      tx,
+      [
+        {
+          line: cartLine(productId, name, unit, quantity),
+          breakdown: null,
+          quoteId: quote.id,
+          speed,
+          printMinutes,
+          readyBy: null,
+        },
+      ],
+      now,
+    );
+    return dated;
   });
 }
 
@@ -392,6 +524,19 @@ function offeredParcel(quote: typeof quotes.$inferSelect): PartParcel | null {
 }
 
 type PartParcel = ReturnType<typeof customPartParcel>;
+
+/** The quote engine's print minutes for a part staff priced (0 when its options are unknown). */
+function offeredMinutes(quote: typeof quotes.$inferSelect, quantity: number): number {
+  const options = quoteOptionsSchema.safeParse(quote.options);
+  const rates = quoteRatesSchema.safeParse(quote.rates);
+  if (!options.success) return 0;
+  const { breakdown } = priceQuote(
+    quote.geometry,
+    options.data,
+    rates.success ? rates.data : defaultQuoteRates,
+  );
+  return estimatedPrintMinutes(breakdown.printHours, quantity);
+}
 
 async function upsertPartProduct(
   tx: Tx,
@@ -576,8 +721,11 @@ function quoteLineProblem(
   return null;
 }
 
-/** After payment (or a cash-on-delivery order): the order's quotes are ordered. */
-export async function markQuotesOrdered(tx: Executor, orderId: string, now = new Date()) {
+/**
+ * After payment (or a cash-on-delivery order): the order's quotes are ordered, and their ready-by
+ * dates are counted again from today's queue (the cart's date was promised when it was added).
+ */
+export async function markQuotesOrdered(tx: Tx, orderId: string, now = new Date()) {
   await tx
     .update(quotes)
     .set({ status: "ordered", orderId, updatedAt: now })
@@ -591,6 +739,20 @@ export async function markQuotesOrdered(tx: Executor, orderId: string, now = new
           .where(and(eq(orderItems.orderId, orderId), sql`${products.quoteId} is not null`)),
       ),
     );
+  const ordered = await tx.select().from(quotes).where(eq(quotes.orderId, orderId));
+  await promiseDates(
+    tx,
+    ordered.map((q) => ({
+      line: cartLine(q.id, q.fileName, q.unitPricePaise ?? 0, q.quantity ?? 1),
+      breakdown: null,
+      quoteId: q.id,
+      speed: speedOf(q),
+      printMinutes: q.printMinutes ?? 0,
+      readyBy: q.readyBy,
+    })),
+    now,
+    orderId,
+  );
 }
 
 /** Custom parts the customer owns among these products (the cart may show them as available). */
@@ -603,6 +765,9 @@ export async function ownCustomParts(db: Database, userId: string, productIds: s
       pricePaise: products.pricePaise,
       status: quotes.status,
       expiresAt: quotes.expiresAt,
+      options: quotes.options,
+      readyBy: quotes.readyBy,
+      priceNote: quotes.priceNote,
     })
     .from(products)
     .innerJoin(quotes, eq(quotes.id, products.quoteId))
@@ -613,6 +778,9 @@ export async function ownCustomParts(db: Database, userId: string, productIds: s
     name: r.name,
     pricePaise: r.pricePaise,
     available: r.status === "in_cart" && r.expiresAt !== null && r.expiresAt > now,
+    speed: (r.options?.speed === "express" ? "express" : "standard") as PrintSpeed,
+    readyBy: r.readyBy,
+    priceNote: r.priceNote,
   }));
 }
 
@@ -768,6 +936,154 @@ export async function answerQuote(
     }
   });
   await runQueuedNow(deps.jobs);
+}
+
+export type Reprice =
+  /** A new price per piece for this part. */
+  | { scope: "part"; unitPricePaise: number; note: string }
+  /** Every priced part of this customer's project in the cart, up or down by a percentage. */
+  | { scope: "project"; percent: number; note: string };
+
+/**
+ * Staff re-price a part (or the customer's whole project in the cart) before it is paid: the
+ * new price goes on the quote and its cart line at once, held afresh for the rates' hold days,
+ * with staff's note, so the customer sees both before paying; the customer is told by e-mail.
+ * Refused once the part is paid for, and while it is in an order waiting for payment (that
+ * order's amount is fixed). Audited, one entry per part.
+ */
+export async function repriceQuote(
+  deps: { db: Database; jobs?: RunJobsNow; publicUrl: string },
+  actor: Viewer,
+  quoteId: string,
+  change: Reprice,
+  now = new Date(),
+): Promise<{ parts: number }> {
+  const { db } = deps;
+  const count = await db.transaction(async (tx) => {
+    const [first] = await tx.select().from(quotes).where(eq(quotes.id, quoteId)).for("update");
+    if (!first) throw new QuoteError(quoteText.notFound, 404);
+    // The project: the customer's priced parts in the cart (this one first).
+    const targets =
+      change.scope === "part"
+        ? [first]
+        : [
+            first,
+            ...(await tx
+              .select()
+              .from(quotes)
+              .where(
+                and(
+                  eq(quotes.userId, first.userId),
+                  eq(quotes.status, "in_cart"),
+                  ne(quotes.id, first.id),
+                ),
+              )
+              .orderBy(quotes.createdAt, quotes.id)
+              .for("update")),
+          ];
+    const rates = await getQuoteRates(tx);
+    const expiresAt = new Date(now.getTime() + rates.holdDays * DAY_MS);
+    const lines: string[] = [];
+    for (const quote of targets) {
+      if (quote.status === "ordered") throw new QuoteError(printDatesText.alreadyPaid, 409);
+      if (quote.status !== "in_cart" && quote.status !== "offered") {
+        throw new QuoteError(
+          "Only a part with a price (in the cart or offered) can be re-priced: make an offer instead.",
+          409,
+        );
+      }
+      if (await inOpenOrder(tx, quote.id)) {
+        throw new QuoteError(
+          "The customer has placed an order with this part and it is waiting for payment.",
+          409,
+        );
+      }
+      const before = quote.unitPricePaise ?? 0;
+      const unitPricePaise =
+        change.scope === "part"
+          ? change.unitPricePaise
+          : Math.max(1, Math.round(before * (1 + change.percent / 100)));
+      const quantity = quote.quantity ?? 1;
+      if (unitPricePaise * quantity > MAX_OFFER_TOTAL_PAISE) {
+        throw new QuoteError("A part can be at most ₹50,00,000 in total.");
+      }
+      await tx
+        .update(quotes)
+        .set({
+          unitPricePaise,
+          staffPriced: true,
+          priceNote: change.note,
+          expiresAt,
+          updatedAt: now,
+        })
+        .where(eq(quotes.id, quote.id));
+      await tx
+        .update(products)
+        .set({ pricePaise: unitPricePaise, updatedAt: now })
+        .where(eq(products.quoteId, quote.id));
+      await recordAudit(tx, actor, {
+        action: "quote.reprice",
+        targetType: "quote",
+        targetId: quote.id,
+        summary: `Re-priced ${quote.fileName}: ${paiseToRupeesText(before)} → ${paiseToRupeesText(unitPricePaise)} per piece`,
+        details: {
+          scope: change.scope,
+          fromPaise: before,
+          toPaise: unitPricePaise,
+          quantity,
+          note: change.note,
+        },
+      });
+      lines.push(
+        `${quote.fileName}: ${quantity} × ${paiseToRupeesText(unitPricePaise)} (was ${paiseToRupeesText(before)} each)`,
+      );
+    }
+    const [customer] = await tx
+      .select({ email: user.email, name: user.name })
+      .from(user)
+      .where(eq(user.id, first.userId));
+    if (customer) {
+      const email = quoteReplyEmail({
+        name: customer.name,
+        fileName: first.fileName,
+        message: `${printDatesText.repriced}:\n${lines.join("\n")}\n\n${change.note}`,
+        url: `${deps.publicUrl}/cart`,
+      });
+      await enqueueJob(tx, "mail", { to: customer.email, ...email });
+    }
+    return targets.length;
+  });
+  await runQueuedNow(deps.jobs);
+  return { parts: count };
+}
+
+/**
+ * Staff record how long a paid part actually took to print (every piece), which takes it out of
+ * the print queue and teaches the print-time factor. A later entry corrects an earlier one.
+ */
+export async function recordPrintTime(
+  db: Database,
+  actor: Viewer,
+  quoteId: string,
+  actualMinutes: number,
+  now = new Date(),
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [quote] = await tx.select().from(quotes).where(eq(quotes.id, quoteId)).for("update");
+    if (!quote) throw new QuoteError(quoteText.notFound, 404);
+    if (quote.status !== "ordered") throw new QuoteError(printDatesText.notOrdered, 409);
+    await tx
+      .update(quotes)
+      .set({ actualPrintMinutes: actualMinutes, printedAt: now, updatedAt: now })
+      .where(eq(quotes.id, quote.id));
+    await recordAudit(tx, actor, {
+      action: "quote.printed",
+      targetType: "quote",
+      targetId: quote.id,
+      summary: `Recorded ${actualMinutes} min of printing for ${quote.fileName}`,
+      details: { actualMinutes, estimatedMinutes: quote.printMinutes },
+    });
+  });
 }
 
 /** Open requests, for the admin dashboard. */

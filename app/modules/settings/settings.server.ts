@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "~/adapters/db/index.server.ts";
+import type { Database, Tx } from "~/adapters/db/index.server.ts";
 import { shopSettings } from "~/db/schema.ts";
 import type { Viewer } from "~/modules/accounts/viewer.server.ts";
 import { recordAudit } from "~/modules/audit/audit.server.ts";
@@ -22,7 +22,7 @@ const readSettings = (row: SettingsRow): ShopSettings => ({
 });
 
 /** The shop's settings row (created by the first migration). */
-export async function getShopSettings(db: Database): Promise<ShopSettings> {
+export async function getShopSettings(db: Database | Tx): Promise<ShopSettings> {
   const [row] = await db.select().from(shopSettings).where(eq(shopSettings.id, 1));
   if (!row) throw new Error("shop_settings row is missing: run the migrations");
   return readSettings(row);

@@ -29,6 +29,8 @@ export type EstimateRequest = {
   productId?: string;
   /** What is being estimated when there is no product: a custom part, or the cart in general. */
   kind?: "custom" | "cart";
+  /** A custom part's ready-by day from the print queue (yyyy-mm-dd), when the page knows it. */
+  readyBy?: string;
 };
 
 export type EstimateAnswer =
@@ -110,6 +112,11 @@ export async function deliveryEstimate(
     from,
     to,
     readyDays: readyWorkingDays(kind, category, lead),
+    // The print queue's date for a custom part, at most a year ahead.
+    readyBy:
+      kind === "custom" && request.readyBy && request.readyBy <= addDays(istToday(now), 366)
+        ? request.readyBy
+        : undefined,
     holidays: new Set(settings.holidays),
     transitDays: settings.transitDays,
     cod: cod.kind === "available",
@@ -128,4 +135,10 @@ export async function deliveryEstimate(
   const codLimitPaise =
     cod.kind === "available" || cod.kind === "over-limit" ? cod.limitPaise : null;
   return { kind: "estimate", ...estimate, shippingPaise, codLimitPaise };
+}
+
+/** `day` + n calendar days (none skipped), for the one-year bound. */
+function addDays(day: string, n: number): string {
+  const [y, m, d] = day.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
 }

@@ -59,6 +59,7 @@ import { expectedDateText, stageLabels } from "~/rules/courier.ts";
 import { isUuid } from "~/rules/ids.ts";
 import { formatPaise } from "~/rules/money.ts";
 import { statusLabel } from "~/rules/orders.ts";
+import { readyByText } from "~/rules/print-dates.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/order";
@@ -214,6 +215,11 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
                     <p className="text-muted-foreground">
                       {item.quantity} × {money(item.unitPricePaise)} · HSN {item.hsnCode}
                     </p>
+                    {item.quoteId && item.readyBy ? (
+                      <p data-testid="admin-item-ready-by">
+                        {item.printed ? "Printed" : readyByText(item.readyBy)}
+                      </p>
+                    ) : null}
                   </div>
                   <span className="shrink-0 text-right tabular-nums">
                     {money(item.unitPricePaise * item.quantity)}

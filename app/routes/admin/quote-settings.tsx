@@ -72,6 +72,10 @@ type Draft = {
   layerChangeSeconds: string;
   supportInfillPercent: string;
   holdDays: string;
+  expressPercent: string;
+  printerCount: string;
+  printHoursPerDay: string;
+  minLeadDays: string;
   tiers: Array<{ minQuantity: string; percent: string }>;
   printers: Array<{ name: string; x: string; y: string; z: string }>;
   materials: Array<{
@@ -97,6 +101,10 @@ function toDraft(r: QuoteRates): Draft {
     layerChangeSeconds: String(r.layerChangeSeconds),
     supportInfillPercent: String(r.supportInfillPercent),
     holdDays: String(r.holdDays),
+    expressPercent: String(r.expressPercent),
+    printerCount: String(r.printerCount),
+    printHoursPerDay: String(r.printHoursPerDay),
+    minLeadDays: String(r.minLeadDays),
     tiers: r.discountTiers.map((t) => ({
       minQuantity: String(t.minQuantity),
       percent: String(t.percent),
@@ -133,6 +141,10 @@ function fromDraft(d: Draft) {
     layerChangeSeconds: num(d.layerChangeSeconds),
     supportInfillPercent: num(d.supportInfillPercent),
     holdDays: num(d.holdDays),
+    expressPercent: num(d.expressPercent),
+    printerCount: num(d.printerCount),
+    printHoursPerDay: num(d.printHoursPerDay),
+    minLeadDays: num(d.minLeadDays),
     discountTiers: d.tiers
       .map((t) => ({ minQuantity: num(t.minQuantity), percent: num(t.percent) }))
       .sort((a, b) => a.minQuantity - b.minQuantity),
@@ -234,6 +246,10 @@ const rateFields: ReadonlyArray<FieldSpec<Draft>> = [
   { key: "layerChangeSeconds", id: "layerChange", label: "Layer change", suffix: "seconds" },
   { key: "supportInfillPercent", id: "supportFill", label: "Support fill", suffix: "%" },
   { key: "holdDays", id: "holdDays", label: "Price held for", suffix: "days" },
+  { key: "expressPercent", id: "express", label: "Express surcharge", suffix: "%" },
+  { key: "printerCount", id: "printerCount", label: "Printers", suffix: "running" },
+  { key: "printHoursPerDay", id: "printHours", label: "Printing hours", suffix: "per working day" },
+  { key: "minLeadDays", id: "minLead", label: "Shortest lead", suffix: "working days" },
 ];
 
 type MaterialDraft = Draft["materials"][number];

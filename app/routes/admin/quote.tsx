@@ -14,7 +14,10 @@ import {
   answerQuote,
   getQuoteForAdmin,
   getQuoteRates,
+  printSchedule,
   QuoteError,
+  recordPrintTime,
+  repriceQuote,
   type StaffReply,
 } from "~/modules/quotes/quotes.server.ts";
 import { requireAdmin } from "~/routes/guards.server.ts";
@@ -28,6 +31,7 @@ import {
   unitForStaff,
 } from "~/rules/model3d/units.ts";
 import { formatPaise, rupeesToPaise } from "~/rules/money.ts";
+import { correctedMinutes, minutesText, readyByText } from "~/rules/print-dates.ts";
 import { describeOptions, formatBytes } from "~/rules/quote-pricing.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
 import { runtime } from "~/runtime.server.ts";
@@ -44,7 +48,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { db } = await runtime();
   const [quote, rates] = await Promise.all([getQuoteForAdmin(db, params.id), getQuoteRates(db)]);
   if (!quote) throw data("Quote not found", { status: 404 });
-  return { quote, materials: rates.materials.map((m) => ({ id: m.id, name: m.name })) };
+  const { factor } = await printSchedule(db, new Date(), { rates });
+  return { quote, factor, materials: rates.materials.map((m) => ({ id: m.id, name: m.name })) };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -62,7 +67,35 @@ const message = z
   .trim()
   .min(1, "Write a message for the customer")
   .max(4000, "Please keep the message under 4000 characters");
+const note = z
+  .string()
+  .trim()
+  .min(1, "Write a note the customer will see with the new price")
+  .max(1000, "Please keep the note under 1000 characters");
+const rupeesPrice = z
+  .string()
+  .trim()
+  .regex(/^\d{1,7}(\.\d{1,2})?$/, "Enter the price per piece in rupees, e.g. 850 or 850.50")
+  .refine((v) => Number(v) > 0, "The price must be more than ₹0");
 const answerSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("reprice"), note, newPrice: rupeesPrice }),
+  z.object({
+    kind: z.literal("reprice-project"),
+    note,
+    percent: z.coerce
+      .number("Enter the change in percent, e.g. -10 or 15")
+      .min(-90, "The change must be between -90% and +300%")
+      .max(300, "The change must be between -90% and +300%")
+      .refine((v) => v !== 0, "Enter a change other than 0%"),
+  }),
+  z.object({
+    kind: z.literal("printed"),
+    minutes: z.coerce
+      .number("Enter the print time in minutes")
+      .int("Enter whole minutes")
+      .min(1, "Enter the print time in minutes")
+      .max(100_000, "At most 100,000 minutes"),
+  }),
   z.object({ kind: z.literal("reply"), message }),
   z.object({ kind: z.literal("close"), message }),
   z.object({
@@ -81,7 +114,7 @@ const answerSchema = z.discriminatedUnion("kind", [
   }),
 ]);
 
-type AnswerResult = { ok: true; kind: string } | { ok: false; error: string };
+type AnswerResult = { ok: true; kind: string; parts?: number } | { ok: false; error: string };
 
 export async function action({ request, params }: Route.ActionArgs) {
   const viewer = await requireAdmin(request);
@@ -92,6 +125,29 @@ export async function action({ request, params }: Route.ActionArgs) {
     return data<AnswerResult>({ ok: false, error: first }, { status: 400 });
   }
   const input = parsed.data;
+  const rt = await runtime();
+  try {
+    if (input.kind === "reprice" || input.kind === "reprice-project") {
+      const { parts } = await repriceQuote(
+        { db: rt.db, jobs: rt.jobRunner, publicUrl: rt.env.publicUrl },
+        viewer,
+        params.id,
+        input.kind === "reprice"
+          ? { scope: "part", unitPricePaise: rupeesToPaise(input.newPrice), note: input.note }
+          : { scope: "project", percent: input.percent, note: input.note },
+      );
+      return data<AnswerResult>({ ok: true, kind: input.kind, parts });
+    }
+    if (input.kind === "printed") {
+      await recordPrintTime(rt.db, viewer, params.id, input.minutes);
+      return data<AnswerResult>({ ok: true, kind: input.kind });
+    }
+  } catch (error) {
+    if (error instanceof QuoteError) {
+      return data<AnswerResult>({ ok: false, error: error.message }, { status: error.status });
+    }
+    throw error;
+  }
   const answer: StaffReply =
     input.kind === "offer"
       ? {
@@ -101,7 +157,6 @@ export async function action({ request, params }: Route.ActionArgs) {
           quantity: input.quantity,
         }
       : input;
-  const rt = await runtime();
   try {
     await answerQuote(
       { db: rt.db, jobs: rt.jobRunner, publicUrl: rt.env.publicUrl },
@@ -118,10 +173,29 @@ export async function action({ request, params }: Route.ActionArgs) {
   return data<AnswerResult>({ ok: true, kind: input.kind });
 }
 
-const answered = { reply: "Reply sent", offer: "Offer sent", close: "Request closed" } as const;
+const answered = {
+  reply: "Reply sent",
+  offer: "Offer sent",
+  close: "Request closed",
+  reprice: "Price updated",
+  "reprice-project": "Project re-priced",
+  printed: "Print time recorded",
+} as const;
+
+function doneToast(r: { kind: string; parts?: number }, email: string) {
+  return {
+    title: answered[r.kind as keyof typeof answered] ?? "Saved",
+    description:
+      r.kind === "printed"
+        ? "It leaves the print queue and tunes the print-time estimates."
+        : r.kind === "reprice-project"
+          ? `${r.parts} ${r.parts === 1 ? "part" : "parts"} re-priced; e-mailed to ${email}.`
+          : `E-mailed to ${email}.`,
+  };
+}
 
 export default function AdminQuote({ loaderData }: Route.ComponentProps) {
-  const { quote, materials } = loaderData;
+  const { quote, materials, factor } = loaderData;
   const g = quote.geometry;
   const fetcher = useFetcher<AnswerResult>();
   const form = useRef<HTMLFormElement>(null);
@@ -129,10 +203,7 @@ export default function AdminQuote({ loaderData }: Route.ComponentProps) {
     fetcher,
     (r) =>
       r.ok
-        ? {
-            title: answered[r.kind as keyof typeof answered] ?? "Saved",
-            description: `E-mailed to ${quote.customerEmail}.`,
-          }
+        ? doneToast(r, quote.customerEmail)
         : { title: "Not sent", description: r.error, variant: "destructive" },
     (r) => {
       if (r.ok) form.current?.reset();
@@ -251,6 +322,8 @@ export default function AdminQuote({ loaderData }: Route.ComponentProps) {
         </section>
       </div>
 
+      <PrintSection quote={quote} factor={factor} />
+
       {quote.status !== "ordered" ? (
         <section className="mt-6 rounded-xl border bg-card p-5">
           <h2 className="font-semibold">Answer the customer</h2>
@@ -291,5 +364,123 @@ export default function AdminQuote({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
     </div>
+  );
+}
+
+type AdminQuote = Route.ComponentProps["loaderData"]["quote"];
+
+/**
+ * The part's printing: its speed and date, the estimate (and as corrected by the recorded times),
+ * re-pricing before payment, and the actual time once it is printed.
+ */
+function PrintSection({ quote, factor }: { quote: AdminQuote; factor: number }) {
+  const fetcher = useFetcher<AnswerResult>();
+  const form = useRef<HTMLFormElement>(null);
+  useOutcomeToast(
+    fetcher,
+    (r) =>
+      r.ok
+        ? doneToast(r, quote.customerEmail)
+        : { title: "Not saved", description: r.error, variant: "destructive" },
+    (r) => {
+      if (r.ok) form.current?.reset();
+    },
+  );
+  const busy = fetcher.state !== "idle";
+  const speed = quote.options?.speed === "express" ? "Express" : "Standard";
+  const priced = quote.status === "in_cart" || quote.status === "offered";
+  return (
+    <section className="mt-6 rounded-xl border bg-card p-5" data-testid="quote-print">
+      <h2 className="font-semibold">Printing</h2>
+      <dl className="mt-3 grid grid-cols-2 gap-y-1 text-sm">
+        <dt className="text-muted-foreground">Speed</dt>
+        <dd data-testid="quote-speed">{speed}</dd>
+        <dt className="text-muted-foreground">Ready by</dt>
+        <dd data-testid="quote-ready-by">
+          {quote.readyBy ? readyByText(quote.readyBy) : "Not promised yet"}
+        </dd>
+        <dt className="text-muted-foreground">Estimated print time</dt>
+        <dd data-testid="quote-print-estimate">
+          {quote.printMinutes !== null
+            ? `${minutesText(quote.printMinutes)}${
+                factor !== 1
+                  ? ` (${minutesText(correctedMinutes(quote.printMinutes, factor))} at ×${factor.toFixed(2)} from recorded prints)`
+                  : ""
+              }`
+            : "Not priced yet"}
+        </dd>
+        <dt className="text-muted-foreground">Actual print time</dt>
+        <dd data-testid="quote-print-actual">
+          {quote.actualPrintMinutes !== null
+            ? minutesText(quote.actualPrintMinutes)
+            : "Not recorded"}
+        </dd>
+        {quote.priceNote ? (
+          <>
+            <dt className="text-muted-foreground">Price note</dt>
+            <dd className="whitespace-pre-wrap" data-testid="quote-price-note">
+              {quote.priceNote}
+            </dd>
+          </>
+        ) : null}
+      </dl>
+
+      {priced ? (
+        <fetcher.Form method="post" ref={form} className="mt-4 grid gap-4 border-t pt-4">
+          <p className="text-muted-foreground text-sm">
+            Re-price before payment: the customer sees the new price and your note in their cart and
+            by e-mail before paying.
+          </p>
+          <div className="grid gap-2">
+            <Label htmlFor="reprice-note">Note for the customer</Label>
+            <Textarea id="reprice-note" name="note" rows={2} maxLength={1000} />
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid gap-2">
+              <Label htmlFor="reprice-price">New price per piece (₹)</Label>
+              <Input id="reprice-price" name="newPrice" inputMode="decimal" placeholder="850" />
+              <Button type="submit" name="kind" value="reprice" disabled={busy}>
+                Re-price this part
+              </Button>
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor="reprice-percent">Change for every part in the cart (%)</Label>
+              <Input id="reprice-percent" name="percent" inputMode="decimal" placeholder="-10" />
+              <Button
+                type="submit"
+                name="kind"
+                value="reprice-project"
+                variant="outline"
+                disabled={busy}
+              >
+                Re-price the project
+              </Button>
+            </div>
+          </div>
+        </fetcher.Form>
+      ) : null}
+
+      {quote.status === "ordered" ? (
+        <fetcher.Form method="post" ref={form} className="mt-4 flex flex-wrap items-end gap-2">
+          <div className="grid gap-2">
+            <Label htmlFor="print-minutes">
+              Finished: actual print time (minutes, every piece)
+            </Label>
+            <Input
+              id="print-minutes"
+              name="minutes"
+              type="number"
+              min={1}
+              max={100000}
+              defaultValue={quote.actualPrintMinutes ?? undefined}
+              className="w-40"
+            />
+          </div>
+          <Button type="submit" name="kind" value="printed" disabled={busy}>
+            Record print time
+          </Button>
+        </fetcher.Form>
+      ) : null}
+    </section>
   );
 }
