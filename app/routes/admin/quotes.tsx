@@ -8,6 +8,7 @@ import { listQuotesForAdmin } from "~/modules/quotes/quotes.server.ts";
 import { requireAdmin } from "~/routes/guards.server.ts";
 import { unitForStaff } from "~/rules/model3d/units.ts";
 import { formatPaise } from "~/rules/money.ts";
+import { partDateText } from "~/rules/print-dates.ts";
 import { adminQuoteFilters, quoteStatusLabel } from "~/rules/quote-pricing.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
 import { runtime } from "~/runtime.server.ts";
@@ -91,6 +92,15 @@ export default function AdminQuotes({ loaderData }: Route.ComponentProps) {
                     Read in {unitForStaff(q.geometry.fileUnit, q.options?.unit)}
                   </span>
                   {(q.geometry.bodyCount ?? 1) > 1 ? ` · ${q.geometry.bodyCount} bodies` : ""}
+                  {q.readyBy && q.status !== "draft" ? (
+                    <span data-testid="quote-part-date">
+                      {" · "}
+                      {partDateText(
+                        q.options?.speed === "express" ? "express" : "standard",
+                        q.readyBy,
+                      )}
+                    </span>
+                  ) : null}
                 </p>
                 {q.findings.length > 0 ? (
                   <p className="text-muted-foreground text-sm" data-testid="quote-findings">
