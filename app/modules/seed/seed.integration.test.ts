@@ -8,6 +8,7 @@ import { createLocalStorage } from "~/adapters/storage/local.server.ts";
 import { parseEnv } from "~/config/env.server.ts";
 import { products, promotions, sponsoredProducts, userProfiles } from "~/db/schema.ts";
 import { createAuth } from "~/modules/accounts/auth.server.ts";
+import { getShopSettings } from "~/modules/settings/settings.server.ts";
 import {
   createTestDatabase,
   type TestDatabase,
@@ -71,6 +72,15 @@ describe(`demo seed on ${testDbKind()}`, () => {
       .from(userProfiles)
       .where(eq(userProfiles.userId, signIn.user.id));
     expect(profile).toMatchObject({ isAdmin: true, isEmailVerified: true });
+
+    // Cash on delivery on, ₹49 up to ₹5,000, none in the special zones (issue 24).
+    const settings = await getShopSettings(t.db);
+    expect(settings.codEnabled).toBe(true);
+    expect(settings.shippingRates.metro).toMatchObject({
+      codFeePaise: 4_900,
+      codLimitPaise: 500_000,
+    });
+    expect(settings.shippingRates.special.codLimitPaise).toBe(0);
 
     // A second start finds the shop filled and leaves it alone.
     expect(await seedDemoIfEmpty(deps)).toBe(false);
