@@ -7,6 +7,7 @@ import type { Database } from "~/adapters/db/index.server.ts";
 import { CarrierError } from "~/adapters/shipping/index.server.ts";
 import { adminAudit, orders, products, shipmentEvents, shipments } from "~/db/schema.ts";
 import type { BookShipmentInput } from "~/rules/courier.ts";
+import { istToday } from "~/rules/india-time.ts";
 import {
   createVerifiedUser,
   outcome,
@@ -169,11 +170,8 @@ describe(`courier shipments with Shiprocket (fake) on ${testDbKind()}`, () => {
       "order.ship-cancel",
       "order.ship-pickup",
     ]);
-    const day = await labelsForDay(
-      deps,
-      new Date().toISOString().slice(0, 10),
-      async (files) => files[0],
-    );
+    // The day is India's (after 18:30 UTC it is already tomorrow there).
+    const day = await labelsForDay(deps, istToday(), async (files) => files[0]);
     expect(day).not.toBeNull();
   });
 
