@@ -350,14 +350,15 @@ async function placeOrderOnce(
         "An item in your cart is no longer available. Remove it from your cart to continue.",
       );
     }
+    // The option values don't change with stock: read before the locks, which queue checkouts.
+    const optionsOf = await variantOptionsOf(
+      tx,
+      cart.map((l) => l.variantId),
+    );
     // The products' rows, then their variants' (inventory's lock order): the last unit sells once.
     const locked = await lockStock(
       tx,
       cart.map((l) => l.productId),
-      cart.map((l) => l.variantId),
-    );
-    const optionsOf = await variantOptionsOf(
-      tx,
       cart.map((l) => l.variantId),
     );
     const lines = cart.map(

@@ -5,7 +5,9 @@ import { cartItems, orderItems, orders, products, productVariants } from "~/db/s
 import { saveAddress } from "~/modules/addresses/addresses.server.ts";
 import { getCart, setAllCartItems, setCartItem } from "~/modules/cart/cart.server.ts";
 import { defineVariants } from "~/modules/catalog/variants.server.ts";
+import { getAdminOrder } from "~/modules/orders/admin-orders.server.ts";
 import { expireOrder } from "~/modules/orders/lifecycle.server.ts";
+import { getOrder, invoiceFor } from "~/modules/orders/orders.server.ts";
 import { optionLabel, type Variant } from "~/rules/variants.ts";
 import {
   createVerifiedUser,
@@ -144,6 +146,21 @@ describe(`checkout per variant on ${testDbKind()}`, () => {
       [red.id, 49_900, 2, [{ name: "Colour", value: "Red" }]],
       [blue.id, 54_900, 1, [{ name: "Colour", value: "Blue" }]],
     ]);
+    // /orders, the admin's order page and the invoice show the options as ordered.
+    const mine = await getOrder(db, b.id, order.id);
+    expect(mine.items.map((i) => [i.name, i.options]).sort()).toEqual([
+      [product.name, "Colour: Blue"],
+      [product.name, "Colour: Red"],
+    ]);
+    const admin = await getAdminOrder(db, order.id);
+    expect(admin.items.map((i) => i.options).sort()).toEqual(["Colour: Blue", "Colour: Red"]);
+    await db.update(orders).set({ paymentStatus: "paid" }).where(eq(orders.id, order.id));
+    const invoice = await invoiceFor(db, b.id, order.id);
+    expect(invoice.lines.map((l) => l.name).sort()).toEqual([
+      `${product.name} (Colour: Blue)`,
+      `${product.name} (Colour: Red)`,
+    ]);
+    await db.update(orders).set({ paymentStatus: "unpaid" }).where(eq(orders.id, order.id));
     expect(await variantStock(blue.id)).toEqual({ stockCount: 3, inStock: true });
     // The product's count is its active variants' sum, or none when one isn't counted.
     expect(await productRow(product.id)).toMatchObject({ stockCount: null, inStock: true });
