@@ -4,8 +4,8 @@ import { expect, test } from "./fixtures.ts";
 /*
  * Issue 22, the customer's side: on a product with a Colour and a Size, picking values changes
  * the price and the address (and the address shows that variant when opened), a sold-out
- * combination can't be added, and two variants of the product sit in the cart as two lines with
- * their options. On a desktop and on a 390 px phone. The product is one of the demo seed's with
+ * combination can't be added, and two variants of the product sit in the (guest) cart as two lines
+ * with their options and prices. On a desktop and on a 390 px phone. The product is one of the demo seed's with
  * options, found through its page's structured data (which names each variant's colour, size,
  * price, availability and address), so the journey holds whatever the demo's values are.
  */
@@ -70,9 +70,11 @@ for (const viewport of [
   test.describe(`on a ${viewport.name}`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
-    test("picking a colour and a size changes the price and the address; a sold-out one can't be added", async ({
+    test("picking a colour and a size changes the price and the address; a sold-out one can't be added; two variants make two cart lines", async ({
       page,
     }) => {
+      // Every page it passed through is checked again for accessibility at the end.
+      test.setTimeout(150_000);
       const product = await findProduct(page);
       const inStock = product.variants.filter((v) => v.offers.availability.endsWith("/InStock"));
       const soldOut = product.variants.find((v) => v.offers.availability.endsWith("/OutOfStock"));
@@ -114,6 +116,24 @@ for (const viewport of [
       await expect(
         colours.getByRole("radio", { name: `${soldOut.color} (Out of Stock)` }),
       ).toBeChecked();
+
+      // Two variants of the product: two lines in the cart, each with its options and price.
+      for (const v of [first, second]) {
+        await choose(colours, v.color);
+        await choose(sizes, v.size);
+        await addButton.click();
+        // The button is busy for a moment after each add (no double add on a double tap).
+        await expect(addButton).toBeEnabled();
+      }
+      await page.goto("/cart");
+      const lines = page.getByTestId("cart-line").filter({ hasText: product.name });
+      await expect(lines).toHaveCount(2);
+      for (const v of [first, second]) {
+        const line = lines.filter({ hasText: `Colour: ${v.color} · Size: ${v.size}` });
+        await expect(line).toHaveCount(1);
+        await expect(line.getByText(`${rupees(v.offers.price)} each`)).toBeVisible();
+      }
+      await expect(page.getByRole("heading", { name: "Shopping Cart (2 items)" })).toBeVisible();
     });
   });
 }
