@@ -444,6 +444,7 @@ function ProductDetail({
             pricePaise={chosen.pricePaise}
             originalPricePaise={chosen.originalPricePaise}
             size="lg"
+            testId={options.length > 0 ? "product-price" : undefined}
           />
           {options.length > 0 ? (
             <OptionPicker

@@ -6,6 +6,7 @@ import { useProceedToCheckout } from "~/components/cart/use-proceed-to-checkout"
 import { Button, type ButtonProps } from "~/components/ui/button";
 import { SpriteIcon } from "~/components/ui/icon-sprite";
 import { toast } from "~/components/ui/use-toast";
+import { lineKey } from "~/rules/cart.ts";
 import { cartButtonLabel, cartButtonState, quantityLimit } from "~/rules/product-display.ts";
 import type { OrderedOption } from "~/rules/stored-shapes.ts";
 
@@ -41,7 +42,10 @@ export function AddToCartButton({
   const cart = useCart();
   const proceed = useProceedToCheckout(useLocation().pathname);
   const [busy, setBusy] = useState(false);
-  const inCart = cart.some((l) => l.productId === product.id);
+  // A product with options: its chosen variant's line; otherwise the product's line.
+  const key = lineKey({ productId: product.id, variantId: chosenVariant?.id });
+  const line = cart.find((l) => lineKey(l) === key);
+  const inCart = line !== undefined;
   const state = cartButtonState(product, inCart);
 
   const label = (text: string) => (nameInLabel ? `${text}: ${product.name}` : undefined);
@@ -78,7 +82,7 @@ export function AddToCartButton({
       toast({ title: "Price is 0", variant: "destructive" });
       return;
     }
-    const inCartNow = cart.find((l) => l.productId === product.id)?.quantity ?? 0;
+    const inCartNow = line?.quantity ?? 0;
     const adding = Math.min(Math.max(1, quantity), quantityLimit(product) - inCartNow);
     if (adding <= 0) {
       toast({
@@ -91,6 +95,7 @@ export function AddToCartButton({
     setBusy(true);
     const item = {
       productId: product.id,
+      ...(chosenVariant ? { variantId: chosenVariant.id, options: chosenVariant.options } : {}),
       name: product.name,
       pricePaise: product.pricePaise,
       image: product.image,

@@ -1,0 +1,139 @@
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+
+/*
+ * Issue 22, the customer's side: on a product with a Colour and a Size, picking values changes
+ * the price and the address (and the address shows that variant when opened), a sold-out
+ * combination can't be added, and two variants of the product sit in the (guest) cart as two lines
+ * with their options and prices. On a desktop and on a 390 px phone. The product is one of the demo seed's with
+ * options, found through its page's structured data (which names each variant's colour, size,
+ * price, availability and address), so the journey holds whatever the demo's values are.
+ */
+
+type Offer = { price: string; availability: string; url: string };
+type VariantLd = { color?: string; size?: string; offers: Offer };
+type Found = { path: string; name: string; variants: VariantLd[] };
+
+async function productGroup(page: Page, path: string) {
+  const html = await (await page.request.get(path)).text();
+  for (const [, json] of html.matchAll(
+    /<script type="application\/ld\+json">([\s\S]*?)<\/script>/g,
+  )) {
+    const ld = JSON.parse(json ?? "{}");
+    if (ld["@type"] === "ProductGroup") return ld as { name: string; hasVariant: VariantLd[] };
+  }
+  return null;
+}
+
+/** A demo product whose variants vary by colour and size, with a sold-out one and two prices. */
+async function findProduct(page: Page): Promise<Found> {
+  for (const listing of ["/products", "/products?page=2"]) {
+    await page.goto(listing);
+    const hrefs = await page
+      .getByRole("list", { name: "Our Products" })
+      .locator('a[href^="/product/"]')
+      .evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute("href") ?? ""))]);
+    for (const path of hrefs) {
+      const group = await productGroup(page, path);
+      const variants = (group?.hasVariant ?? []).filter((v) => v.color && v.size);
+      const inStock = variants.filter((v) => v.offers.availability.endsWith("/InStock"));
+      if (
+        group &&
+        variants.some((v) => v.offers.availability.endsWith("/OutOfStock")) &&
+        new Set(inStock.map((v) => v.offers.price)).size > 1
+      ) {
+        return { path, name: group.name, variants };
+      }
+    }
+  }
+  throw new Error("no demo product has colours and sizes with a sold-out combination");
+}
+
+const radio = (group: Locator, value: string | undefined) =>
+  group.getByRole("radio", { name: new RegExp(`^${value}\\b`) });
+
+/** Picks a value as a customer does: a click on its swatch or button (the label). */
+async function choose(group: Locator, value: string | undefined) {
+  const name = new RegExp(`^${value}\\b`);
+  await group.locator("label", { has: group.page().getByRole("radio", { name }) }).click();
+  await expect(radio(group, value)).toBeChecked();
+}
+
+const rupees = (price: string) =>
+  `₹${Number(price).toLocaleString("en-IN", { minimumFractionDigits: 2 })}`;
+const variantOf = (v: VariantLd) => new URL(v.offers.url).searchParams.get("variant");
+
+for (const viewport of [
+  { name: "desktop", width: 1280, height: 900 },
+  { name: "phone", width: 390, height: 844 },
+]) {
+  test.describe(`on a ${viewport.name}`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    test("picking a colour and a size changes the price and the address; a sold-out one can't be added; two variants make two cart lines", async ({
+      page,
+    }) => {
+      // Every page it passed through is checked again for accessibility at the end.
+      test.setTimeout(150_000);
+      const product = await findProduct(page);
+      const inStock = product.variants.filter((v) => v.offers.availability.endsWith("/InStock"));
+      const soldOut = product.variants.find((v) => v.offers.availability.endsWith("/OutOfStock"));
+      const first = inStock[0] as VariantLd;
+      const second = inStock.find((v) => v.offers.price !== first.offers.price) as VariantLd;
+
+      await page.goto(product.path);
+      const picker = page.getByTestId("option-picker");
+      const colours = picker.getByRole("group", { name: /^Colour/ });
+      const sizes = picker.getByRole("group", { name: /^Size/ });
+      const price = page.getByTestId("product-price").locator("span").first();
+      const addButton = page.getByRole("button", { name: "Add to Cart", exact: true });
+
+      // The page opens on the default (the first that sells); each pick names its variant.
+      for (const v of [second, first]) {
+        await choose(colours, v.color);
+        await choose(sizes, v.size);
+        await expect(page).toHaveURL(new RegExp(`\\?variant=${variantOf(v)}$`));
+        await expect(price).toHaveText(rupees(v.offers.price));
+        await expect(page.getByTestId("stock-badge")).toHaveText("In Stock");
+        await expect(addButton).toBeEnabled();
+      }
+
+      // The address is the variant's: opened afresh, the server shows it chosen.
+      await page.reload();
+      await expect(radio(colours, first.color)).toBeChecked();
+      await expect(radio(sizes, first.size)).toBeChecked();
+      await expect(price).toHaveText(rupees(first.offers.price));
+
+      // A sold-out combination says so, and can't be added.
+      if (!soldOut) throw new Error("no sold-out variant");
+      await choose(colours, soldOut.color);
+      await choose(sizes, soldOut.size);
+      await expect(page).toHaveURL(new RegExp(`\\?variant=${variantOf(soldOut)}$`));
+      await expect(page.getByTestId("stock-badge")).toHaveText("Out of Stock");
+      await expect(page.getByRole("button", { name: "Unavailable", exact: true })).toBeDisabled();
+      await expect(addButton).toHaveCount(0);
+      // The chosen colour's own label says it is out of stock in that size.
+      await expect(
+        colours.getByRole("radio", { name: `${soldOut.color} (Out of Stock)` }),
+      ).toBeChecked();
+
+      // Two variants of the product: two lines in the cart, each with its options and price.
+      for (const v of [first, second]) {
+        await choose(colours, v.color);
+        await choose(sizes, v.size);
+        await addButton.click();
+        // The button is busy for a moment after each add (no double add on a double tap).
+        await expect(addButton).toBeEnabled();
+      }
+      await page.goto("/cart");
+      const lines = page.getByTestId("cart-line").filter({ hasText: product.name });
+      await expect(lines).toHaveCount(2);
+      for (const v of [first, second]) {
+        const line = lines.filter({ hasText: `Colour: ${v.color} · Size: ${v.size}` });
+        await expect(line).toHaveCount(1);
+        await expect(line.getByText(`${rupees(v.offers.price)} each`)).toBeVisible();
+      }
+      await expect(page.getByRole("heading", { name: "Shopping Cart (2 items)" })).toBeVisible();
+    });
+  });
+}
