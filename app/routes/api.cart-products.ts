@@ -3,6 +3,7 @@ import { z } from "zod";
 import { getViewer } from "~/modules/accounts/viewer.server.ts";
 import { listAddresses } from "~/modules/addresses/addresses.server.ts";
 import { listProductsByIds } from "~/modules/catalog/products.server.ts";
+import { variantOffers } from "~/modules/catalog/variants.server.ts";
 import { priceLines } from "~/modules/discounts/discounts.server.ts";
 import { ownCustomParts } from "~/modules/quotes/quotes.server.ts";
 import { getShopSettings } from "~/modules/settings/settings.server.ts";
@@ -18,12 +19,22 @@ import type { Route } from "./+types/api.cart-products";
 
 const isId = (s: string) => z.uuid().safeParse(s).success;
 
-/** "<product id>:<quantity>", as the cart page sends each line to be priced. */
-function parseLine(text: string): { productId: string; quantity: number } | null {
-  const [id, qty] = text.split(":");
+/**
+ * "<product id>:<quantity>" or "<product id>:<quantity>:<variant id>", as the cart page sends each
+ * line to be priced (no variant: the product's default, priced as the product).
+ */
+function parseLine(
+  text: string,
+): { productId: string; quantity: number; variantId: string | null } | null {
+  const [id, qty, variant] = text.split(":");
   const quantity = Number(qty);
   if (!id || !isId(id) || !Number.isInteger(quantity) || quantity < 1) return null;
-  return { productId: id, quantity: Math.min(quantity, MAX_LINE_QUANTITY) };
+  if (variant !== undefined && !isId(variant)) return null;
+  return {
+    productId: id,
+    quantity: Math.min(quantity, MAX_LINE_QUANTITY),
+    variantId: variant ?? null,
+  };
 }
 
 function shippingNote(rated: ShippingQuote | null): CartShipping | null {
@@ -35,7 +46,7 @@ function shippingNote(rated: ShippingQuote | null): CartShipping | null {
 /**
  * The current price and availability of the products in a cart: /api/cart-products?id=…&id=…
  * Ids that can't be products are dropped (their lines then show as unavailable), not the request.
- * With `line=<id>:<quantity>` (and `code=`), also the cart's figures as the server prices them:
+ * With `line=<id>:<quantity>[:<variant id>]` (and `code=`), also the cart's figures as the server prices them:
  * shipping, tax, the best automatic offer and the code's discount or the reason it doesn't apply.
  * With `pin=`, the shipping is the rate to that PIN code (what checkout charges for an address
  * there); without, the shop's flat fee as an estimate.
@@ -74,13 +85,32 @@ export async function loader({ request }: Route.LoaderArgs) {
     stockCount: null,
   }));
   const all = [...found, ...custom];
+  // The lines' variants (a variant of another product is left out: its line shows unavailable).
+  const variants = await variantOffers(
+    rt.db,
+    lines.flatMap((l) => (l.variantId ? [{ productId: l.productId, variantId: l.variantId }] : [])),
+  );
   let pricing = null;
   if (lines.length > 0) {
     const byId = new Map(all.map((p) => [p.id, p]));
+    const variantById = new Map(variants.map((v) => [v.id, v]));
     const customIds = new Set(custom.map((p) => p.id));
-    // What checkout would charge: lines that can be bought, at their quantities.
+    // What checkout would charge: lines that can be bought, at their quantities and their
+    // variants' prices.
     const priced: DiscountLine[] = lines.flatMap((l) => {
-      const p = byId.get(l.productId);
+      const product = byId.get(l.productId);
+      const variant = l.variantId ? variantById.get(l.variantId) : undefined;
+      if (l.variantId && !variant) return [];
+      const p =
+        product && variant
+          ? {
+              ...product,
+              pricePaise: variant.pricePaise,
+              inStock: variant.inStock,
+              stockCount: variant.stockCount,
+              isActive: product.isActive && variant.isActive,
+            }
+          : product;
       if (!p || !isPurchasable(p) || p.pricePaise <= 0) return [];
       const custom = customIds.has(p.id);
       if (!custom && l.quantity > quantityLimit(p)) return [];
@@ -125,5 +155,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       shipping: shippingNote(rated),
     };
   }
-  return data({ products: all, pricing }, { headers: { "Cache-Control": "private, no-store" } });
+  return data(
+    { products: all, variants, pricing },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }

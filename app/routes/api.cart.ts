@@ -9,6 +9,7 @@ import {
   setAllCartItems,
   setCartItem,
   UnknownProductError,
+  UnknownVariantError,
 } from "~/modules/cart/cart.server.ts";
 import { requireUser } from "~/routes/guards.server.ts";
 import { fieldErrors, formFields } from "~/rules/account-schemas.ts";
@@ -26,6 +27,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 const productId = z.uuid("Unknown product");
+/** The product's variant; none: its default variant (decision 0015). */
+const variantId = z.uuid("Unknown variant").nullish();
 const quantity = z.coerce
   .number()
   .int("Quantity must be a whole number")
@@ -36,16 +39,23 @@ const cartInput = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("set-all"),
     lines: z
-      .array(z.object({ productId, quantity: quantity.min(1, "Quantity must be at least 1") }))
+      .array(
+        z.object({
+          productId,
+          variantId,
+          quantity: quantity.min(1, "Quantity must be at least 1"),
+        }),
+      )
       .max(200),
   }),
   z.object({
     intent: z.literal("set"),
     productId,
+    variantId,
     // 0 removes the line (SPEC.md §4: update clamps at 0 and removes at 0).
     quantity: quantity.min(0, "Quantity must not be negative"),
   }),
-  z.object({ intent: z.literal("remove"), productId }),
+  z.object({ intent: z.literal("remove"), productId, variantId }),
   z.object({ intent: z.literal("clear") }),
 ]);
 export type CartIntent = z.input<typeof cartInput>;
@@ -87,10 +97,10 @@ export async function action({ request }: Route.ActionArgs) {
         await setAllCartItems(db, viewer.id, input.lines);
         break;
       case "set":
-        await setCartItem(db, viewer.id, input.productId, input.quantity);
+        await setCartItem(db, viewer.id, input.productId, input.quantity, input.variantId ?? null);
         break;
       case "remove":
-        await removeCartItem(db, viewer.id, input.productId);
+        await removeCartItem(db, viewer.id, input.productId, input.variantId ?? null);
         break;
       case "clear":
         await clearCart(db, viewer.id);
@@ -99,6 +109,9 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof UnknownProductError) {
       return badRequest("Unknown product", { productId: "Unknown product" });
+    }
+    if (error instanceof UnknownVariantError) {
+      return badRequest("Unknown variant", { variantId: "Unknown variant" });
     }
     if (error instanceof InvalidQuantityError) {
       return badRequest("Invalid quantity", { quantity: error.message });

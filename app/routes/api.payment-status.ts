@@ -14,6 +14,8 @@ export type PaymentStatusResponse =
       orderNumber: string;
       /** The ordered products, which the page takes out of the browser's cart on success. */
       productIds: string[];
+      /** The ordered variants (a product may have several lines). */
+      lines: { productId: string; variantId: string | null }[];
     }
   | { success: false; error: string };
 
@@ -56,6 +58,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         status: status.state === "UNKNOWN" ? "PENDING" : status.state,
         orderNumber: status.orderNumber,
         productIds: status.productIds,
+        lines: status.lines,
       } satisfies PaymentStatusResponse,
       { headers },
     );

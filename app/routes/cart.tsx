@@ -11,7 +11,7 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { useRootData } from "~/lib/root-data";
 import { useHydrated } from "~/lib/use-hydrated";
 import { getShopSettings } from "~/modules/settings/settings.server.ts";
-import { itemCount, MAX_LINE_QUANTITY } from "~/rules/cart.ts";
+import { itemCount, lineKey, MAX_LINE_QUANTITY } from "~/rules/cart.ts";
 import { CUSTOM_PART_CATEGORY, CUSTOM_PART_EXPIRED } from "~/rules/custom-part.ts";
 import type { PricedOrder } from "~/rules/discounts.ts";
 import { formatPaise } from "~/rules/money.ts";
@@ -20,6 +20,7 @@ import { isPurchasable, quantityLimit } from "~/rules/product-display.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
 import { type CartShipping, shippingNoteText } from "~/rules/shipping-display.ts";
 import { orderTotals } from "~/rules/totals.ts";
+import { optionLabel, type VariantOffer } from "~/rules/variants.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/cart";
 
@@ -89,13 +90,14 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   const proceed = useProceedToCheckout("/cart", coupon);
   const current = useFetcher<{
     products: ProductCardData[];
+    variants?: VariantOffer[];
     pricing: (PricedOrder & { code: string | null; shipping: CartShipping | null }) | null;
   }>();
   // A code being tried: kept once the server accepts it.
   const [trying, setTrying] = useState<string | null>(null);
   const code = trying ?? coupon;
   const linesKey = cart
-    .map((l) => `${l.productId}:${l.quantity}`)
+    .map((l) => `${l.productId}:${l.quantity}${l.variantId ? `:${l.variantId}` : ""}`)
     .sort()
     .join(",");
 
@@ -135,10 +137,29 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
     () => new Map((current.data?.products ?? []).map((p) => [p.id, p])),
     [current.data],
   );
+  const variantById = useMemo(
+    () => new Map((current.data?.variants ?? []).map((v) => [v.id, v])),
+    [current.data],
+  );
   const lines = cart.map((line) => {
-    const product = byId.get(line.productId);
+    const found = byId.get(line.productId);
+    // A line of a variant is priced and stocked as its variant (decision 0015).
+    const variant = line.variantId ? variantById.get(line.variantId) : undefined;
+    const product =
+      found && variant
+        ? {
+            ...found,
+            pricePaise: variant.pricePaise,
+            inStock: variant.inStock,
+            stockCount: variant.stockCount,
+            isActive: found.isActive && variant.isActive,
+          }
+        : found && line.variantId && current.data
+          ? undefined
+          : found;
     return {
       ...line,
+      options: variant?.options ?? line.options ?? [],
       pricePaise: product?.pricePaise ?? line.pricePaise,
       name: product?.name ?? line.name,
       image: product?.image ?? line.image,
@@ -203,7 +224,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
         <ul className="divide-y rounded-lg border bg-card" aria-label="Cart items">
           {lines.map((line) => (
-            <li key={line.productId} className="flex gap-4 p-4" data-testid="cart-line">
+            <li key={lineKey(line)} className="flex gap-4 p-4" data-testid="cart-line">
               <Link
                 to={line.custom ? "/custom-printing#my-quotes" : `/product/${line.productId}`}
                 className="shrink-0"
@@ -226,6 +247,11 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                     {line.name}
                   </Link>
                 </h2>
+                {line.options.length > 0 ? (
+                  <p className="text-sm" data-testid="line-options">
+                    {optionLabel(line.options)}
+                  </p>
+                ) : null}
                 <p className="text-muted-foreground text-sm">{line.category}</p>
                 <p className="text-sm">
                   <span className="sr-only">Unit price </span>
@@ -258,7 +284,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                         variant="ghost"
                         size="icon"
                         aria-label={`Decrease quantity of ${line.name}`}
-                        onClick={() => cartActions.update(line.productId, line.quantity - 1)}
+                        onClick={() => cartActions.update(lineKey(line), line.quantity - 1)}
                       >
                         <Minus aria-hidden="true" />
                       </Button>
@@ -270,7 +296,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                         size="icon"
                         aria-label={`Increase quantity of ${line.name}`}
                         disabled={line.quantity >= line.limit}
-                        onClick={() => cartActions.update(line.productId, line.quantity + 1)}
+                        onClick={() => cartActions.update(lineKey(line), line.quantity + 1)}
                       >
                         <Plus aria-hidden="true" />
                       </Button>
@@ -279,7 +305,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                   <Button
                     variant="ghost"
                     size="sm"
-                    onClick={() => cartActions.remove(line.productId)}
+                    onClick={() => cartActions.remove(lineKey(line))}
                   >
                     <Trash2 aria-hidden="true" />
                     Remove

@@ -37,6 +37,7 @@ import { formatPaise } from "~/rules/money.ts";
 import { checkoutText, paymentMethodLabel } from "~/rules/orders.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
 import { shippingNoteText } from "~/rules/shipping-display.ts";
+import { optionLabel } from "~/rules/variants.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/checkout";
 
@@ -494,7 +495,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           <h2 className="font-semibold text-lg">Order Summary</h2>
           <ul className="mt-4 flex flex-col gap-3" aria-label="Items in this order">
             {lines.map((l) => (
-              <li key={l.productId} className="flex gap-3 text-sm">
+              <li key={l.variantId} className="flex gap-3 text-sm">
                 <ProductImage
                   src={l.image}
                   alt=""
@@ -503,6 +504,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
                 />
                 <div className="min-w-0 flex-1">
                   <p className="line-clamp-2 font-medium">{l.name}</p>
+                  {l.options.length > 0 ? <p>{optionLabel(l.options)}</p> : null}
                   <p className="text-muted-foreground">
                     {l.quantity} × {formatPaise(l.pricePaise)}
                   </p>

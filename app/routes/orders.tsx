@@ -236,17 +236,31 @@ function ItemImage({ item }: { item: OrderItem }) {
 }
 
 function ItemName({ item }: { item: OrderItem }) {
+  // The option values as ordered ("Colour: Red · Size: 7 cm"), for a product with options.
+  const options = item.options ? (
+    <p className="text-sm" data-testid="item-options">
+      {item.options}
+    </p>
+  ) : null;
   if (!item.productId || item.custom) {
-    return <p className="break-words font-medium">{item.name}</p>;
+    return (
+      <>
+        <p className="break-words font-medium">{item.name}</p>
+        {options}
+      </>
+    );
   }
   return (
-    <Link
-      to={`/product/${item.productId}`}
-      prefetch="intent"
-      className="break-words font-medium underline-offset-4 hover:underline focus-visible:underline"
-    >
-      {item.name}
-    </Link>
+    <>
+      <Link
+        to={`/product/${item.productId}`}
+        prefetch="intent"
+        className="break-words font-medium underline-offset-4 hover:underline focus-visible:underline"
+      >
+        {item.name}
+      </Link>
+      {options}
+    </>
   );
 }
 

@@ -109,7 +109,7 @@ export default function PaymentResult() {
         // The paid lines leave the cart (the server removed them from the stored cart already),
         // once: reopened later, this page leaves a newer cart alone.
         if (!cartSettledFor(orderId)) {
-          await removePaidLines(body.productIds);
+          await removePaidLines(body.lines ?? body.productIds.map((productId) => ({ productId })));
           rememberCartSettled(orderId);
         }
         if (run !== pollRun.current) return "stale";

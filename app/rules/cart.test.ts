@@ -7,6 +7,7 @@ import {
   cartTotal,
   clearCart,
   itemCount,
+  lineKey,
   MAX_LINE_QUANTITY,
   mergeCarts,
   removeItem,
@@ -111,5 +112,51 @@ describe("cart rules", () => {
         expect(itemCount(mergeCarts([], local))).toBe(itemCount(local));
       }),
     );
+  });
+
+  describe("per variant (issue 22)", () => {
+    const line = (productId: string, variantId: string | null, quantity: number) => ({
+      productId,
+      variantId,
+      name: productId,
+      pricePaise: 100,
+      image: null,
+      category: "3D Prints",
+      quantity,
+      addedAt: "2026-01-01T00:00:00.000Z",
+    });
+
+    it("keeps one line per variant of the same product", () => {
+      let cart = addItem([], line("p", "red", 1));
+      cart = addItem(cart, line("p", "blue", 1));
+      cart = addItem(cart, line("p", "red", 1));
+      expect(cart.map((l) => [lineKey(l), l.quantity])).toEqual([
+        ["red", 2],
+        ["blue", 1],
+      ]);
+      expect(updateQuantity(cart, "blue", 0).map(lineKey)).toEqual(["red"]);
+      expect(removeItem(cart, "red").map(lineKey)).toEqual(["blue"]);
+      // A line without a variant is told apart by its product.
+      expect(lineKey(line("q", null, 1))).toBe("q");
+    });
+
+    it("merges per variant, and a local line without one joins the product's only stored line", () => {
+      const stored = [line("p", "red", 1), line("p", "blue", 3), line("q", "q-default", 2)];
+      const local = [line("p", "red", 2), line("p", "green", 1), line("q", null, 5)];
+      expect(mergeCarts(stored, local).map((l) => [lineKey(l), l.quantity])).toEqual([
+        ["red", 2],
+        ["blue", 3],
+        ["q-default", 5],
+        ["green", 1],
+      ]);
+      // Two stored variants of p: a local line without a variant stays its own (the server
+      // resolves it to the default when the merge is written back).
+      expect(mergeCarts(stored, [line("p", null, 1)]).map(lineKey)).toEqual([
+        "red",
+        "blue",
+        "q-default",
+        "p",
+      ]);
+    });
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   defaultVariant,
   fromPrice,
+  lineName,
   matchVariant,
   optionLabel,
   orderedOptions,
@@ -152,6 +153,10 @@ describe("option labels", () => {
       { name: "Size", value: "7 cm" },
     ]);
     expect(optionLabel(picked)).toBe("Colour: Red · Size: 7 cm");
+  });
+  it("names a line with its options, and a default variant's line as it always was", () => {
+    expect(lineName("Kiko", [{ name: "Size", value: "4 cm" }])).toBe("Kiko (Size: 4 cm)");
+    expect(lineName("Lotus Tealight Holder", [])).toBe("Lotus Tealight Holder");
   });
   it("is empty for a default variant", () => {
     expect(orderedOptions([], variant([]))).toEqual([]);

@@ -200,3 +200,78 @@ export function productSummary(
     inStock: active.some(variantSellable),
   };
 }
+
+/** A line's name with its options, as messages and lists show it: "Dragon (Colour: Red)". */
+export function lineName(name: string, options: readonly OrderedOption[] | null | undefined) {
+  const label = optionLabel(options);
+  return label ? `${name} (${label})` : name;
+}
+
+/** A variant as a cart prices it: its own price and stock (the product's active flag aside). */
+export type VariantOffer = {
+  id: string;
+  productId: string;
+  pricePaise: number;
+  originalPricePaise: number | null;
+  stockCount: number | null;
+  inStock: boolean;
+  isActive: boolean;
+  options: OrderedOption[];
+};
+
+/** A product's options and variants as given (the demo seed, tests; the admin builds on it). */
+export type VariantsInput = {
+  options: { name: string; values: { value: string; swatch?: string | null }[] }[];
+  variants: {
+    /** One value per option, in the options' order. */
+    values: string[];
+    sku?: string | null;
+    pricePaise: number;
+    originalPricePaise?: number | null;
+    stockCount: number | null;
+    isActive?: boolean;
+    images?: ProductImage[];
+  }[];
+};
+
+/** Options and variants that don't make sense together, with what is wrong. */
+export class VariantsError extends Error {
+  override name = "VariantsError";
+}
+
+const SWATCH = /^#[0-9a-f]{6}$/;
+
+/** Checks the options and variants given (pure), throwing VariantsError with the first problem. */
+export function checkVariantsInput(input: VariantsInput): void {
+  if (input.options.length === 0 || input.options.length > MAX_OPTIONS) {
+    throw new VariantsError(`A product has one to ${MAX_OPTIONS} options`);
+  }
+  const names = new Set(input.options.map((o) => o.name.trim().toLowerCase()));
+  if (names.size !== input.options.length) throw new VariantsError("Option names must differ");
+  for (const o of input.options) {
+    const values = new Set(o.values.map((v) => v.value.trim().toLowerCase()));
+    if (o.values.length === 0 || values.size !== o.values.length) {
+      throw new VariantsError(`“${o.name}” needs values that differ`);
+    }
+    for (const v of o.values) {
+      if (v.swatch && !SWATCH.test(v.swatch)) {
+        throw new VariantsError(`The swatch of “${v.value}” must look like #a1b2c3`);
+      }
+    }
+  }
+  if (input.variants.length === 0) throw new VariantsError("A product needs a variant");
+  const seen = new Set<string>();
+  for (const v of input.variants) {
+    if (v.values.length !== input.options.length) {
+      throw new VariantsError("Each variant has one value of every option");
+    }
+    v.values.forEach((value, i) => {
+      if (!input.options[i].values.some((o) => o.value === value)) {
+        throw new VariantsError(`“${value}” isn't a value of “${input.options[i].name}”`);
+      }
+    });
+    const key = v.values.join("\u0000");
+    if (seen.has(key)) throw new VariantsError(`${v.values.join(" / ")} is listed twice`);
+    seen.add(key);
+  }
+}

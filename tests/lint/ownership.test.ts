@@ -58,6 +58,17 @@ describe("who writes what (decision 0011)", () => {
     expect(changers.filter((f) => !f.startsWith("app/modules/inventory/"))).toEqual([]);
   });
 
+  it("only app/modules/inventory changes a variant's stock (decision 0015)", () => {
+    const changers = sources
+      .filter((s) =>
+        updateSets(s.text, "(?:productVariants|variantsTable)").some((set) =>
+          /stockCount|inStock/.test(set),
+        ),
+      )
+      .map((s) => s.file);
+    expect(changers).toEqual(["app/modules/inventory/inventory.server.ts"]);
+  });
+
   it("reads a .set(…) argument whole, nested calls included", () => {
     const text = "tx.update(products).set({ stockCount: sql(a, f(b)), x: 1 }).where(y)";
     expect(updateSets(text, "products")).toEqual(["{ stockCount: sql(a, f(b)), x: 1 }"]);

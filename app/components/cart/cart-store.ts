@@ -6,6 +6,7 @@ import {
   type CartLine,
   clearCart,
   itemCount,
+  lineKey,
   mergeCarts,
   removeItem,
   setCart,
@@ -71,26 +72,34 @@ const getSnapshot = () => {
 const emptyCart: Cart = [];
 const getServerSnapshot = () => emptyCart;
 
-const lineOf = (productId: string) => getSnapshot().find((l) => l.productId === productId);
+/** A line's identity: its product and variant (none: the product's default variant). */
+type LineRef = { productId: string; variantId?: string | null };
 
+const lineOf = (ref: LineRef) => getSnapshot().find((l) => lineKey(l) === lineKey(ref));
+const refOf = (key: string): LineRef =>
+  getSnapshot().find((l) => lineKey(l) === key) ?? { productId: key };
+
+/** Lines are named by lineKey: the variant id, or the product id for a line without one. */
 export const cartActions = {
   add: (item: Omit<CartLine, "quantity">) => {
     commit(addItem(getSnapshot(), item));
-    syncLine(item.productId);
+    syncLine(item);
   },
   /** Puts a line with an exact quantity (a custom part the server already added at its quote's). */
   put: (item: Omit<CartLine, "addedAt">) => {
     const others = getSnapshot().filter((l) => l.productId !== item.productId);
     commit(setCart([...others, { ...item, addedAt: new Date().toISOString() }]));
-    syncLine(item.productId);
+    syncLine(item);
   },
-  remove: (productId: string) => {
-    commit(removeItem(getSnapshot(), productId));
-    syncLine(productId);
+  remove: (key: string) => {
+    const ref = refOf(key);
+    commit(removeItem(getSnapshot(), key));
+    syncLine(ref);
   },
-  update: (productId: string, quantity: number) => {
-    commit(updateQuantity(getSnapshot(), productId, quantity));
-    syncLine(productId);
+  update: (key: string, quantity: number) => {
+    const ref = refOf(key);
+    commit(updateQuantity(getSnapshot(), key, quantity));
+    syncLine(ref);
   },
   set: (lines: Cart) => {
     commit(setCart(lines));
@@ -112,9 +121,12 @@ export const cartActions = {
 const SYNCED_KEY = "lk_cart_synced";
 
 type CartOp =
-  | { intent: "set"; productId: string; quantity: number }
-  | { intent: "remove"; productId: string }
-  | { intent: "set-all"; lines: Array<{ productId: string; quantity: number }> }
+  | { intent: "set"; productId: string; variantId: string | null; quantity: number }
+  | { intent: "remove"; productId: string; variantId: string | null }
+  | {
+      intent: "set-all";
+      lines: Array<{ productId: string; variantId: string | null; quantity: number }>;
+    }
   | { intent: "clear" };
 
 let sync: { account: string; ready: boolean } | null = null;
@@ -123,13 +135,18 @@ let generation = 0;
 let queue: CartOp[] = [];
 let flushing: Promise<void> | null = null;
 
-const storedLines = (c: Cart) => c.map((l) => ({ productId: l.productId, quantity: l.quantity }));
+const storedLines = (c: Cart) =>
+  c.map((l) => ({ productId: l.productId, variantId: l.variantId ?? null, quantity: l.quantity }));
 
-function syncLine(productId: string) {
+function syncLine(ref: LineRef) {
   if (!sync?.ready) return;
-  const line = lineOf(productId);
+  const line = lineOf(ref);
+  const { productId } = ref;
+  const variantId = ref.variantId ?? null;
   send(
-    line ? { intent: "set", productId, quantity: line.quantity } : { intent: "remove", productId },
+    line
+      ? { intent: "set", productId, variantId, quantity: line.quantity }
+      : { intent: "remove", productId, variantId },
   );
 }
 
@@ -138,7 +155,8 @@ function send(op: CartOp) {
   if (op.intent === "set-all" || op.intent === "clear") {
     queue = [op];
   } else {
-    queue = [...queue.filter((q) => !("productId" in q && q.productId === op.productId)), op];
+    const key = lineKey(op);
+    queue = [...queue.filter((q) => !("productId" in q && lineKey(q) === key)), op];
   }
   flushing ??= flush().finally(() => {
     flushing = null;
@@ -150,6 +168,7 @@ async function flush() {
     const body = new FormData();
     body.set("intent", op.intent);
     if ("productId" in op) body.set("productId", op.productId);
+    if ("variantId" in op && op.variantId) body.set("variantId", op.variantId);
     if (op.intent === "set") body.set("quantity", String(op.quantity));
     if (op.intent === "set-all") body.set("lines", JSON.stringify(op.lines));
     try {
@@ -277,7 +296,7 @@ export async function refreshStoredCart(): Promise<void> {
   load();
   const key = (c: Cart) =>
     c
-      .map((l) => `${l.productId}:${l.quantity}`)
+      .map((l) => `${lineKey(l)}:${l.quantity}`)
       .sort()
       .join(",");
   if (key(stored) !== key(cart)) commit(stored);
@@ -311,7 +330,7 @@ async function mergeStoredCart(account: string) {
  * the cart here and on the server. Lines added since the order was placed stay, so reopening an
  * old payment page doesn't wipe a new cart.
  */
-export async function removePaidLines(productIds: readonly string[]): Promise<void> {
+export async function removePaidLines(lines: readonly LineRef[]): Promise<void> {
   if (typeof window === "undefined") return;
   // A merge still loading would write the paid-for lines back: abandon it.
   if (sync && !sync.ready) {
@@ -319,11 +338,20 @@ export async function removePaidLines(productIds: readonly string[]): Promise<vo
     sync = { ...sync, ready: true };
     rememberSynced(sync.account);
   }
-  const paid = new Set(productIds);
-  const kept = getSnapshot().filter((l) => !paid.has(l.productId));
-  if (kept.length === getSnapshot().length) return;
-  commit(kept);
-  for (const id of paid) send({ intent: "remove", productId: id });
+  // A paid variant's line leaves; so does a line without a variant of a paid product (the
+  // product's default, which is what the order holds then).
+  const paidVariants = new Set(lines.flatMap((l) => (l.variantId ? [l.variantId] : [])));
+  const paidProducts = new Set(lines.map((l) => l.productId));
+  const isPaid = (l: CartLine) =>
+    l.variantId
+      ? paidVariants.has(l.variantId) || (paidVariants.size === 0 && paidProducts.has(l.productId))
+      : paidProducts.has(l.productId);
+  const paid = getSnapshot().filter(isPaid);
+  if (paid.length === 0) return;
+  commit(getSnapshot().filter((l) => !isPaid(l)));
+  for (const l of paid) {
+    send({ intent: "remove", productId: l.productId, variantId: l.variantId ?? null });
+  }
   await cartSyncIdle();
 }
 

@@ -3,15 +3,26 @@ import type { Database, Tx } from "~/adapters/db/index.server.ts";
 import {
   productOptions as optionsTable,
   productOptionValues,
+  products,
   productVariantValues,
   productVariants as variantsTable,
 } from "~/db/schema.ts";
+import {
+  lockStock,
+  setVariantStockLevel,
+  writeStockSummaries,
+} from "~/modules/inventory/inventory.server.ts";
 import type { OrderedOption } from "~/rules/stored-shapes.ts";
 import {
+  checkVariantsInput,
   defaultVariant,
   type OptionValue,
   type ProductOption,
+  productSummary,
   type Variant,
+  type VariantOffer,
+  VariantsError,
+  type VariantsInput,
 } from "~/rules/variants.ts";
 
 /*
@@ -189,4 +200,154 @@ export async function variantOptionsOf(
     byVariant.set(r.variantId, list);
   }
   return byVariant;
+}
+
+/**
+ * Gives a product without options its options and variants, in one go. The product's default
+ * variant becomes the first variant given (cart lines holding it stay), the others are added,
+ * and the product row's summary follows (decision 0015). A product that already has options is
+ * refused.
+ */
+export async function defineVariants(
+  tx: Tx,
+  productId: string,
+  input: VariantsInput,
+  now = new Date(),
+): Promise<Variant[]> {
+  checkVariantsInput(input);
+  await lockStock(tx, [productId], []);
+  const [existing] = await tx
+    .select({ id: optionsTable.id })
+    .from(optionsTable)
+    .where(eq(optionsTable.productId, productId))
+    .limit(1);
+  if (existing) throw new VariantsError("This product has options already");
+  const valueIds: Map<string, string>[] = [];
+  const optionIds: string[] = [];
+  for (const [position, option] of input.options.entries()) {
+    const [row] = await tx
+      .insert(optionsTable)
+      .values({ productId, name: option.name.trim(), position })
+      .returning({ id: optionsTable.id });
+    optionIds.push(row.id);
+    const values = await tx
+      .insert(productOptionValues)
+      .values(
+        option.values.map((v, i) => ({
+          optionId: row.id,
+          value: v.value.trim(),
+          position: i,
+          swatch: v.swatch ?? null,
+        })),
+      )
+      .returning({ id: productOptionValues.id, value: productOptionValues.value });
+    valueIds.push(new Map(values.map((v) => [v.value, v.id])));
+  }
+  const [first, ...rest] = input.variants;
+  const defaults = await tx
+    .select({ id: variantsTable.id })
+    .from(variantsTable)
+    .where(eq(variantsTable.productId, productId))
+    .orderBy(asc(variantsTable.position), asc(variantsTable.id));
+  const fields = (v: VariantsInput["variants"][number], position: number) => ({
+    productId,
+    sku: v.sku ?? null,
+    pricePaise: v.pricePaise,
+    originalPricePaise: v.originalPricePaise ?? null,
+    isActive: v.isActive ?? true,
+    position,
+    images: v.images ?? [],
+    updatedAt: now,
+  });
+  const ids: string[] = [];
+  if (defaults[0]) {
+    await tx
+      .update(variantsTable)
+      .set(fields(first, 0))
+      .where(eq(variantsTable.id, defaults[0].id));
+    await setVariantStockLevel(
+      tx,
+      productId,
+      defaults[0].id,
+      { stockCount: first.stockCount },
+      now,
+    );
+    ids.push(defaults[0].id);
+  }
+  const added = defaults[0] ? rest : input.variants;
+  if (added.length > 0) {
+    const rows = await tx
+      .insert(variantsTable)
+      .values(
+        added.map((v, i) => ({
+          ...fields(v, ids.length + i),
+          stockCount: v.stockCount,
+          inStock: v.stockCount === null || v.stockCount > 0,
+        })),
+      )
+      .returning({ id: variantsTable.id });
+    ids.push(...rows.map((r) => r.id));
+  }
+  await tx.insert(productVariantValues).values(
+    input.variants.flatMap((v, i) =>
+      v.values.map((value, o) => ({
+        variantId: ids[i],
+        optionId: optionIds[o],
+        valueId: valueIds[o].get(value.trim())!,
+      })),
+    ),
+  );
+  await writePriceSummary(tx, productId, now);
+  await writeStockSummaries(tx, [productId], now);
+  return productVariants(tx, productId);
+}
+
+/**
+ * Writes the product row's price from its variants (the lowest active price, decision 0015), for
+ * a product with options; a product without options is its variant already.
+ */
+export async function writePriceSummary(tx: Tx, productId: string, now = new Date()) {
+  const variants = await productVariants(tx, productId);
+  const summary = productSummary(variants, true);
+  if (!summary) return;
+  await tx
+    .update(products)
+    .set({
+      pricePaise: summary.pricePaise,
+      originalPricePaise: summary.originalPricePaise,
+      updatedAt: now,
+    })
+    .where(eq(products.id, productId));
+}
+
+/** The variants named, each only with the product it belongs to (other pairs are left out). */
+export async function variantOffers(
+  db: Reader,
+  pairs: readonly { productId: string; variantId: string }[],
+): Promise<VariantOffer[]> {
+  if (pairs.length === 0) return [];
+  const rows = await db
+    .select({
+      id: variantsTable.id,
+      productId: variantsTable.productId,
+      pricePaise: variantsTable.pricePaise,
+      originalPricePaise: variantsTable.originalPricePaise,
+      stockCount: variantsTable.stockCount,
+      inStock: variantsTable.inStock,
+      isActive: variantsTable.isActive,
+    })
+    .from(variantsTable)
+    .where(
+      inArray(
+        variantsTable.id,
+        pairs.map((p) => p.variantId),
+      ),
+    );
+  const wanted = new Set(pairs.map((p) => `${p.productId}:${p.variantId}`));
+  const mine = rows.filter((r) => wanted.has(`${r.productId}:${r.id}`));
+  const options = await variantOptionsOf(
+    db,
+    mine.map((r) => r.id),
+  );
+  return mine.map((r) => ({ ...r, options: options.get(r.id) ?? [] }));
 }

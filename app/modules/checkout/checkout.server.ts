@@ -1,13 +1,14 @@
 import { createHash, randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, like, not, or } from "drizzle-orm";
+import { and, asc, eq, like, not, or } from "drizzle-orm";
 import type { Database } from "~/adapters/db/index.server.ts";
-import { addresses, cartItems, orders, products, user } from "~/db/schema.ts";
+import { addresses, cartItems, orders, products, productVariants, user } from "~/db/schema.ts";
+import { variantOptionsOf } from "~/modules/catalog/variants.server.ts";
 import {
   priceLines,
   priceLinesLocked,
   recordDiscountUses,
 } from "~/modules/discounts/discounts.server.ts";
-import { takeStock } from "~/modules/inventory/inventory.server.ts";
+import { lockStock, takeStock } from "~/modules/inventory/inventory.server.ts";
 import { createOrder, supersedeOpenOrders } from "~/modules/orders/lifecycle.server.ts";
 import { checkQuotedLines } from "~/modules/quotes/quotes.server.ts";
 import { getShopSettings, type ShopSettings } from "~/modules/settings/settings.server.ts";
@@ -22,7 +23,8 @@ import {
   SHIPPING_METHOD,
 } from "~/rules/orders.ts";
 import { isPurchasable } from "~/rules/product-display.ts";
-import type { AddressSnapshot } from "~/rules/stored-shapes.ts";
+import type { AddressSnapshot, OrderedOption } from "~/rules/stored-shapes.ts";
+import { lineName } from "~/rules/variants.ts";
 
 /*
  * Placing an order (SPEC.md §4 "Checkout flow", §7 createOrder; DESIGN.md decisions 2, 6, 7). The
@@ -100,6 +102,10 @@ export class CheckoutError extends Error {
 
 export type CheckoutLine = {
   productId: string;
+  /** The variant the line is (decision 0015). */
+  variantId: string;
+  /** Its option values ("Colour: Red"); empty for a product without options. */
+  options: OrderedOption[];
   quantity: number;
   name: string;
   pricePaise: number;
@@ -122,33 +128,53 @@ export async function checkoutLines(db: Database, userId: string): Promise<Check
       variantId: cartItems.variantId,
       quantity: cartItems.quantity,
       name: products.name,
-      pricePaise: products.pricePaise,
+      pricePaise: productVariants.pricePaise,
       image: products.image,
+      variantImages: productVariants.images,
       category: products.category,
       subcategory: products.subcategory,
       quoteId: products.quoteId,
       isActive: products.isActive,
-      inStock: products.inStock,
-      stockCount: products.stockCount,
+      variantActive: productVariants.isActive,
+      inStock: productVariants.inStock,
+      stockCount: productVariants.stockCount,
     })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
+    .innerJoin(
+      productVariants,
+      and(
+        eq(productVariants.id, cartItems.variantId),
+        eq(productVariants.productId, cartItems.productId),
+      ),
+    )
     .where(eq(cartItems.userId, userId))
-    .orderBy(asc(cartItems.addedAt), asc(cartItems.productId));
+    .orderBy(asc(cartItems.addedAt), asc(cartItems.productId), asc(cartItems.variantId));
   // Custom parts are never active products: their quotes say whether they sell.
   const quoted = await checkQuotedLines(db, userId, rows);
-  return rows.map(({ isActive, inStock, stockCount, quoteId, ...line }) => ({
-    ...line,
-    custom: quoteId !== null,
-    available:
-      (quoted.custom.has(line.productId)
-        ? quoted.sellable.has(line.productId)
-        : isPurchasable({ isActive, inStock, stockCount })) &&
-      line.pricePaise > 0 &&
-      (stockCount === null || stockCount >= line.quantity),
-    // An inactive or sold-out product is "Unavailable", not "Only N left".
-    stockLeft: isActive && inStock ? stockCount : 0,
-  }));
+  const options = await variantOptionsOf(
+    db,
+    rows.map((r) => r.variantId),
+  );
+  return rows.map(
+    ({ isActive, variantActive, inStock, stockCount, quoteId, variantImages, ...line }) => {
+      const active = isActive && variantActive;
+      return {
+        ...line,
+        image: variantImages[0]?.url ?? line.image,
+        options: options.get(line.variantId) ?? [],
+        custom: quoteId !== null,
+        available:
+          (quoted.custom.has(line.productId)
+            ? quoted.sellable.has(line.productId)
+            : isPurchasable({ isActive: active, inStock, stockCount })) &&
+          line.pricePaise > 0 &&
+          (stockCount === null || stockCount >= line.quantity),
+        // An inactive or sold-out product is "Unavailable", not "Only N left".
+        stockLeft: active && inStock ? stockCount : 0,
+      };
+    },
+  );
 }
 
 /**
@@ -269,26 +295,61 @@ async function placeOrderOnce(
       if (placed) return { ...summary(placed), reused: true };
     }
 
-    const lines = await tx
+    // The stored cart: one line per variant, priced from the variant. A line whose variant isn't
+    // its product's (written past the cart module) is refused below.
+    const cart = await tx
       .select({
         productId: cartItems.productId,
         variantId: cartItems.variantId,
+        variantProductId: productVariants.productId,
         quantity: cartItems.quantity,
         name: products.name,
-        pricePaise: products.pricePaise,
+        pricePaise: productVariants.pricePaise,
         image: products.image,
+        variantImages: productVariants.images,
         category: products.category,
         subcategory: products.subcategory,
         quoteId: products.quoteId,
-        isActive: products.isActive,
-        inStock: products.inStock,
-        stockCount: products.stockCount,
+        productActive: products.isActive,
+        variantActive: productVariants.isActive,
       })
       .from(cartItems)
       .innerJoin(products, eq(products.id, cartItems.productId))
+      .innerJoin(productVariants, eq(productVariants.id, cartItems.variantId))
       .where(eq(cartItems.userId, input.userId))
-      .orderBy(asc(cartItems.productId))
-      .for("update", { of: products });
+      .orderBy(asc(cartItems.productId), asc(cartItems.variantId));
+    if (cart.some((l) => l.variantProductId !== l.productId)) {
+      throw new CheckoutError(
+        "unavailable",
+        "Item unavailable",
+        "An item in your cart is no longer available. Remove it from your cart to continue.",
+      );
+    }
+    // The option values don't change with stock: read before the locks, which queue checkouts.
+    const optionsOf = await variantOptionsOf(
+      tx,
+      cart.map((l) => l.variantId),
+    );
+    // The products' rows, then their variants' (inventory's lock order): the last unit sells once.
+    const locked = await lockStock(
+      tx,
+      cart.map((l) => l.productId),
+      cart.map((l) => l.variantId),
+    );
+    const lines = cart.map(
+      ({ variantProductId, productActive, variantActive, variantImages, ...l }) => {
+        const stock = locked.get(l.variantId);
+        return {
+          ...l,
+          image: variantImages[0]?.url ?? l.image,
+          options: optionsOf.get(l.variantId) ?? [],
+          variantActive,
+          isActive: productActive && (stock?.isActive ?? variantActive),
+          inStock: stock?.inStock ?? false,
+          stockCount: stock ? stock.stockCount : 0,
+        };
+      },
+    );
     if (lines.length === 0) {
       throw new CheckoutError(
         "cart-empty",
@@ -340,7 +401,7 @@ async function placeOrderOnce(
     const cartKey = createHash("sha256")
       .update(
         JSON.stringify([
-          lines.map((l) => [l.productId, l.quantity, l.pricePaise]),
+          lines.map((l) => [l.productId, l.variantId, l.quantity, l.pricePaise]),
           address.id,
           input.method,
           couponCode,
@@ -377,17 +438,15 @@ async function placeOrderOnce(
     // first, so a corrected cart isn't refused for stock the customer is holding themselves.
     const replaced = await supersedeOpenOrders(tx, input.userId, now);
     if (replaced.length > 0) {
-      const fresh = await tx
-        .select({ id: products.id, inStock: products.inStock, stockCount: products.stockCount })
-        .from(products)
-        .where(
-          inArray(
-            products.id,
-            lines.map((l) => l.productId),
-          ),
-        );
-      const byId = new Map(fresh.map((p) => [p.id, p]));
-      for (const line of lines) Object.assign(line, byId.get(line.productId));
+      const fresh = await lockStock(
+        tx,
+        [],
+        lines.map((l) => l.variantId),
+      );
+      for (const line of lines) {
+        const stock = fresh.get(line.variantId);
+        if (stock) Object.assign(line, { inStock: stock.inStock, stockCount: stock.stockCount });
+      }
     }
 
     // Custom parts: sold only on their owner's valid, unexpired quote at its verified price.
@@ -397,11 +456,26 @@ async function placeOrderOnce(
     }
     for (const line of lines) {
       if (quoted.sellable.has(line.productId)) line.isActive = true;
+      const name = lineName(line.name, line.options);
+      // A sold-out variant of a product with options is named so; a product without options
+      // keeps its own words (SPEC.md).
+      if (
+        line.options.length > 0 &&
+        line.isActive &&
+        line.pricePaise > 0 &&
+        (!line.inStock || line.stockCount === 0)
+      ) {
+        throw new CheckoutError(
+          "unavailable",
+          "Sold out",
+          `“${name}” is sold out. Remove it from your cart to continue.`,
+        );
+      }
       if (!isPurchasable(line) || line.pricePaise <= 0) {
         throw new CheckoutError(
           "unavailable",
           "Item unavailable",
-          `“${line.name}” is no longer available. Remove it from your cart to continue.`,
+          `“${name}” is no longer available. Remove it from your cart to continue.`,
         );
       }
       if (line.stockCount !== null && line.stockCount < line.quantity) {
@@ -409,8 +483,8 @@ async function placeOrderOnce(
           "insufficient-stock",
           "Not enough stock",
           line.stockCount === 1
-            ? `Only 1 “${line.name}” is left. Lower the quantity to continue.`
-            : `Only ${line.stockCount} “${line.name}” are left. Lower the quantity to continue.`,
+            ? `Only 1 “${name}” is left. Lower the quantity to continue.`
+            : `Only ${line.stockCount} “${name}” are left. Lower the quantity to continue.`,
         );
       }
     }
@@ -513,6 +587,7 @@ async function placeOrderOnce(
       lines.map((l, i) => ({
         productId: l.productId,
         variantId: l.variantId,
+        options: l.options,
         name: l.name,
         imageUrl: l.image,
         quantity: l.quantity,

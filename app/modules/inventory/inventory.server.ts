@@ -1,47 +1,153 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "~/adapters/db/index.server.ts";
-import { orderItems, products } from "~/db/schema.ts";
+import { orderItems, productOptions, products, productVariants } from "~/db/schema.ts";
+import { productSummary } from "~/rules/variants.ts";
 
 /*
- * Stock (DESIGN.md decisions 2 and 6, decision 0011): the only code that changes a product's
- * tracked count (`stockCount`, null = not tracked) and the in-stock flag that follows it. Checkout
- * takes units under the products' row locks, an unpaid order's units go back once, a payment that
- * succeeds after that takes them again, and staff edits and imports set a count through here.
+ * Stock (DESIGN.md decisions 2 and 6, decisions 0011 and 0015): the only code that changes a
+ * variant's tracked count (`stockCount`, null = not tracked), the in-stock flag that follows it,
+ * and the product row's summary of them. Checkout takes units under the row locks, an unpaid
+ * order's units go back once, a payment that succeeds after that takes them again, and staff
+ * edits and imports set a count through here.
  *
- * Locks are taken on products in id order, as checkout does, so two changes never deadlock on
- * each other's rows.
+ * Locks are taken on products in id order, then on their variants in id order (lockStock), so two
+ * changes never deadlock on each other's rows.
  */
 
-export type StockLine = { productId: string; quantity: number; stockCount: number | null };
+/** One line's units: the variant (its locked count, null = not tracked) and its product. */
+export type StockLine = {
+  productId: string;
+  variantId: string;
+  quantity: number;
+  stockCount: number | null;
+};
 
 /**
- * Takes the units of an order about to be placed. The caller has locked the products' rows (checkout
- * reads them FOR UPDATE) and checked that each tracked count covers its line; a product whose count
- * reaches 0 shows as out of stock.
+ * Locks the products' rows (product id order), then their variants' rows (variant id order): the
+ * one lock order every stock change follows. A variant is only ever locked by whoever holds its
+ * product, so two changes never deadlock on each other's rows.
  */
-export async function takeStock(tx: Tx, lines: StockLine[], now = new Date()): Promise<void> {
-  for (const line of lines) {
-    if (line.stockCount === null) continue;
+export async function lockStock(
+  tx: Tx,
+  productIds: readonly string[],
+  variantIds: readonly string[],
+): Promise<
+  Map<string, { productId: string; stockCount: number | null; inStock: boolean; isActive: boolean }>
+> {
+  const ids = [...new Set(productIds)];
+  if (ids.length > 0) {
+    await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(inArray(products.id, ids))
+      .orderBy(asc(products.id))
+      .for("update");
+  }
+  const byId = new Map<
+    string,
+    { productId: string; stockCount: number | null; inStock: boolean; isActive: boolean }
+  >();
+  const vids = [...new Set(variantIds)];
+  if (vids.length === 0) return byId;
+  const rows = await tx
+    .select({
+      id: productVariants.id,
+      productId: productVariants.productId,
+      stockCount: productVariants.stockCount,
+      inStock: productVariants.inStock,
+      isActive: productVariants.isActive,
+    })
+    .from(productVariants)
+    .where(inArray(productVariants.id, vids))
+    .orderBy(asc(productVariants.id))
+    .for("update");
+  for (const { id, ...r } of rows) byId.set(id, r);
+  return byId;
+}
+
+/**
+ * Writes the products' stock summary from their variants (decision 0015): a product without
+ * options is its one variant; otherwise the active variants' counts summed and whether one sells.
+ * The caller holds the products' row locks.
+ */
+export async function writeStockSummaries(
+  tx: Tx,
+  productIds: readonly string[],
+  now = new Date(),
+): Promise<void> {
+  const ids = [...new Set(productIds)];
+  if (ids.length === 0) return;
+  const variants = await tx
+    .select()
+    .from(productVariants)
+    .where(inArray(productVariants.productId, ids));
+  const withOptions = new Set(
+    (
+      await tx
+        .selectDistinct({ productId: productOptions.productId })
+        .from(productOptions)
+        .where(inArray(productOptions.productId, ids))
+    ).map((r) => r.productId),
+  );
+  for (const id of ids.sort()) {
+    const summary = productSummary(
+      variants.filter((v) => v.productId === id),
+      withOptions.has(id),
+    );
+    if (!summary) continue;
     await tx
       .update(products)
-      .set({
-        stockCount: sql`${products.stockCount} - ${line.quantity}`,
-        inStock: sql`${products.stockCount} - ${line.quantity} > 0`,
-        updatedAt: now,
-      })
-      .where(eq(products.id, line.productId));
+      .set({ stockCount: summary.stockCount, inStock: summary.inStock, updatedAt: now })
+      .where(
+        and(
+          eq(products.id, id),
+          sql`(${products.stockCount}, ${products.inStock}) is distinct from (${summary.stockCount}::integer, ${summary.inStock})`,
+        ),
+      );
   }
 }
 
-/** The order's lines that hold units, in product id order (the lock order). */
+/**
+ * Takes the units of an order about to be placed. The caller has locked the rows (lockStock) and
+ * checked that each tracked count covers its line; a variant whose count reaches 0 shows as out
+ * of stock, and so does its product when no other variant sells.
+ */
+export async function takeStock(tx: Tx, lines: StockLine[], now = new Date()): Promise<void> {
+  const changed: string[] = [];
+  for (const line of [...lines].sort((a, b) => (a.variantId < b.variantId ? -1 : 1))) {
+    if (line.stockCount === null) continue;
+    await tx
+      .update(productVariants)
+      .set({
+        stockCount: sql`${productVariants.stockCount} - ${line.quantity}`,
+        inStock: sql`${productVariants.stockCount} - ${line.quantity} > 0`,
+        updatedAt: now,
+      })
+      .where(eq(productVariants.id, line.variantId));
+    changed.push(line.productId);
+  }
+  await writeStockSummaries(tx, changed, now);
+}
+
+/**
+ * The order's lines that hold units: their variant, or for a line that names none its product's
+ * first variant (a product without options has only that one).
+ */
 async function heldLines(tx: Tx, orderId: string) {
+  // The outer column is written out: drizzle leaves a column unqualified in a one-table select,
+  // where it would name the subquery's own product_id.
+  const variantId = sql<
+    string | null
+  >`coalesce(${orderItems.variantId}, (select v.id from ${productVariants} v where v.product_id = "order_items"."product_id" order by v.position, v.id limit 1))`;
   const items = await tx
-    .select({ productId: orderItems.productId, quantity: orderItems.quantity })
+    .select({ productId: orderItems.productId, variantId, quantity: orderItems.quantity })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.productId));
+    .orderBy(asc(variantId));
   return items.flatMap((i) =>
-    i.productId ? [{ productId: i.productId, quantity: i.quantity }] : [],
+    i.productId && i.variantId
+      ? [{ productId: i.productId, variantId: i.variantId, quantity: i.quantity }]
+      : [],
   );
 }
 
@@ -59,27 +165,31 @@ export async function releaseOnce(
   if (order.stockReleasedAt) return order.stockReleasedAt;
   const items = await heldLines(tx, order.id);
   if (items.length > 0) {
-    await tx
-      .select({ id: products.id })
-      .from(products)
-      .where(
-        inArray(
-          products.id,
-          items.map((i) => i.productId),
-        ),
-      )
-      .orderBy(asc(products.id))
-      .for("update");
+    await lockStock(
+      tx,
+      items.map((i) => i.productId),
+      items.map((i) => i.variantId),
+    );
     for (const item of items) {
       await tx
-        .update(products)
+        .update(productVariants)
         .set({
-          stockCount: sql`${products.stockCount} + ${item.quantity}`,
-          inStock: sql`case when ${products.stockCount} = 0 then true else ${products.inStock} end`,
+          stockCount: sql`${productVariants.stockCount} + ${item.quantity}`,
+          inStock: sql`case when ${productVariants.stockCount} = 0 then true else ${productVariants.inStock} end`,
           updatedAt: now,
         })
-        .where(and(eq(products.id, item.productId), sql`${products.stockCount} is not null`));
+        .where(
+          and(
+            eq(productVariants.id, item.variantId),
+            sql`${productVariants.stockCount} is not null`,
+          ),
+        );
     }
+    await writeStockSummaries(
+      tx,
+      items.map((i) => i.productId),
+      now,
+    );
   }
   return now;
 }
@@ -91,27 +201,40 @@ export async function releaseOnce(
  */
 export async function retakeStock(tx: Tx, orderId: string, now = new Date()): Promise<number> {
   let short = 0;
-  for (const item of await heldLines(tx, orderId)) {
-    const [p] = await tx
-      .select({ stockCount: products.stockCount })
-      .from(products)
-      .where(eq(products.id, item.productId))
-      .for("update");
-    if (!p || p.stockCount === null) continue;
-    const left = p.stockCount - item.quantity;
+  const items = await heldLines(tx, orderId);
+  const locked = await lockStock(
+    tx,
+    items.map((i) => i.productId),
+    items.map((i) => i.variantId),
+  );
+  for (const item of items) {
+    const v = locked.get(item.variantId);
+    if (!v || v.stockCount === null) continue;
+    const left = v.stockCount - item.quantity;
     if (left < 0) short += -left;
+    v.stockCount = Math.max(0, left);
     await tx
-      .update(products)
-      .set({ stockCount: Math.max(0, left), inStock: left > 0, updatedAt: now })
-      .where(eq(products.id, item.productId));
+      .update(productVariants)
+      .set({ stockCount: v.stockCount, inStock: left > 0, updatedAt: now })
+      .where(eq(productVariants.id, item.variantId));
   }
+  await writeStockSummaries(
+    tx,
+    items.map((i) => i.productId),
+    now,
+  );
   return short;
 }
 
 /** What staff (the item form, an import) set: a count (null = not tracked) and/or the flag. */
 export type StockLevel = { stockCount?: number | null; inStock?: boolean };
 
-/** Sets a product's stock as staff gave it (only the fields given change). */
+/**
+ * Sets a product's stock as staff gave it (only the fields given change). For a product without
+ * options this is its one variant's stock (the product row and its default variant move together,
+ * decision 0015); a product with options keeps a summary of its variants, set per variant
+ * (setVariantStockLevel), so a level given for the product as a whole changes nothing.
+ */
 export async function setStockLevel(
   tx: Tx,
   productId: string,
@@ -125,7 +248,40 @@ export async function setStockLevel(
   await tx
     .update(products)
     .set({ ...changes, updatedAt: now })
-    .where(eq(products.id, productId));
+    .where(
+      and(
+        eq(products.id, productId),
+        sql`not exists (select 1 from ${productOptions} where ${productOptions.productId} = ${productId})`,
+      ),
+    );
+}
+
+/**
+ * Sets one variant's stock as staff gave it (the variant table, an import of variants), under the
+ * product's and the variant's locks, and writes the product's summary.
+ */
+export async function setVariantStockLevel(
+  tx: Tx,
+  productId: string,
+  variantId: string,
+  level: StockLevel,
+  now = new Date(),
+): Promise<void> {
+  const changes: { stockCount?: number | null; inStock?: boolean } = {};
+  if (level.stockCount !== undefined) {
+    changes.stockCount = level.stockCount;
+    // A count given without the flag decides it, as checkout's taking does.
+    if (level.inStock === undefined)
+      changes.inStock = level.stockCount === null || level.stockCount > 0;
+  }
+  if (level.inStock !== undefined) changes.inStock = level.inStock;
+  if (Object.keys(changes).length === 0) return;
+  await lockStock(tx, [productId], [variantId]);
+  await tx
+    .update(productVariants)
+    .set({ ...changes, updatedAt: now })
+    .where(and(eq(productVariants.id, variantId), eq(productVariants.productId, productId)));
+  await writeStockSummaries(tx, [productId], now);
 }
 
 /** Splits the stock fields off a product change, for setStockLevel. */

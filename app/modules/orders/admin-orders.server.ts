@@ -57,6 +57,7 @@ import { formatPaise, paiseToRupeesText } from "~/rules/money.ts";
 import { appliedLabel, type OrderDiscountRow, orderDiscountRows } from "~/rules/order-discounts.ts";
 import { type OrderStatus, type PaymentStatus, paymentMethodLabel } from "~/rules/orders.ts";
 import type { AddressSnapshot } from "~/rules/stored-shapes.ts";
+import { optionLabel } from "~/rules/variants.ts";
 
 /*
  * The admin's orders (issue 7: /admin/orders): every customer's orders filtered by status, date
@@ -205,6 +206,8 @@ export type AdminOrderDetail = {
     id: string;
     productId: string | null;
     name: string;
+    /** The option values as ordered ("Colour: Red · Size: 7 cm"); empty without options. */
+    options: string;
     imageUrl: string | null;
     quantity: number;
     unitPricePaise: number;
@@ -305,6 +308,8 @@ export async function getAdminOrder(db: Database, orderId: string): Promise<Admi
       id: i.id,
       productId: i.productId,
       name: i.name,
+      /** "Colour: Red · Size: 7 cm" as ordered; empty for a product without options. */
+      options: optionLabel(i.options),
       imageUrl: i.imageUrl,
       quantity: i.quantity,
       unitPricePaise: i.unitPricePaise,

@@ -17,6 +17,7 @@ import { financialYear, formatInvoiceNumber } from "~/rules/gst.ts";
 import { type OrderDiscountRow, orderDiscountRows } from "~/rules/order-discounts.ts";
 import type { OrderStatus, PaymentStatus } from "~/rules/orders.ts";
 import type { AddressSnapshot } from "~/rules/stored-shapes.ts";
+import { lineName, optionLabel } from "~/rules/variants.ts";
 import {
   type OrderEmailData,
   orderCancelledEmail,
@@ -39,6 +40,8 @@ export type OrderItemView = {
   id: string;
   productId: string | null;
   name: string;
+  /** The option values as ordered ("Colour: Red · Size: 7 cm"); empty without options. */
+  options: string;
   imageUrl: string | null;
   quantity: number;
   unitPricePaise: number;
@@ -137,6 +140,8 @@ function view(
       id: i.id,
       productId: i.productId,
       name: i.name,
+      /** "Colour: Red · Size: 7 cm" as ordered; empty for a product without options. */
+      options: optionLabel(i.options),
       imageUrl: i.imageUrl,
       quantity: i.quantity,
       unitPricePaise: i.unitPricePaise,
@@ -227,7 +232,7 @@ async function emailData(db: Database, publicUrl: string, orderId: string) {
     orderNumber: o.orderNumber,
     ordersUrl: `${publicUrl}/orders`,
     items: items.map((i) => ({
-      name: i.name,
+      name: lineName(i.name, i.options),
       quantity: i.quantity,
       unitPricePaise: i.unitPricePaise,
     })),
@@ -402,7 +407,7 @@ export async function invoiceFor(
     billTo: party(order.billingAddress),
     shipTo: party(order.shippingAddress),
     lines: items.map((i) => ({
-      name: i.name,
+      name: lineName(i.name, i.options),
       hsnCode: i.hsnCode,
       quantity: i.quantity,
       unitPricePaise: i.unitPricePaise,

@@ -300,6 +300,8 @@ export type CheckedStatus = {
   refundDue: boolean;
   /** The ordered products (the return page takes them out of the browser's cart). */
   productIds: string[];
+  /** The ordered variants of those products (one cart line each). */
+  lines: { productId: string; variantId: string | null }[];
 };
 
 /** How often the return page's polling may reach the gateway for one order. */
@@ -322,10 +324,13 @@ export async function checkOrderPayment(
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   if (!order) throw new OrderNotFoundError();
   const items = await db
-    .select({ productId: orderItems.productId })
+    .select({ productId: orderItems.productId, variantId: orderItems.variantId })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId));
   const productIds = items.flatMap((i) => (i.productId ? [i.productId] : []));
+  const lines = items.flatMap((i) =>
+    i.productId ? [{ productId: i.productId, variantId: i.variantId }] : [],
+  );
   const answer = (paymentStatus: PaymentStatus, status: string): CheckedStatus => {
     const cancelled = status === "cancelled";
     const paid = paymentStatus === "paid" || paymentStatus === "refunded";
@@ -336,6 +341,7 @@ export async function checkOrderPayment(
       paymentStatus,
       refundDue: cancelled && paid,
       productIds,
+      lines,
     };
   };
   if (

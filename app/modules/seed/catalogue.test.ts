@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { checkVariantsInput } from "~/rules/variants.ts";
 import { drawArtwork, motifs } from "./artwork.ts";
 import {
   demoCategories,
@@ -7,6 +8,7 @@ import {
   demoPromotions,
   demoSponsoredKeys,
   demoSubcategories,
+  demoVariants,
 } from "./catalogue.ts";
 
 const allowedSubcategories: Record<string, string[]> = {
@@ -183,5 +185,22 @@ describe("drawArtwork", () => {
       size,
     );
     expect(svg).toContain("&lt;Sale&gt; &amp; more");
+  });
+});
+
+describe("demo variants (issue 22)", () => {
+  it("name existing products, each variant one value of every option, one combination sold out", () => {
+    const keys = new Set(demoProducts.map((p) => p.key));
+    let soldOut = 0;
+    for (const [key, input] of Object.entries(demoVariants)) {
+      expect(keys.has(key), key).toBe(true);
+      expect(() => checkVariantsInput(input)).not.toThrow();
+      soldOut += input.variants.filter((v) => v.stockCount === 0).length;
+    }
+    expect(soldOut).toBe(1);
+    const swatches = Object.values(demoVariants).flatMap((v) =>
+      v.options.flatMap((o) => o.values.flatMap((x) => (x.swatch ? [x.swatch] : []))),
+    );
+    expect(swatches.length).toBeGreaterThanOrEqual(3);
   });
 });

@@ -862,7 +862,7 @@ export const demoProducts: DemoProduct[] = [
     key: "kiko-ramen-ninja-chibi",
     name: "Kiko the Ramen Ninja (Chibi)",
     description:
-      "Kiko is a tiny ninja who never misses a noodle stall, shown here mid-slurp with a bowl twice her size. This 10 cm chibi figure is printed in high-detail resin and hand-painted by our studio team. A fun pick for any anime shelf.",
+      "Kiko is a tiny ninja who never misses a noodle stall, shown here mid-slurp with a bowl twice her size. This chibi miniature is printed in high-detail resin at 4, 5.5 or 7 cm, unpainted or hand-painted by our studio team. A fun pick for any anime shelf.",
     category: CHARACTERS,
     subcategory: "Anime",
     pricePaise: 69900,
@@ -873,7 +873,7 @@ export const demoProducts: DemoProduct[] = [
       shape: "kv-strings",
       items: [
         "Material: 8K resin",
-        "Height: 10 cm",
+        "Sizes: 4 cm, 5.5 cm, 7 cm",
         "Finish: Hand-painted and varnished",
         "Base: Included",
       ],
@@ -1542,4 +1542,56 @@ export const demoParcels: Record<
   "Bolt-7 Desk Buddy Robot": [280, 14, 14, 18],
   "Orbital Scout Rocket Model": [350, 12, 12, 36],
   "Mech Pilot Zara (Premium Resin)": [320, 16, 14, 24],
+};
+
+/**
+ * Demo products sold in several variants (issue 22), by product key: the first variant is the one
+ * the product page opens on. Kiko comes in three sizes at their own prices, unpainted or painted,
+ * with one combination sold out; Mochi in three colours with swatches. Products the e2e journeys
+ * use stay without options.
+ */
+export const demoVariants: Record<
+  string,
+  {
+    options: { name: string; values: { value: string; swatch?: string }[] }[];
+    variants: {
+      values: string[];
+      pricePaise: number;
+      originalPricePaise?: number | null;
+      stockCount: number | null;
+    }[];
+  }
+> = {
+  "kiko-ramen-ninja-chibi": {
+    options: [
+      { name: "Size", values: [{ value: "4 cm" }, { value: "5.5 cm" }, { value: "7 cm" }] },
+      { name: "Finish", values: [{ value: "Unpainted" }, { value: "Hand-painted" }] },
+    ],
+    variants: [
+      { values: ["5.5 cm", "Hand-painted"], pricePaise: 69900, stockCount: 9 },
+      { values: ["4 cm", "Unpainted"], pricePaise: 29900, stockCount: 25 },
+      { values: ["4 cm", "Hand-painted"], pricePaise: 49900, stockCount: 12 },
+      { values: ["5.5 cm", "Unpainted"], pricePaise: 44900, stockCount: 18 },
+      { values: ["7 cm", "Unpainted"], pricePaise: 64900, stockCount: 6 },
+      // Sold out: the pickers show it, and checkout refuses it.
+      { values: ["7 cm", "Hand-painted"], pricePaise: 99900, stockCount: 0 },
+    ],
+  },
+  "mochi-cat-mage-chibi": {
+    options: [
+      {
+        name: "Colour",
+        values: [
+          { value: "Lavender", swatch: "#b39ddb" },
+          { value: "Mint", swatch: "#80cbc4" },
+          { value: "Peach", swatch: "#ffab91" },
+        ],
+      },
+    ],
+    variants: [
+      { values: ["Lavender"], pricePaise: 54900, stockCount: 14 },
+      { values: ["Mint"], pricePaise: 54900, stockCount: 8 },
+      { values: ["Peach"], pricePaise: 54900, stockCount: 3 },
+    ],
+  },
 };

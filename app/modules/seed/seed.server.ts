@@ -16,6 +16,7 @@ import { log } from "~/lib/log.server.ts";
 import { ensureAdminAccount } from "~/modules/accounts/admin-account.server.ts";
 import type { Auth } from "~/modules/accounts/auth.server.ts";
 import { storeImageVariants } from "~/modules/catalog/images.server.ts";
+import { defineVariants } from "~/modules/catalog/variants.server.ts";
 import { updateShopSettings } from "~/modules/settings/settings.server.ts";
 import { slugify } from "~/rules/product-mapping.ts";
 import { drawArtwork } from "./artwork.ts";
@@ -29,6 +30,7 @@ import {
   demoProducts,
   demoPromotions,
   demoSponsoredKeys,
+  demoVariants,
 } from "./catalogue.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -176,6 +178,10 @@ export async function seedDemoIfEmpty(deps: SeedDeps): Promise<boolean> {
     await tx
       .insert(sponsoredProducts)
       .values(demoSponsoredKeys.map((k, position) => ({ productId: ids.get(k)!, position })));
+    // A few products in several variants, so a newcomer sees options on the first start.
+    for (const [key, input] of Object.entries(demoVariants)) {
+      await defineVariants(tx, ids.get(key)!, input, new Date(now));
+    }
   });
 
   await updateShopSettings(db, {

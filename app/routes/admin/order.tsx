@@ -205,6 +205,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
                     ) : (
                       <span className="break-words font-medium">{item.name}</span>
                     )}
+                    {item.options ? <p data-testid="item-options">{item.options}</p> : null}
                     <p className="text-muted-foreground">
                       {item.quantity} × {money(item.unitPricePaise)} · HSN {item.hsnCode}
                     </p>
