@@ -15,10 +15,7 @@ import {
   productOptions,
   productVariants as readVariants,
 } from "~/modules/catalog/variants.server.ts";
-import {
-  setVariantStockLevel,
-  writeStockSummaries,
-} from "~/modules/inventory/variant-stock.server.ts";
+import { setVariantStockLevel, writeStockSummaries } from "~/modules/inventory/inventory.server.ts";
 import type { FieldErrors } from "~/rules/account-schemas.ts";
 import { formatPaise } from "~/rules/money.ts";
 import {
