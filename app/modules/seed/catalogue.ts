@@ -978,7 +978,7 @@ export const demoProducts: DemoProduct[] = [
     badge: "New",
     features: {
       shape: "list",
-      items: ["8 cm tall", "Matte PLA with hand-painted eyes", "Ships in a gift box"],
+      items: ["Sizes: 8 cm, 12 cm", "Matte PLA with hand-painted eyes", "Ships in a gift box"],
     },
     inStock: true,
     stockCount: null,
@@ -1559,7 +1559,8 @@ export const demoParcels: Record<
 /**
  * Demo products sold in several variants (issue 22), by product key: the first variant is the one
  * the product page opens on. Kiko comes in three sizes at their own prices, unpainted or painted,
- * with one combination sold out; Mochi in three colours with swatches. Products the e2e journeys
+ * with one combination sold out; Mochi in three colours with swatches and two sizes, the big
+ * peach one sold out. Products the e2e journeys
  * use stay without options.
  */
 export const demoVariants: Record<
@@ -1599,11 +1600,16 @@ export const demoVariants: Record<
           { value: "Peach", swatch: "#ffab91" },
         ],
       },
+      { name: "Size", values: [{ value: "8 cm" }, { value: "12 cm" }] },
     ],
     variants: [
-      { values: ["Lavender"], pricePaise: 54900, stockCount: 14 },
-      { values: ["Mint"], pricePaise: 54900, stockCount: 8 },
-      { values: ["Peach"], pricePaise: 54900, stockCount: 3 },
+      { values: ["Lavender", "8 cm"], pricePaise: 54900, stockCount: 14 },
+      { values: ["Mint", "8 cm"], pricePaise: 54900, stockCount: 8 },
+      { values: ["Peach", "8 cm"], pricePaise: 54900, stockCount: 3 },
+      { values: ["Lavender", "12 cm"], pricePaise: 84900, stockCount: 5 },
+      { values: ["Mint", "12 cm"], pricePaise: 84900, stockCount: 4 },
+      // Sold out: the pickers show it, and checkout refuses it.
+      { values: ["Peach", "12 cm"], pricePaise: 84900, stockCount: 0 },
     ],
   },
 };
