@@ -117,12 +117,11 @@ async function journey(page: Page, productId: string, name: string) {
   await expect(section.getByLabel("Stock of Blue / L", { exact: true })).toHaveValue("0");
   await expect(section.getByText("No unsaved changes.")).toBeVisible();
 
-  // In the shop, the card shows the lowest variant price. (The "from ₹X" wording is the
-  // storefront's part of issue 22, not on this branch.)
+  // In the shop, the card shows the lowest variant price as "from ₹X" (the prices differ).
   await page.goto("/products");
   const card = page.getByRole("article").filter({ hasText: name });
   await expect(card).toBeVisible();
-  await expect(card).toContainText("₹399.00");
+  await expect(card).toContainText("from ₹399.00");
 
   // The low-stock filter finds it (Blue / L is at 0, the others at 5).
   await page.goto(`/admin/items?stock=low&q=${encodeURIComponent(name)}`);

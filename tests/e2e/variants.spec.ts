@@ -1,5 +1,7 @@
+import { readFile } from "node:fs/promises";
 import type { Locator, Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import { extractText, getDocumentProxy } from "unpdf";
+import { addAddress, expect, test } from "./fixtures.ts";
 
 /*
  * Issue 22, the customer's side: on a product with a Colour and a Size, picking values changes
@@ -137,3 +139,54 @@ for (const viewport of [
     });
   });
 }
+
+test("two variants of one product are paid in the sandbox; /orders and the invoice name their options", async ({
+  page,
+  login,
+}) => {
+  test.setTimeout(150_000);
+  await login();
+  const product = await findProduct(page);
+  const inStock = product.variants.filter((v) => v.offers.availability.endsWith("/InStock"));
+  const first = inStock[0] as VariantLd;
+  const second = inStock.find((v) => v.offers.price !== first.offers.price) as VariantLd;
+  const labels = [first, second].map((v) => `Colour: ${v.color} · Size: ${v.size}`);
+
+  await page.goto(product.path);
+  const picker = page.getByTestId("option-picker");
+  const addButton = page.getByRole("button", { name: "Add to Cart", exact: true });
+  for (const v of [first, second]) {
+    await choose(picker.getByRole("group", { name: /^Colour/ }), v.color);
+    await choose(picker.getByRole("group", { name: /^Size/ }), v.size);
+    await addButton.click();
+    await expect(addButton).toBeEnabled();
+  }
+  await page.goto("/cart");
+  await expect(page.getByTestId("cart-line").filter({ hasText: product.name })).toHaveCount(2);
+  await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+  await expect(page).toHaveURL(/\/addresses\?from=checkout$/);
+  await addAddress(page);
+  await page.getByRole("link", { name: "Continue to Checkout" }).click();
+  await expect(page.getByRole("heading", { name: "Checkout" })).toBeVisible();
+  // Checkout lists each variant with its options, priced by the server.
+  for (const label of labels) await expect(page.getByText(label).first()).toBeVisible();
+
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await expect(page).toHaveURL(/\/sandbox\/pay\//);
+  await page.getByRole("button", { name: "Simulate success" }).click();
+  await expect(page).toHaveURL(/\/orders$/, { timeout: 15_000 });
+  const card = page.getByTestId("order-card").first();
+  for (const label of labels) await expect(card).toContainText(label);
+
+  const downloading = page.waitForEvent("download");
+  await page
+    .getByRole("link", { name: /Download Invoice/ })
+    .first()
+    .click();
+  const download = await downloading;
+  const pdf = await getDocumentProxy(new Uint8Array(await readFile(await download.path())));
+  const { text } = await extractText(pdf, { mergePages: true });
+  // A line's name wraps in its cell: the words are compared, not the line breaks.
+  const words = text.replace(/\s+/g, " ");
+  for (const label of labels) expect(words).toContain(`${product.name} (${label})`);
+});
