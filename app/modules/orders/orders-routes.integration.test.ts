@@ -97,7 +97,7 @@ describe(`my orders on ${testDbKind()}`, () => {
     const empty = await outcome(async () =>
       (await page()).loader(routeArgs(pageGet("/orders", { cookie: none.cookie })) as never),
     );
-    expect(empty.body).toEqual({ orders: [] });
+    expect(empty.body).toEqual({ orders: [], tracking: {} });
   });
 
   it("the invoice route serves a paid order's PDF to its owner only", async () => {
