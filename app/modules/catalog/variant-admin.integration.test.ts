@@ -312,15 +312,27 @@ describe(`options and variants on ${testDbKind()}`, () => {
     const [item] = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
     expect(item.variantId).toBe(blueS.id);
 
-    // All options removed: the first variant is the product again, sold at its price.
-    await updateVariants(db, staff, p.id, rows([{ id: after[0].id, price: "250" }]));
+    // All options removed: the first variant is the product again, sold at its price and with
+    // its own stock, never the total the other variants made (that would sell units that
+    // don't exist).
+    await updateVariants(
+      db,
+      staff,
+      p.id,
+      rows([
+        { id: after[0].id, price: "250", stockCount: "3" },
+        { id: after[1].id, price: "200", stockCount: "5" },
+      ]),
+    );
+    expect(await row(p.id)).toMatchObject({ pricePaise: 20_000, stockCount: 8 });
     const none = await setProductOptions(db, staff, p.id, []);
     expect(none.variants).toBe(1);
     const table = await adminVariantTable(db, p.id);
     expect(table.options).toEqual([]);
     const active = table.variants.filter((v) => v.isActive);
     expect(active).toHaveLength(1);
-    expect(await row(p.id)).toMatchObject({ pricePaise: 25_000 });
+    expect(active[0]).toMatchObject({ stockCount: 3, inStock: true });
+    expect(await row(p.id)).toMatchObject({ pricePaise: 25_000, stockCount: 3, inStock: true });
   });
 
   it("refuses an option or value id of another product, and a missing product", async () => {

@@ -379,7 +379,29 @@ export async function applyOptions(
     deleted = drop.length;
   }
 
-  await writePriceSummary(tx, productId, now);
+  if (finalOptions.length === 0) {
+    // The product is its one variant again, and from now on the database copies the row's price
+    // and stock to its variants (migration 0010). So the row takes that variant's own figures in
+    // one write: a row still holding the total of the variants it had, or a price and a stock
+    // written one after the other, would be copied onto the variant and sell units that don't
+    // exist.
+    const [only] = (await readVariants(tx, productId)).filter((v) => v.isActive);
+    if (only) {
+      await tx
+        .update(products)
+        .set({
+          pricePaise: only.pricePaise,
+          originalPricePaise: only.originalPricePaise,
+          stockCount: only.stockCount,
+          inStock: only.inStock,
+          updatedAt: now,
+        })
+        .where(eq(products.id, productId));
+    }
+  } else {
+    await writeStockSummaries(tx, [productId], now);
+    await writePriceSummary(tx, productId, now);
+  }
   await tx.update(products).set({ updatedAt: now }).where(eq(products.id, productId));
   const described =
     finalOptions.length === 0
