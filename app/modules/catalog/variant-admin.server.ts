@@ -15,7 +15,11 @@ import {
   productOptions,
   productVariants as readVariants,
 } from "~/modules/catalog/variants.server.ts";
-import { setVariantStockLevel, writeStockSummaries } from "~/modules/inventory/inventory.server.ts";
+import {
+  adoptOnlyVariant,
+  setVariantStockLevel,
+  writeStockSummaries,
+} from "~/modules/inventory/inventory.server.ts";
 import type { FieldErrors } from "~/rules/account-schemas.ts";
 import { formatPaise } from "~/rules/money.ts";
 import {
@@ -380,24 +384,7 @@ export async function applyOptions(
   }
 
   if (finalOptions.length === 0) {
-    // The product is its one variant again, and from now on the database copies the row's price
-    // and stock to its variants (migration 0010). So the row takes that variant's own figures in
-    // one write: a row still holding the total of the variants it had, or a price and a stock
-    // written one after the other, would be copied onto the variant and sell units that don't
-    // exist.
-    const [only] = (await readVariants(tx, productId)).filter((v) => v.isActive);
-    if (only) {
-      await tx
-        .update(products)
-        .set({
-          pricePaise: only.pricePaise,
-          originalPricePaise: only.originalPricePaise,
-          stockCount: only.stockCount,
-          inStock: only.inStock,
-          updatedAt: now,
-        })
-        .where(eq(products.id, productId));
-    }
+    await adoptOnlyVariant(tx, productId, now);
   } else {
     await writeStockSummaries(tx, [productId], now);
     await writePriceSummary(tx, productId, now);

@@ -284,6 +284,33 @@ export async function setVariantStockLevel(
   await writeStockSummaries(tx, [productId], now);
 }
 
+/**
+ * A product whose last option was removed is its one variant again, and from then on the database
+ * copies the row's price and stock to its variants (migration 0010). So the row takes that
+ * variant's own figures in one write: a row still holding the total of the variants it had, or a
+ * price and a stock written one after the other, would be copied onto the variant and sell units
+ * that don't exist. The caller holds the product's row lock.
+ */
+export async function adoptOnlyVariant(tx: Tx, productId: string, now = new Date()): Promise<void> {
+  const [only] = await tx
+    .select()
+    .from(productVariants)
+    .where(and(eq(productVariants.productId, productId), eq(productVariants.isActive, true)))
+    .orderBy(asc(productVariants.position), asc(productVariants.id))
+    .limit(1);
+  if (!only) return;
+  await tx
+    .update(products)
+    .set({
+      pricePaise: only.pricePaise,
+      originalPricePaise: only.originalPricePaise,
+      stockCount: only.stockCount,
+      inStock: only.inStock,
+      updatedAt: now,
+    })
+    .where(eq(products.id, productId));
+}
+
 /** Splits the stock fields off a product change, for setStockLevel. */
 export function splitStockLevel<T extends StockLevel>(
   changes: T,
