@@ -20,6 +20,9 @@ const limits = {
   /** PIN code look-ups (the delivery estimate): a visitor tries a few; a script walking the
    * directory is slowed down. */
   "delivery-estimate": { points: 60, duration: 60 },
+  /** Discount codes priced in the cart: a customer tries a few and the cart re-prices a kept code
+   * on each change; a script guessing codes is slowed down. */
+  "discount-code": { points: 60, duration: 60 },
   /** Model files for custom-print quotes: up to 100 MB each, so fewer; enough for a project of
    * 50 parts (issue 26) and a few tries again. */
   "model-upload": { points: 60, duration: 600 },

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { z } from "zod";
+import { RATE_LIMITED_MESSAGE, rateLimited } from "~/lib/rate-limit.server.ts";
 import { getViewer } from "~/modules/accounts/viewer.server.ts";
 import { listAddresses } from "~/modules/addresses/addresses.server.ts";
 import { listProductsByIds } from "~/modules/catalog/products.server.ts";
@@ -147,7 +148,10 @@ export async function loader({ request }: Route.LoaderArgs) {
         },
       ];
     });
-    const code = params.get("code")?.trim() ?? "";
+    const code = params.get("code")?.trim().slice(0, 40) ?? "";
+    // Each code priced counts against the visitor's address, so codes can't be guessed by the
+    // thousand; past the limit the cart is still priced, without the code, and says why.
+    const busy = code ? (await rateLimited(rt.db, request, "discount-code")) !== null : false;
     const settings = await getShopSettings(rt.db);
     // With the visitor's PIN code (or a signed-in customer's default address), the rate checkout
     // will charge to it; without, the flat fee as an estimate.
@@ -164,13 +168,16 @@ export async function loader({ request }: Route.LoaderArgs) {
         shippingFeePaise:
           rated && rated.kind !== "unknown-pin" ? rated.paise : settings.shippingFeePaise,
       },
-      code: code ? code.slice(0, 40) : null,
+      code: code && !busy ? code : null,
       userId: viewer?.id ?? null,
     });
     pricing = {
       ...result,
+      codeRefusal: busy
+        ? { code: "busy" as const, message: RATE_LIMITED_MESSAGE }
+        : result.codeRefusal,
       /** The code these figures were priced with. */
-      code: code ? code.slice(0, 40).toUpperCase() : null,
+      code: code ? code.toUpperCase() : null,
       taxRateBasisPoints: settings.taxRateBasisPoints,
       freeShippingThresholdPaise: settings.freeShippingThresholdPaise,
       /** What the shipping is for: a PIN's rate, a PIN not served, or the flat estimate (null). */

@@ -105,7 +105,9 @@ export type RefusalCode =
   | "not-eligible"
   | "sign-in"
   | "first-order"
-  | "not-combinable";
+  | "not-combinable"
+  /** Too many codes tried from one address in a minute (the cart's pricing is rate limited). */
+  | "busy";
 
 export type Refusal = { code: RefusalCode; message: string };
 

@@ -438,6 +438,44 @@ describe(`discounts at checkout on ${testDbKind()}`, () => {
     expect(unknown.body).toMatchObject({ pricing: { codeRefusal: { code: "unknown" } } });
   });
 
+  it("codes priced in the cart are rate limited per address: past the limit the cart is priced without the code and says why", async () => {
+    const code = await insertDiscount();
+    const product = await insertProduct(db, { pricePaise: 50_000 });
+    const price = async (c: string, ip: string) =>
+      (
+        await outcome(async () =>
+          (
+            await pricingRoute()
+          ).loader(
+            routeArgs(
+              pageGet(`/api/cart-products?line=${product.id}:1&code=${encodeURIComponent(c)}`, {
+                ip,
+              }),
+            ) as never,
+          ),
+        )
+      ).body as { pricing: { discountPaise: number; codeRefusal: { code: string } | null } };
+    // A script guessing codes from one address: 60 guesses a minute are answered…
+    for (let i = 0; i < 60; i += 1) {
+      const res = await price(`GUESS-${i}`, "203.0.113.60");
+      expect(res.pricing.codeRefusal?.code).toBe("unknown");
+    }
+    // …then even the real code is refused for a while, with the reason, and the cart still priced.
+    const limited = await price(code.code!, "203.0.113.60");
+    expect(limited.pricing).toMatchObject({
+      discountPaise: 0,
+      subtotalPaise: 50_000,
+      codeRefusal: {
+        code: "busy",
+        message: "Too many requests. Please wait a minute and try again.",
+      },
+    });
+    // Another address is not held back.
+    const other = await price(code.code!, "203.0.113.61");
+    expect(other.pricing.codeRefusal).toBeNull();
+    expect(other.pricing.discountPaise).toBeGreaterThan(0);
+  });
+
   it("any query the cart could send is answered without a server error", async () => {
     const product = await insertProduct(db, { pricePaise: 10_000 });
     const piece = fc.oneof(
