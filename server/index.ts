@@ -274,12 +274,14 @@ app.use(
 // A public page that a visitor who isn't signed in has been shown since the catalogue last changed
 // is answered from the page cache (app/lib/page-cache.server.ts); on a miss, the render below
 // may store it.
-// A miss for a page another request is rendering waits for that render (at most 3 s).
+// A miss for a page another request is rendering waits for that render (at most 3 s). A HEAD is
+// answered with a stored page's headers (Node sends no body), or else goes on and stores nothing.
 app.use(async (req, res, next) => {
-  if (req.method !== "GET") return next();
-  const key = rt.pageCache.keyFor(req.method, req.originalUrl, req.headers.cookie);
+  if (req.method !== "GET" && req.method !== "HEAD") return next();
+  const key = rt.pageCache.keyFor("GET", req.originalUrl, req.headers.cookie);
   if (!key) return next();
-  let page = rt.pageCache.get(key);
+  let page = rt.pageCache.get(key, { countMiss: req.method === "GET" });
+  if (!page && req.method === "HEAD") return next();
   if (!page) {
     const claim = rt.pageCache.claim(key);
     if (claim && "wait" in claim) {
@@ -352,8 +354,8 @@ function errorPage(status: number, message: string, requestId: unknown): string 
 <p><a href="/">Back to the shop</a></p>${id ? `<p><small>Request id: ${id}</small></p>` : ""}</body></html>`;
 }
 
-// Page cache hits before the general stack. A hit is a GET for a page the cache stored, and a
-// page is only stored by a request that went through everything above and the React Router
+// Page cache hits before the general stack. A hit is a GET (or HEAD) for a page the cache stored,
+// and a page is only stored by a request that went through everything above and the React Router
 // handler: static files, uploads and health checks never reach the cache, the cross-site and body
 // checks concern other methods, and what the rest adds to a response doesn't depend on the
 // request. So a hit is answered here with the same headers, without the stack's cost per request
