@@ -362,8 +362,49 @@ function errorPage(status: number, message: string, requestId: unknown): string 
 // (docs/decisions/0009, amended 2026-11-25). Only clients that take brotli or gzip: the rest go
 // the general way.
 const helmetHeaders = headersSetBy(securityHeaders);
-/** The headers of a hit that are the same for every request, per stored page. */
-const hitHeaders = new WeakMap<object, string[]>();
+/**
+ * A hit's headers, per stored page and encoding, worked out on its first hit: all but the request
+ * id (slot 1) are the same for every request.
+ */
+const hitHeaders = new WeakMap<object, { br?: string[]; gzip?: string[] }>();
+
+function headersOfHit(
+  page: object & { headers: Array<[string, string]> },
+  encoding: "br" | "gzip",
+  length: number,
+) {
+  let byEncoding = hitHeaders.get(page);
+  if (!byEncoding) {
+    byEncoding = {};
+    hitHeaders.set(page, byEncoding);
+  }
+  let headers = byEncoding[encoding];
+  if (!headers) {
+    // As the general path sets them, later ones replacing earlier ones of the same name.
+    const merged = new Map<string, [string, string]>();
+    for (const [name, value] of [
+      ...helmetHeaders,
+      ...page.headers,
+      ["Vary", "Accept-Encoding"],
+      ["X-Page-Cache", "hit"],
+    ] as Array<[string, string]>) {
+      merged.set(name.toLowerCase(), [name, value]);
+    }
+    headers = [
+      "X-Request-Id",
+      "",
+      ...[...merged.values()].flat(),
+      "Content-Encoding",
+      encoding,
+      "Content-Length",
+      String(length),
+    ];
+    // A hit takes no database query.
+    if (config.serverTiming) headers.push("Server-Timing", 'db;desc="0 queries"');
+    byEncoding[encoding] = headers;
+  }
+  return headers;
+}
 
 function answerPageCacheHit(req: http.IncomingMessage, res: http.ServerResponse): boolean {
   const hit = earlyHit(
@@ -378,32 +419,8 @@ function answerPageCacheHit(req: http.IncomingMessage, res: http.ServerResponse)
   const url = req.url ?? "/";
   const q = url.indexOf("?");
   observeWhenFinished(req, res, id, q === -1 ? url : url.slice(0, q));
-  let fixed = hitHeaders.get(hit.page);
-  if (!fixed) {
-    // As the general path sets them, later ones replacing earlier ones of the same name.
-    const merged = new Map<string, [string, string]>();
-    for (const [name, value] of [
-      ...helmetHeaders,
-      ...hit.page.headers,
-      ["Vary", "Accept-Encoding"],
-      ["X-Page-Cache", "hit"],
-    ] as Array<[string, string]>) {
-      merged.set(name.toLowerCase(), [name, value]);
-    }
-    fixed = [...merged.values()].flat();
-    hitHeaders.set(hit.page, fixed);
-  }
-  const headers = [
-    "X-Request-Id",
-    id,
-    ...fixed,
-    "Content-Encoding",
-    hit.encoding,
-    "Content-Length",
-    String(hit.body.length),
-  ];
-  // A hit takes no database query.
-  if (config.serverTiming) headers.push("Server-Timing", 'db;desc="0 queries"');
+  const headers = headersOfHit(hit.page, hit.encoding, hit.body.length).slice();
+  headers[1] = id;
   res.writeHead(200, headers);
   res.end(hit.body);
   return true;
