@@ -16,7 +16,8 @@
  * carries a cookie the page cache doesn't know, so each page is rendered: the cost without the
  * cache), --bare (after each page, the same load against a bare `node:http` server,
  * bench/bare-server.ts, sending the very bytes and headers the shop sent for it: the ceiling a
- * page cache hit is compared with; the two take turns, 3 rounds of duration/3 each), --signed-in
+ * page cache hit is compared with; the two take turns, 3 rounds of duration/3 each, after each
+ * one's CPU use is measured idle for 3 s: the shop's background work), --signed-in
  * (every request carries the session cookie of a customer the script registers, with 3
  * favourites on the first listing page and 3 items in the cart: the page a signed-in customer
  * gets; the query count and HTML size are then that customer's).
@@ -84,8 +85,27 @@ type Row = {
   contentEncoding: string;
   htmlBytes: number;
   /** With --bare: the same load against a bare node:http server sending the same bytes. */
-  bare?: { requestsPerSecond: number; p50: number; p99: number; cpuMsPerRequest: number };
+  bare?: {
+    requestsPerSecond: number;
+    p50: number;
+    p99: number;
+    cpuMsPerRequest: number;
+    /** CPU ms per second each process used with no requests, just before the rounds. */
+    idleShop: number;
+    idleBare: number;
+  };
 };
+
+/**
+ * CPU ms per second a process uses while nobody asks it anything: the shop's background work
+ * (job and reconciliation loops, timers, garbage collection after start-up), which a bare server
+ * doesn't have and which a busy machine's slow rounds add to the shop's CPU per request.
+ */
+async function idleCpu(pid: number, seconds = 3): Promise<number> {
+  const before = cpuSeconds(pid);
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  return Math.round(((cpuSeconds(pid) - before) * 1000) / seconds);
+}
 
 /** CPU seconds (user + system, all threads) a process has used, from /proc. */
 function cpuSeconds(pid: number): number {
@@ -271,6 +291,9 @@ async function benchServer(server: RunningServer, dataDir: string): Promise<Row[
     const baseline = bare ? await startBare(server.baseUrl, t.paths) : null;
     try {
       if (baseline && warmup > 0) await load(baseline.baseUrl, t.paths, warmup);
+      const idle = baseline
+        ? { shop: await idleCpu(server.pid), bare: await idleCpu(baseline.pid) }
+        : null;
       const rounds = baseline ? 3 : 1;
       const shop: Measured[] = [];
       const base: Measured[] = [];
@@ -286,7 +309,7 @@ async function benchServer(server: RunningServer, dataDir: string): Promise<Row[
       console.log(
         `${row.page}: ${row.requestsPerSecond} req/s, p50 ${row.p50} ms, p97.5 ${row.p97_5} ms, p99 ${row.p99} ms, max ${row.max} ms, ${row.queries} queries/page (signed in: ${row.signedInQueries}), server CPU ${row.cpuMsPerRequest} ms/request, served: ${row.served}, non-2xx ${row.non2xx}, errors ${row.errors}`,
       );
-      if (baseline) {
+      if (baseline && idle) {
         const b = combine(base);
         if (b.non2xx > 0 || b.errors > 0) throw new Error(`bare server: ${b.non2xx} non-2xx`);
         row.bare = {
@@ -294,9 +317,11 @@ async function benchServer(server: RunningServer, dataDir: string): Promise<Row[
           p50: b.p50,
           p99: b.p99,
           cpuMsPerRequest: b.cpuMsPerRequest,
+          idleShop: idle.shop,
+          idleBare: idle.bare,
         };
         console.log(
-          `  bare node:http, same bytes: ${b.requestsPerSecond} req/s, p50 ${b.p50} ms, p99 ${b.p99} ms, CPU ${b.cpuMsPerRequest} ms/request; shop/bare ${Math.round((100 * row.requestsPerSecond) / b.requestsPerSecond)} % (rounds: shop ${shop.map((m) => Math.round(m.requests / m.seconds)).join(", ")}; bare ${base.map((m) => Math.round(m.requests / m.seconds)).join(", ")})`,
+          `  bare node:http, same bytes: ${b.requestsPerSecond} req/s, p50 ${b.p50} ms, p99 ${b.p99} ms, CPU ${b.cpuMsPerRequest} ms/request; shop/bare ${Math.round((100 * row.requestsPerSecond) / b.requestsPerSecond)} % (rounds: shop ${shop.map((m) => Math.round(m.requests / m.seconds)).join(", ")}; bare ${base.map((m) => Math.round(m.requests / m.seconds)).join(", ")}); idle CPU: shop ${idle.shop} ms/s, bare ${idle.bare} ms/s`,
         );
       }
     } finally {
@@ -359,13 +384,13 @@ function table(rows: Row[]) {
   if (rows.some((r) => r.bare)) {
     lines.push(
       "",
-      "| page | shop req/s | bare node:http req/s | shop / bare | shop p99 ms | bare p99 ms | shop CPU ms/req | bare CPU ms/req |",
-      "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+      "| page | shop req/s | bare node:http req/s | shop / bare | shop p99 ms | bare p99 ms | shop CPU ms/req | bare CPU ms/req | idle CPU ms/s shop / bare |",
+      "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     );
     for (const r of rows) {
       if (!r.bare) continue;
       lines.push(
-        `| ${r.page} | ${r.requestsPerSecond} | ${r.bare.requestsPerSecond} | ${Math.round((100 * r.requestsPerSecond) / r.bare.requestsPerSecond)} % | ${r.p99} | ${r.bare.p99} | ${r.cpuMsPerRequest} | ${r.bare.cpuMsPerRequest} |`,
+        `| ${r.page} | ${r.requestsPerSecond} | ${r.bare.requestsPerSecond} | ${Math.round((100 * r.requestsPerSecond) / r.bare.requestsPerSecond)} % | ${r.p99} | ${r.bare.p99} | ${r.cpuMsPerRequest} | ${r.bare.cpuMsPerRequest} | ${r.bare.idleShop} / ${r.bare.idleBare} |`,
       );
     }
   }

@@ -86,6 +86,12 @@ export type RunningServer = {
   stop: () => Promise<void>;
 };
 
+/**
+ * How long a server may take to answer /readyz (a first start migrates and draws the demo
+ * images: minutes on a shared, busy machine). BENCH_READY_TIMEOUT_S changes it.
+ */
+const readyTimeoutSeconds = Number(process.env.BENCH_READY_TIMEOUT_S) || 120;
+
 /** Starts the built server in production mode on a free port and waits for /readyz. */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const buildDir = options.buildDir ?? defaultBuildDir;
@@ -156,9 +162,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     } catch {
       // not listening yet
     }
-    if (Date.now() - started > 120_000) {
+    if (Date.now() - started > readyTimeoutSeconds * 1000) {
       child.kill("SIGTERM");
-      throw new Error(`server not ready after 120 s:\n${output}`);
+      throw new Error(`server not ready after ${readyTimeoutSeconds} s:\n${output}`);
     }
     await sleep(200);
   }

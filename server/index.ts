@@ -274,12 +274,14 @@ app.use(
 // A public page that a visitor who isn't signed in has been shown since the catalogue last changed
 // is answered from the page cache (app/lib/page-cache.server.ts); on a miss, the render below
 // may store it.
-// A miss for a page another request is rendering waits for that render (at most 3 s).
+// A miss for a page another request is rendering waits for that render (at most 3 s). A HEAD is
+// answered with a stored page's headers (Node sends no body), or else goes on and stores nothing.
 app.use(async (req, res, next) => {
-  if (req.method !== "GET") return next();
-  const key = rt.pageCache.keyFor(req.method, req.originalUrl, req.headers.cookie);
+  if (req.method !== "GET" && req.method !== "HEAD") return next();
+  const key = rt.pageCache.keyFor("GET", req.originalUrl, req.headers.cookie);
   if (!key) return next();
-  let page = rt.pageCache.get(key);
+  let page = rt.pageCache.get(key, { countMiss: req.method === "GET" });
+  if (!page && req.method === "HEAD") return next();
   if (!page) {
     const claim = rt.pageCache.claim(key);
     if (claim && "wait" in claim) {
@@ -352,16 +354,57 @@ function errorPage(status: number, message: string, requestId: unknown): string 
 <p><a href="/">Back to the shop</a></p>${id ? `<p><small>Request id: ${id}</small></p>` : ""}</body></html>`;
 }
 
-// Page cache hits before the general stack. A hit is a GET for a page the cache stored, and a
-// page is only stored by a request that went through everything above and the React Router
+// Page cache hits before the general stack. A hit is a GET (or HEAD) for a page the cache stored,
+// and a page is only stored by a request that went through everything above and the React Router
 // handler: static files, uploads and health checks never reach the cache, the cross-site and body
 // checks concern other methods, and what the rest adds to a response doesn't depend on the
 // request. So a hit is answered here with the same headers, without the stack's cost per request
 // (docs/decisions/0009, amended 2026-11-25). Only clients that take brotli or gzip: the rest go
 // the general way.
 const helmetHeaders = headersSetBy(securityHeaders);
-/** The headers of a hit that are the same for every request, per stored page. */
-const hitHeaders = new WeakMap<object, string[]>();
+/**
+ * A hit's headers, per stored page and encoding, worked out on its first hit: all but the request
+ * id (slot 1) are the same for every request.
+ */
+const hitHeaders = new WeakMap<object, { br?: string[]; gzip?: string[] }>();
+
+function headersOfHit(
+  page: object & { headers: Array<[string, string]> },
+  encoding: "br" | "gzip",
+  length: number,
+) {
+  let byEncoding = hitHeaders.get(page);
+  if (!byEncoding) {
+    byEncoding = {};
+    hitHeaders.set(page, byEncoding);
+  }
+  let headers = byEncoding[encoding];
+  if (!headers) {
+    // As the general path sets them, later ones replacing earlier ones of the same name.
+    const merged = new Map<string, [string, string]>();
+    for (const [name, value] of [
+      ...helmetHeaders,
+      ...page.headers,
+      ["Vary", "Accept-Encoding"],
+      ["X-Page-Cache", "hit"],
+    ] as Array<[string, string]>) {
+      merged.set(name.toLowerCase(), [name, value]);
+    }
+    headers = [
+      "X-Request-Id",
+      "",
+      ...[...merged.values()].flat(),
+      "Content-Encoding",
+      encoding,
+      "Content-Length",
+      String(length),
+    ];
+    // A hit takes no database query.
+    if (config.serverTiming) headers.push("Server-Timing", 'db;desc="0 queries"');
+    byEncoding[encoding] = headers;
+  }
+  return headers;
+}
 
 function answerPageCacheHit(req: http.IncomingMessage, res: http.ServerResponse): boolean {
   const hit = earlyHit(
@@ -376,32 +419,8 @@ function answerPageCacheHit(req: http.IncomingMessage, res: http.ServerResponse)
   const url = req.url ?? "/";
   const q = url.indexOf("?");
   observeWhenFinished(req, res, id, q === -1 ? url : url.slice(0, q));
-  let fixed = hitHeaders.get(hit.page);
-  if (!fixed) {
-    // As the general path sets them, later ones replacing earlier ones of the same name.
-    const merged = new Map<string, [string, string]>();
-    for (const [name, value] of [
-      ...helmetHeaders,
-      ...hit.page.headers,
-      ["Vary", "Accept-Encoding"],
-      ["X-Page-Cache", "hit"],
-    ] as Array<[string, string]>) {
-      merged.set(name.toLowerCase(), [name, value]);
-    }
-    fixed = [...merged.values()].flat();
-    hitHeaders.set(hit.page, fixed);
-  }
-  const headers = [
-    "X-Request-Id",
-    id,
-    ...fixed,
-    "Content-Encoding",
-    hit.encoding,
-    "Content-Length",
-    String(hit.body.length),
-  ];
-  // A hit takes no database query.
-  if (config.serverTiming) headers.push("Server-Timing", 'db;desc="0 queries"');
+  const headers = headersOfHit(hit.page, hit.encoding, hit.body.length).slice();
+  headers[1] = id;
   res.writeHead(200, headers);
   res.end(hit.body);
   return true;

@@ -404,6 +404,18 @@ describe("hits answered before the server's general stack", () => {
     expect(c.stats()).toMatchObject({ hits: 2 });
   });
 
+  it("answers a HEAD for a stored page as its GET (the server sends no body), and nothing else", async () => {
+    const { c } = cache();
+    await stored(c, "/products");
+    const head = earlyHit(c, "HEAD", "/products", undefined, "br");
+    expect(head?.encoding).toBe("br");
+    expect(head?.page).toBe(earlyHit(c, "GET", "/products", undefined, "br")?.page);
+    const misses = c.stats().misses;
+    expect(earlyHit(c, "HEAD", "/about", undefined, "br")).toBeNull();
+    expect(earlyHit(c, "HEAD", "/products", "x=1", "br")).toBeNull();
+    expect(c.stats()).toMatchObject({ hits: 2, misses });
+  });
+
   it("leaves everything else to the general stack, without counting a miss it will count", async () => {
     const { c } = cache();
     await stored(c, "/products");
@@ -412,7 +424,8 @@ describe("hits answered before the server's general stack", () => {
     expect(earlyHit(c, "GET", "/products", undefined, undefined)).toBeNull();
     expect(earlyHit(c, "GET", "/products", undefined, "deflate")).toBeNull();
     expect(earlyHit(c, "GET", "/products", undefined, "br;q=0, gzip;q=0")).toBeNull();
-    expect(earlyHit(c, "HEAD", "/products", undefined, "br")).toBeNull();
+    expect(earlyHit(c, "POST", "/products", undefined, "br")).toBeNull();
+    expect(earlyHit(c, "OPTIONS", "/products", undefined, "br")).toBeNull();
     expect(earlyHit(c, "GET", "/products", "better-auth.session_token=x", "br")).toBeNull();
     expect(earlyHit(c, "GET", "/about", undefined, "br")).toBeNull();
     expect(c.stats()).toMatchObject({ hits: before.hits, misses: before.misses });

@@ -386,10 +386,10 @@ export class PageCache {
 }
 
 /**
- * A hit the server may answer before its general middleware (server/index.ts): a GET the cache
- * has a fresh page for, from a client that takes brotli or gzip (a client that takes neither is
- * answered by the general path, as before). Counts the hit; a miss is left uncounted for the
- * general path, which looks again.
+ * A hit the server may answer before its general middleware (server/index.ts): a GET (or a HEAD,
+ * answered with the GET's headers and no body) the cache has a fresh page for, from a client that
+ * takes brotli or gzip (a client that takes neither is answered by the general path, as before).
+ * Counts the hit; a miss is left uncounted for the general path, which looks again.
  */
 export function earlyHit(
   cache: PageCache,
@@ -398,8 +398,8 @@ export function earlyHit(
   cookieHeader: string | undefined,
   acceptEncoding: string | undefined,
 ): { page: CachedPage; body: Buffer; encoding: "br" | "gzip" } | null {
-  if (method !== "GET" || url === undefined || !cache.enabled) return null;
-  const key = cache.keyFor(method, url, cookieHeader);
+  if ((method !== "GET" && method !== "HEAD") || url === undefined || !cache.enabled) return null;
+  const key = cache.keyFor("GET", url, cookieHeader);
   if (!key) return null;
   const encoding = compressedEncoding(acceptEncoding ?? "");
   if (!encoding) return null;

@@ -1,7 +1,9 @@
 import { createHash } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
+import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -26,6 +28,27 @@ let productId: string;
 
 const get = (pathname: string, headers: Record<string, string> = {}) =>
   fetch(`${base}${pathname}`, { headers: { "accept-encoding": "br, gzip", ...headers } });
+
+/** A response as sent: status, headers and the body's bytes, still compressed. */
+function raw(method: string, pathname: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+    (resolve, reject) => {
+      const req = http.request(`${base}${pathname}`, { method, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+      });
+      req.on("error", reject);
+      req.end();
+    },
+  );
+}
 
 /** The inline scripts a browser would run, hashed as a Content-Security-Policy lists them. */
 function scriptHashes(html: string): string[] {
@@ -128,6 +151,71 @@ describe("the page cache in the built server (PostgreSQL)", () => {
     expect(own.headers.get("x-page-cache")).toBe("hit");
     expect(own.headers.get("x-request-id")).toBe("bench-req-12345");
     expect(await early.text()).toBe(await general.text());
+  });
+
+  it("sends the very bytes of the page, compressed once, with the status and length of the general stack's hit", async () => {
+    await cached(`/product/${productId}`);
+    const early = await raw("GET", `/product/${productId}`, { "accept-encoding": "br" });
+    const again = await raw("GET", `/product/${productId}`, { "accept-encoding": "br" });
+    const gzipped = await raw("GET", `/product/${productId}`, { "accept-encoding": "gzip" });
+    const general = await raw("GET", `/product/${productId}`, { "accept-encoding": "identity" });
+    for (const res of [early, again, gzipped, general]) {
+      expect(res.status).toBe(200);
+      expect(res.headers["x-page-cache"]).toBe("hit");
+      expect(Number(res.headers["content-length"])).toBe(res.body.length);
+    }
+    // The same stored bytes on every hit, not compressed again per request.
+    expect(early.body.equals(again.body)).toBe(true);
+    expect(zlib.brotliDecompressSync(early.body).equals(general.body)).toBe(true);
+    expect(zlib.gunzipSync(gzipped.body).equals(general.body)).toBe(true);
+  });
+
+  it("answers a HEAD for a stored page with its headers and no body, and never stores one", async () => {
+    await (await cached(`/product/${productId}`)).arrayBuffer();
+    const head = await raw("HEAD", `/product/${productId}`, { "accept-encoding": "br, gzip" });
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    const without = (headers: Record<string, unknown>) =>
+      Object.entries(headers)
+        .filter(([name]) => !["date", "x-request-id"].includes(name))
+        .sort(([a], [b]) => a.localeCompare(b));
+    const body = await raw("GET", `/product/${productId}`, { "accept-encoding": "br, gzip" });
+    expect(without(head.headers)).toEqual(without(body.headers));
+    // The general stack answers a client that takes neither encoding the same way.
+    const plainHead = await raw("HEAD", `/product/${productId}`, { "accept-encoding": "identity" });
+    const plainGet = await raw("GET", `/product/${productId}`, { "accept-encoding": "identity" });
+    expect(plainHead.headers["x-page-cache"]).toBe("hit");
+    expect(plainHead.body.length).toBe(0);
+    expect(without(plainHead.headers)).toEqual(without(plainGet.headers));
+    // A HEAD for a page not stored goes through the whole stack, and stores nothing.
+    const fresh = (await insertProduct(database.db, { name: "Headless Lotus Lamp" })).id;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const first = await raw("HEAD", `/product/${fresh}`, { "accept-encoding": "br" });
+    expect(first.status).toBe(200);
+    expect(first.headers["x-page-cache"]).toBeUndefined();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await get(`/product/${fresh}`)).headers.get("x-page-cache")).toBe("miss");
+  });
+
+  it("sends a POST for a stored page through the general stack", async () => {
+    await cached(`/product/${productId}`);
+    // The cross-site check answers it: the early path would have sent the page.
+    const res = await fetch(`${base}/product/${productId}`, {
+      method: "POST",
+      headers: {
+        "accept-encoding": "br, gzip",
+        origin: "https://elsewhere.example",
+        "sec-fetch-site": "cross-site",
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: "intent=add",
+    });
+    expect(res.status).toBe(403);
+    expect(res.headers.get("x-page-cache")).toBeNull();
+    expect(await res.json()).toEqual({
+      ok: false,
+      error: "This request must come from the shop's own pages.",
+    });
   });
 
   it("renders for each visitor who is signed in or carries any other cookie, and never stores a miss", async () => {
