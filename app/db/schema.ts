@@ -810,6 +810,8 @@ export const quotes = pgTable(
     /** What printing every piece actually took, recorded by staff when the print finished. */
     actualPrintMinutes: integer("actual_print_minutes"),
     printedAt: timestamp("printed_at", { withTimezone: true }),
+    /** The printer (a name from the quote rates' printers) it was printed on, with its time. */
+    printedOn: text("printed_on"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

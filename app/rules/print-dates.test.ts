@@ -1,12 +1,15 @@
 import { describe, expect, it } from "vitest";
 import {
   correctedMinutes,
+  estimatedMinutesPerDay,
   estimatedPrintMinutes,
   FACTOR_MAX,
   FACTOR_MIN,
   minutesText,
+  PRINTER_MIN_SAMPLES,
   type PrintSchedule,
   partDateText,
+  printerFactors,
   printReadyBy,
   printTimeFactor,
   printWorkingDays,
@@ -17,7 +20,7 @@ import {
 const schedule = (over: Partial<PrintSchedule> = {}): PrintSchedule => ({
   today: "2026-11-25", // a Wednesday
   holidays: [],
-  printerCount: 2,
+  printers: [{ name: "A", count: 2, factor: over.factor ?? 1 }],
   printHoursPerDay: 10,
   minLeadDays: 1,
   queuedMinutes: 0,
@@ -120,6 +123,77 @@ describe("the print-time factor", () => {
   it("keeps a mistyped time from moving every date", () => {
     expect(printTimeFactor([{ estimatedMinutes: 10, actualMinutes: 10_000 }])).toBe(FACTOR_MAX);
     expect(printTimeFactor([{ estimatedMinutes: 10_000, actualMinutes: 1 }])).toBe(FACTOR_MIN);
+  });
+});
+
+describe("per printer", () => {
+  const prints = (n: number, ratio: number) =>
+    Array.from({ length: n }, () => ({ estimatedMinutes: 100, actualMinutes: 100 * ratio }));
+
+  it("a printer with enough recorded prints has its own factor; one with too few, the shop's", () => {
+    const factors = printerFactors(
+      [
+        { name: "Fast", count: 1 },
+        { name: "Slow", count: 2 },
+        { name: "New", count: 1 },
+      ],
+      new Map([
+        ["Fast", prints(PRINTER_MIN_SAMPLES, 0.8)],
+        ["Slow", prints(6, 1.5)],
+        ["New", prints(PRINTER_MIN_SAMPLES - 1, 3)],
+      ]),
+      1.2,
+    );
+    expect(factors).toEqual([
+      { name: "Fast", count: 1, factor: 0.8 },
+      { name: "Slow", count: 2, factor: 1.5 },
+      { name: "New", count: 1, factor: 1.2 },
+    ]);
+    // Unusable records (no estimate) don't count towards the minimum.
+    const [unusable] = printerFactors(
+      [{ name: "Fast", count: 1 }],
+      new Map([["Fast", [...prints(4, 2), { estimatedMinutes: 0, actualMinutes: 50 }]]]),
+      1,
+    );
+    expect(unusable.factor).toBe(1);
+    // The same robust rule: a mistyped time is kept within bounds.
+    const [wild] = printerFactors(
+      [{ name: "Fast", count: 1 }],
+      new Map([["Fast", prints(PRINTER_MIN_SAMPLES, 1000)]]),
+      1,
+    );
+    expect(wild.factor).toBe(FACTOR_MAX);
+  });
+
+  it("the queue runs across printers, each getting through its hours ÷ its factor of estimate", () => {
+    // 10 h a day: a ×1 printer does 600 estimated minutes, a ×2 one 300, two ×0.5 ones 2,400.
+    expect(
+      estimatedMinutesPerDay(
+        [
+          { name: "A", count: 1, factor: 1 },
+          { name: "B", count: 1, factor: 2 },
+          { name: "C", count: 2, factor: 0.5 },
+        ],
+        10,
+      ),
+    ).toBe(3300);
+    const twoPrinters = (slow: number) =>
+      schedule({
+        printers: [
+          { name: "A", count: 1, factor: 1 },
+          { name: "B", count: 1, factor: slow },
+        ],
+      });
+    // 1,200 queued + 0 own: one day with both at ×1; at ×3 on B: 600 + 200 a day, 2 days.
+    expect(printWorkingDays(twoPrinters(1), 0, "standard")).toBe(1);
+    expect(printWorkingDays({ ...twoPrinters(1), queuedMinutes: 1200 }, 0, "standard")).toBe(1);
+    expect(printWorkingDays({ ...twoPrinters(3), queuedMinutes: 1200 }, 0, "standard")).toBe(2);
+    // Express counts only its own minutes, on the same printers.
+    expect(printWorkingDays({ ...twoPrinters(3), queuedMinutes: 9999 }, 800, "express")).toBe(1);
+    expect(printWorkingDays({ ...twoPrinters(3), queuedMinutes: 9999 }, 801, "express")).toBe(2);
+    // Printers all at the shop's factor date exactly as one factor for the shop did.
+    const shop = schedule({ queuedMinutes: 700, factor: 1.5 });
+    expect(printWorkingDays(shop, 300, "standard")).toBe(2);
   });
 });
 

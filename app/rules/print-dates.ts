@@ -2,12 +2,14 @@ import { istToday } from "./india-time.ts";
 import { addWorkingDays, shortDate } from "./working-days.ts";
 
 /*
- * When a custom part is ready (issue 26, docs/decisions/0017-print-dates.md): the shop's printers
- * print `printerCount × printHoursPerDay` hours a working day. Standard waits behind the print
- * hours already queued (custom parts in paid orders not yet printed); Express jumps the queue, so
- * only its own hours count. Either way at least `minLeadDays` working days. Print times are the
- * quote engine's estimates corrected by a factor learned from the times staff record. Working
- * days skip Sundays and the shop's holidays (app/rules/working-days.ts). Pure: no clock, no I/O.
+ * When a custom part is ready (issue 26, docs/decisions/0017-print-dates.md and 0024): each of
+ * the shop's printers prints `printHoursPerDay` hours a working day. Standard waits behind the
+ * print hours already queued (custom parts in paid orders not yet printed); Express jumps the
+ * queue, so only its own hours count. Either way at least `minLeadDays` working days. Print times
+ * are the quote engine's estimates corrected per printer by a factor learned from the times staff
+ * record on it (the shop's factor while a printer has too few), so a slow printer adds less to a
+ * day's work than a fast one. Working days skip Sundays and the shop's holidays
+ * (app/rules/working-days.ts). Pure: no clock, no I/O.
  */
 
 export const PRINT_SPEEDS = ["standard", "express"] as const;
@@ -23,14 +25,18 @@ export type PrintSchedule = {
   /** India's calendar day the count starts from (yyyy-mm-dd). */
   today: string;
   holidays: readonly string[];
-  printerCount: number;
+  /** The shop's printers: how many of each, and its learned factor (actual ÷ estimated). */
+  printers: ReadonlyArray<PrinterCapacity>;
   printHoursPerDay: number;
   minLeadDays: number;
   /** Estimated minutes of the parts already queued (before correction). */
   queuedMinutes: number;
-  /** Actual ÷ estimated, learned from recorded print times (1: nothing recorded yet). */
+  /** The shop's actual ÷ estimated over every printer (1: nothing recorded yet). */
   factor: number;
 };
+
+/** One of the shop's printers (or several alike) as the queue sees it. */
+export type PrinterCapacity = { name: string; count: number; factor: number };
 
 /** Whole minutes of printing for a part: its hours per piece × the pieces, rounded up. */
 export function estimatedPrintMinutes(hoursPerPiece: number, quantity: number): number {
@@ -43,16 +49,31 @@ export function correctedMinutes(estimated: number, factor: number): number {
   return Math.max(0, Math.ceil(estimated * factor - 1e-9));
 }
 
+/**
+ * Estimated minutes the printers get through in a working day: each prints `hours × 60` real
+ * minutes, which is `hours × 60 ÷ factor` of estimate (a printer at ×2 does half the work).
+ */
+export function estimatedMinutesPerDay(
+  printers: ReadonlyArray<PrinterCapacity>,
+  printHoursPerDay: number,
+): number {
+  const perDay = printers.reduce(
+    (sum, p) => sum + (Math.max(0, p.count) * printHoursPerDay * 60) / clamp(p.factor),
+    0,
+  );
+  return Math.max(1, perDay);
+}
+
 /** The working days before parts of `ownMinutes` (estimated) are printed at this speed. */
 export function printWorkingDays(
   schedule: Omit<PrintSchedule, "today" | "holidays">,
   ownMinutes: number,
   speed: PrintSpeed,
 ): number {
-  const perDay = Math.max(1, schedule.printerCount * schedule.printHoursPerDay * 60);
-  const ahead = speed === "express" ? 0 : correctedMinutes(schedule.queuedMinutes, schedule.factor);
-  const own = correctedMinutes(ownMinutes, schedule.factor);
-  return Math.max(schedule.minLeadDays, Math.ceil((ahead + own) / perDay));
+  const perDay = estimatedMinutesPerDay(schedule.printers, schedule.printHoursPerDay);
+  const ahead = speed === "express" ? 0 : Math.max(0, schedule.queuedMinutes);
+  const own = Math.max(0, ownMinutes);
+  return Math.max(schedule.minLeadDays, Math.ceil((ahead + own) / perDay - 1e-9));
 }
 
 /** The day the parts are ready to hand to the courier (yyyy-mm-dd, India). */
@@ -90,7 +111,35 @@ export function printTimeFactor(
   return clamp(ratios.reduce((a, b) => a + b, 0) / ratios.length);
 }
 
-const clamp = (x: number) => Math.min(FACTOR_MAX, Math.max(FACTOR_MIN, x));
+const clamp = (x: number) =>
+  Number.isFinite(x) ? Math.min(FACTOR_MAX, Math.max(FACTOR_MIN, x)) : 1;
+
+/** A printer needs this many recorded prints before its own factor replaces the shop's. */
+export const PRINTER_MIN_SAMPLES = 5;
+
+/**
+ * Each printer's factor: the same rule as the shop's over its own latest recorded prints (newest
+ * first), or the shop's factor while it has fewer than PRINTER_MIN_SAMPLES usable ones.
+ */
+export function printerFactors(
+  printers: ReadonlyArray<{ name: string; count: number }>,
+  samplesByPrinter: ReadonlyMap<
+    string,
+    ReadonlyArray<{ estimatedMinutes: number; actualMinutes: number }>
+  >,
+  shopFactor: number,
+): PrinterCapacity[] {
+  return printers.map((p) => {
+    const usable = (samplesByPrinter.get(p.name) ?? []).filter(
+      (s) => s.estimatedMinutes > 0 && s.actualMinutes > 0,
+    );
+    return {
+      name: p.name,
+      count: p.count,
+      factor: usable.length >= PRINTER_MIN_SAMPLES ? printTimeFactor(usable) : shopFactor,
+    };
+  });
+}
 
 /** "Ready by Fri 4 Dec". */
 export function readyByText(day: string): string {
@@ -126,4 +175,5 @@ export const printDatesText = {
   repriced: "Our team updated this part's price",
   alreadyPaid: "This part has been paid for: its price can't change now.",
   notOrdered: "A print time can be recorded once the part is ordered and paid.",
+  unknownPrinter: "Choose the printer it was printed on.",
 } as const;

@@ -57,7 +57,7 @@ const rates: QuoteRates = {
     { minQuantity: 10, percent: 10 },
     { minQuantity: 50, percent: 20 },
   ],
-  printers: [{ name: "P1", x: 250, y: 250, z: 300 }],
+  printers: [{ name: "P1", x: 250, y: 250, z: 300, count: 1 }],
 };
 
 const options = (o: Partial<QuoteOptions> = {}): QuoteOptions => ({
@@ -88,8 +88,8 @@ describe("priceQuote", () => {
     expect(quoteOptionsSchema.parse({ ...options() }).speed).toBe("standard");
     expect(quoteOptionsSchema.safeParse({ ...options(), speed: "turbo" }).success).toBe(false);
     // Rates saved before Express parse with its defaults.
-    const { expressPercent: _e, printerCount: _p, ...old } = defaultQuoteRates;
-    expect(quoteRatesSchema.parse(old)).toMatchObject({ expressPercent: 40, printerCount: 2 });
+    const { expressPercent: _e, ...old } = defaultQuoteRates;
+    expect(quoteRatesSchema.parse(old)).toMatchObject({ expressPercent: 40 });
     expect(customPartName("gear.stl", "PLA", "Black", "express")).toBe(
       "Custom print: gear (PLA, Black, Express)",
     );
@@ -212,6 +212,42 @@ describe("schemas", () => {
     const dup = quoteRatesSchema.safeParse({ ...defaultQuoteRates, materials: twice });
     expect(dup.error?.issues[0].message).toBe("Each material needs its own code");
   });
+  it("printers have their own names and counts; the shop's old printer count becomes the counts", () => {
+    const same = defaultQuoteRates.printers.map((p) => ({ ...p, name: "X1" }));
+    const dup = quoteRatesSchema.safeParse({ ...defaultQuoteRates, printers: same });
+    expect(ratesProblemText(dup.error!)).toBe("Printer: Give each printer its own name.");
+    const zero = defaultQuoteRates.printers.map((p) => ({ ...p, count: 0 }));
+    expect(
+      ratesProblemText(quoteRatesSchema.safeParse({ ...defaultQuoteRates, printers: zero }).error!),
+    ).toBe("Printer 1, how many: at least 1. Printer 2, how many: at least 1.");
+    // Saved with one count for the shop (5 printers, 2 kinds listed): 4 + 1, the same capacity.
+    const legacyPrinters = defaultQuoteRates.printers.map(({ count: _c, ...p }) => p);
+    const legacy = quoteRatesSchema.parse({
+      ...defaultQuoteRates,
+      printers: legacyPrinters,
+      printerCount: 5,
+    });
+    expect(legacy.printers.map((p) => p.count)).toEqual([4, 1]);
+    expect("printerCount" in legacy).toBe(false);
+    // Fewer than listed, or never set: one of each.
+    expect(
+      quoteRatesSchema
+        .parse({ ...defaultQuoteRates, printers: legacyPrinters, printerCount: 1 })
+        .printers.map((p) => p.count),
+    ).toEqual([1, 1]);
+    expect(
+      quoteRatesSchema
+        .parse({ ...defaultQuoteRates, printers: legacyPrinters })
+        .printers.map((p) => p.count),
+    ).toEqual([1, 1]);
+    // Counts already kept win over a stale printer count.
+    expect(
+      quoteRatesSchema
+        .parse({ ...defaultQuoteRates, printerCount: 9 })
+        .printers.map((p) => p.count),
+    ).toEqual([1, 1]);
+  });
+
   it("says what is wrong with rates in the settings page's words", () => {
     const problems = (over: Record<string, unknown>) => {
       const r = quoteRatesSchema.safeParse({ ...defaultQuoteRates, ...over });

@@ -48,47 +48,84 @@ export const materialSchema = z.object({
 });
 export type Material = z.infer<typeof materialSchema>;
 
+/**
+ * One of the shop's printers: its name (staff choose it when they record a print's time, and its
+ * own print-time factor is learned under it), its build volume (mm) and how many alike it runs.
+ */
 export const printerSchema = z.object({
   name: z.string().trim().min(1).max(60),
   x: z.number().positive().max(5000),
   y: z.number().positive().max(5000),
   z: z.number().positive().max(5000),
+  count: z.number().int().min(1).max(200).default(1),
 });
+
+/**
+ * Rates saved before the printers had counts kept one `printerCount` for the whole shop: it
+ * becomes the counts (one of each listed printer, the rest on the first), so the queue's
+ * capacity stays what it was.
+ */
+function fromPrinterCount(raw: unknown): unknown {
+  if (typeof raw !== "object" || raw === null || !("printerCount" in raw)) return raw;
+  const { printerCount, ...rest } = raw as Record<string, unknown>;
+  const printers = rest.printers;
+  if (
+    typeof printerCount !== "number" ||
+    !Array.isArray(printers) ||
+    printers.some((p) => typeof p !== "object" || p === null || "count" in p)
+  ) {
+    return rest;
+  }
+  const extra = Math.max(0, Math.floor(printerCount) - printers.length);
+  return {
+    ...rest,
+    printers: printers.map((p, i) => ({ ...p, count: 1 + (i === 0 ? extra : 0) })),
+  };
+}
 
 export const discountTierSchema = z.object({
   minQuantity: z.number().int().min(2).max(MAX_LINE_QUANTITY),
   percent: z.number().min(0).max(90),
 });
 
-export const quoteRatesSchema = z.object({
-  materials: z
-    .array(materialSchema)
-    .min(1)
-    .max(20)
-    .refine((list) => list.some((m) => m.enabled), "Offer at least one material")
-    .refine(
-      (list) => new Set(list.map((m) => m.id)).size === list.length,
-      "Each material needs its own code",
-    ),
-  setupFeePaise: paise,
-  hourlyRatePaise: paise,
-  minimumPaise: paise,
-  wallThicknessMm: z.number().min(0.2).max(10),
-  layerChangeSeconds: z.number().min(0).max(60),
-  /** How densely support under overhangs is filled (percent of its volume). */
-  supportInfillPercent: z.number().min(1).max(100).default(15),
-  /** Sorted by minQuantity; the highest tier the quantity reaches applies. */
-  discountTiers: z.array(discountTierSchema).max(10),
-  holdDays: z.number().int().min(1).max(90),
-  printers: z.array(printerSchema).min(1).max(20),
-  /** Express: printed ahead of the queue, for this surcharge (percent of the price). */
-  expressPercent: z.number().min(0).max(300).default(40),
-  /** The queue's capacity: printers running, and their printing hours per working day. */
-  printerCount: z.number().int().min(1).max(200).default(2),
-  printHoursPerDay: z.number().min(1).max(24).default(16),
-  /** The fewest working days before any part is ready. */
-  minLeadDays: z.number().int().min(0).max(30).default(1),
-});
+export const quoteRatesSchema = z.preprocess(
+  fromPrinterCount,
+  z.object({
+    materials: z
+      .array(materialSchema)
+      .min(1)
+      .max(20)
+      .refine((list) => list.some((m) => m.enabled), "Offer at least one material")
+      .refine(
+        (list) => new Set(list.map((m) => m.id)).size === list.length,
+        "Each material needs its own code",
+      ),
+    setupFeePaise: paise,
+    hourlyRatePaise: paise,
+    minimumPaise: paise,
+    wallThicknessMm: z.number().min(0.2).max(10),
+    layerChangeSeconds: z.number().min(0).max(60),
+    /** How densely support under overhangs is filled (percent of its volume). */
+    supportInfillPercent: z.number().min(1).max(100).default(15),
+    /** Sorted by minQuantity; the highest tier the quantity reaches applies. */
+    discountTiers: z.array(discountTierSchema).max(10),
+    holdDays: z.number().int().min(1).max(90),
+    printers: z
+      .array(printerSchema)
+      .min(1)
+      .max(20)
+      .refine(
+        (list) => new Set(list.map((p) => p.name.toLowerCase())).size === list.length,
+        "Give each printer its own name",
+      ),
+    /** Express: printed ahead of the queue, for this surcharge (percent of the price). */
+    expressPercent: z.number().min(0).max(300).default(40),
+    /** The queue's capacity: each printer's printing hours per working day. */
+    printHoursPerDay: z.number().min(1).max(24).default(16),
+    /** The fewest working days before any part is ready. */
+    minLeadDays: z.number().int().min(0).max(30).default(1),
+  }),
+);
 export type QuoteRates = z.infer<typeof quoteRatesSchema>;
 
 const RATE_FIELDS: Record<string, string> = {
@@ -101,7 +138,6 @@ const RATE_FIELDS: Record<string, string> = {
   minWallMm: "thinnest wall",
   holdDays: "Price held for",
   expressPercent: "Express surcharge",
-  printerCount: "Printers",
   printHoursPerDay: "Printing hours per day",
   minLeadDays: "Shortest lead",
   minQuantity: "from pieces",
@@ -115,6 +151,7 @@ const RATE_FIELDS: Record<string, string> = {
   x: "X",
   y: "Y",
   z: "Z",
+  count: "how many",
 };
 const LIST_NAMES: Record<string, string> = {
   materials: "Material",
@@ -233,11 +270,10 @@ export const defaultQuoteRates: QuoteRates = {
   ],
   holdDays: 14,
   printers: [
-    { name: "Bambu Lab X1 Carbon", x: 256, y: 256, z: 256 },
-    { name: "Creality K1 Max", x: 300, y: 300, z: 300 },
+    { name: "Bambu Lab X1 Carbon", x: 256, y: 256, z: 256, count: 1 },
+    { name: "Creality K1 Max", x: 300, y: 300, z: 300, count: 1 },
   ],
   expressPercent: 40,
-  printerCount: 2,
   printHoursPerDay: 16,
   minLeadDays: 1,
 };
@@ -336,7 +372,7 @@ export interface PrinterFit {
 /** Printers whose build volume holds a part of this size in some axis-aligned orientation. */
 export function printersThatFit(
   size: { x: number; y: number; z: number },
-  printers: QuoteRates["printers"],
+  printers: ReadonlyArray<{ name: string; x: number; y: number; z: number }>,
 ): string[] {
   const part = [size.x, size.y, size.z].sort((a, b) => a - b);
   return printers
@@ -746,6 +782,7 @@ export type QuoteSummary = {
   priceNote: string | null;
   actualPrintMinutes: number | null;
   printedAt: string | null;
+  printedOn: string | null;
 };
 
 /** What the custom-printing page's action answers (its fetchers read it). */

@@ -1,54 +1,18 @@
-import type { Page } from "@playwright/test";
 import {
   box,
   cube,
   merged,
   openBox,
-  to3mfObjects,
   toBinaryStl,
   voxels,
 } from "../../app/rules/model3d/testing/shapes.ts";
 import { addAddress, expect, readEmail, signIn, test } from "./fixtures.ts";
+import { cubeStl, dropFile, dropFiles, plate3mf, switchBrowser } from "./models.ts";
 
 /*
  * Custom 3D printing: a customer drops their own model, sees it in 3D with its size, checks and
  * price at once, puts the part in the cart and pays for it through the normal checkout.
  */
-
-const cubeStl = () => Buffer.from(toBinaryStl(cube(10)));
-
-/** Drops a file on the drop zone the way a browser does (a DataTransfer with a File). */
-async function dropFile(page: Page, name: string, bytes: Buffer) {
-  await dropFiles(page, [{ name, bytes }]);
-}
-
-/** Drops several files at once. */
-async function dropFiles(page: Page, files: Array<{ name: string; bytes: Buffer }>) {
-  const transfer = await page.evaluateHandle(
-    (list) => {
-      const dt = new DataTransfer();
-      for (const { name, data } of list) dt.items.add(new File([new Uint8Array(data)], name));
-      return dt;
-    },
-    files.map(({ name, bytes }) => ({ name, data: [...bytes] })),
-  );
-  await page.getByTestId("model-drop").dispatchEvent("drop", { dataTransfer: transfer });
-}
-
-/** A plate of two objects in one 3MF: a 10 mm cube and a 30 × 20 × 10 mm block beside it. */
-const plate3mf = () =>
-  Buffer.from(
-    to3mfObjects([
-      { mesh: cube(10) },
-      { mesh: box(30, 20, 10), transform: "1 0 0 0 1 0 0 0 1 60 0 0" },
-    ]),
-  );
-
-/** As if another person took over on another browser: no cookies, no stored cart. */
-async function switchBrowser(page: Page) {
-  await page.context().clearCookies();
-  await page.evaluate(() => window.localStorage.clear());
-}
 
 test.describe("custom 3D printing", () => {
   test("upload a cube → preview and price → cart → sandbox payment → the order lists the part", async ({

@@ -8,9 +8,9 @@ import { saveAddress } from "~/modules/addresses/addresses.server.ts";
 import { checkoutLines, placeOrder } from "~/modules/checkout/checkout.server.ts";
 import { updateShopSettings } from "~/modules/settings/settings.server.ts";
 import { cube, toBinaryStl } from "~/rules/model3d/testing/shapes.ts";
-import { estimatedPrintMinutes, printReadyBy } from "~/rules/print-dates.ts";
+import { estimatedPrintMinutes, PRINTER_MIN_SAMPLES, printReadyBy } from "~/rules/print-dates.ts";
 import { defaultQuoteRates, priceQuote, type QuoteRates } from "~/rules/quote-pricing.ts";
-import { shortDate } from "~/rules/working-days.ts";
+import { addWorkingDays, shortDate } from "~/rules/working-days.ts";
 import {
   browserHeaders,
   createVerifiedUser,
@@ -40,7 +40,7 @@ let staff: never;
 const rates: QuoteRates = {
   ...defaultQuoteRates,
   expressPercent: 50,
-  printerCount: 1,
+  printers: [{ name: "Bambu Lab X1 Carbon", x: 256, y: 256, z: 256, count: 1 }],
   printHoursPerDay: 1,
   minLeadDays: 1,
 };
@@ -147,6 +147,8 @@ const priced = (speed: "standard" | "express") =>
     },
     rates,
   ).breakdown;
+
+const X1 = "Bambu Lab X1 Carbon";
 
 const quoteRow = async (id: string) => (await db.select().from(quotes).where(eq(quotes.id, id)))[0];
 
@@ -266,16 +268,26 @@ describe(`print dates and staff pricing (${testDbKind()})`, () => {
       true,
     );
 
-    // Only a paid part's print time can be recorded.
-    await expect(recordPrintTime(db, staff, quoteId, 30)).rejects.toMatchObject({ status: 409 });
+    // Only a paid part's print time can be recorded, on one of the shop's printers.
+    await expect(recordPrintTime(db, staff, quoteId, 30, X1)).rejects.toMatchObject({
+      status: 409,
+    });
+    await expect(recordPrintTime(db, staff, paid.id, 30, "Ender 3")).rejects.toMatchObject({
+      status: 400,
+      message: "Choose the printer it was printed on.",
+    });
+    expect(await quoteRow(paid.id)).toMatchObject({ actualPrintMinutes: null, printedOn: null });
     // It took twice the estimate: out of the queue, and the estimates stretch by 2.
-    await recordPrintTime(db, staff, paid.id, paid.printMinutes! * 2);
+    await recordPrintTime(db, staff, paid.id, paid.printMinutes! * 2, X1);
     const after = await printSchedule(db);
     expect(after.queuedMinutes).toBe(0);
     expect(after.factor).toBe(2);
     expect(await quoteRow(paid.id)).toMatchObject({
       actualPrintMinutes: paid.printMinutes! * 2,
+      printedOn: X1,
     });
+    // One print is too few for the printer's own factor: it takes the shop's.
+    expect(after.printers).toEqual([{ name: X1, count: 1, factor: 2 }]);
     const audit = await db
       .select()
       .from(adminAudit)
@@ -368,5 +380,89 @@ describe(`print dates and staff pricing (${testDbKind()})`, () => {
       repriceQuote(deps(), staff, draft, { scope: "part", unitPricePaise: 100, note: "x" }),
     ).rejects.toMatchObject({ status: 409 });
     expect((await quoteRow(paid.id)).unitPricePaise).toBe(paid.unitPricePaise);
+  });
+
+  it("each printer learns its own factor from its recorded prints, and the ready-by date runs across the printers", async () => {
+    // Two printers now: the fast one's prints took half the estimate, the slow one's 3×.
+    await saveQuoteRates(db, staff, {
+      ...rates,
+      printers: [
+        { name: "Fast", x: 256, y: 256, z: 256, count: 1 },
+        { name: "Slow", x: 300, y: 300, z: 300, count: 2 },
+      ],
+    });
+    const before = await printSchedule(db);
+    const shopFactor = before.factor;
+    expect(before.printers).toEqual([
+      { name: "Fast", count: 1, factor: shopFactor },
+      { name: "Slow", count: 2, factor: shopFactor },
+    ]);
+    const e = await customer("pd-printers");
+    const paid: Array<{ id: string; printMinutes: number }> = [];
+    for (let i = 0; i < 2 * PRINTER_MIN_SAMPLES; i++) {
+      const quoteId = await upload(e.cookie, 10 + i);
+      expect(
+        (await pageAction(e.cookie, { intent: "add-to-cart", quoteId, ...pla, quantity: "1" }))
+          .status,
+      ).toBe(200);
+      paid.push({ id: quoteId, printMinutes: (await quoteRow(quoteId)).printMinutes! });
+    }
+    const order = await placeOrder(db, {
+      userId: e.id,
+      addressId: e.addressId,
+      method: "cod",
+      provider: "sandbox",
+      attemptToken: `pd-printers-${e.id}`,
+    });
+    expect((await quoteRow(paid[0].id)).orderId).toBe(order.id);
+    // Four on Fast: too few, still the shop's factor.
+    for (const p of paid.slice(0, PRINTER_MIN_SAMPLES - 1)) {
+      await recordPrintTime(db, staff, p.id, Math.max(1, Math.round(p.printMinutes / 2)), "Fast");
+    }
+    const few = await printSchedule(db);
+    expect(few.printers[0].factor).toBe(few.factor);
+    // The fifth: Fast's own factor (about 0.5), whatever the shop's is.
+    const fifth = paid[PRINTER_MIN_SAMPLES - 1];
+    await recordPrintTime(
+      db,
+      staff,
+      fifth.id,
+      Math.max(1, Math.round(fifth.printMinutes / 2)),
+      "Fast",
+    );
+    for (const p of paid.slice(PRINTER_MIN_SAMPLES)) {
+      await recordPrintTime(db, staff, p.id, p.printMinutes * 3, "Slow");
+    }
+    const learned = await printSchedule(db);
+    const fastRatios = paid
+      .slice(0, PRINTER_MIN_SAMPLES)
+      .map((p) => Math.max(1, Math.round(p.printMinutes / 2)) / p.printMinutes);
+    expect(learned.printers[0].factor).toBeCloseTo(
+      fastRatios.reduce((a, b) => a + b, 0) / fastRatios.length,
+      10,
+    );
+    expect(learned.printers[1]).toEqual({ name: "Slow", count: 2, factor: 3 });
+    expect(learned.factor).not.toBe(learned.printers[0].factor);
+
+    // The date: 1 hour a day on each printer; Fast does 60 ÷ f₁ estimated minutes, each Slow 20.
+    const perDay = 60 / learned.printers[0].factor + 2 * (60 / 3);
+    const f = await customer("pd-printers-date");
+    const quoteId = await upload(f.cookie, 80);
+    expect(
+      (
+        await pageAction(f.cookie, {
+          intent: "add-to-cart",
+          quoteId,
+          ...pla,
+          quantity: "10",
+          speed: "express",
+        })
+      ).status,
+    ).toBe(200);
+    const row = await quoteRow(quoteId);
+    const days = Math.max(rates.minLeadDays, Math.ceil(row.printMinutes! / perDay - 1e-9));
+    expect(days).toBeGreaterThan(1);
+    expect(row.readyBy).toBe(addWorkingDays(learned.today, days, new Set(learned.holidays)));
+    expect(row.readyBy).toBe(printReadyBy(learned, row.printMinutes!, "express"));
   });
 });

@@ -29,6 +29,7 @@ import {
   type PrintSchedule,
   type PrintSpeed,
   printDatesText,
+  printerFactors,
   printReadyBy,
   printTimeFactor,
   scheduleToday,
@@ -191,6 +192,7 @@ function summarise(row: typeof quotes.$inferSelect, productId: string | null): Q
     priceNote: row.priceNote,
     actualPrintMinutes: row.actualPrintMinutes,
     printedAt: row.printedAt?.toISOString() ?? null,
+    printedOn: row.printedOn,
   };
 }
 
@@ -396,27 +398,57 @@ export async function printSchedule(
         options.exceptOrder ? ne(orders.id, options.exceptOrder) : undefined,
       ),
     );
+  const recorded = and(isNotNull(quotes.actualPrintMinutes), isNotNull(quotes.printMinutes));
   const samples = await db
     .select({ estimatedMinutes: quotes.printMinutes, actualMinutes: quotes.actualPrintMinutes })
     .from(quotes)
-    .where(and(isNotNull(quotes.actualPrintMinutes), isNotNull(quotes.printMinutes)))
+    .where(recorded)
     .orderBy(desc(quotes.printedAt), desc(quotes.id))
     .limit(FACTOR_SAMPLES);
+  const factor = printTimeFactor(samples.map(sample));
+  // Each printer's latest recorded prints (at most FACTOR_SAMPLES of each), in one query.
+  const latest = db
+    .select({
+      printer: sql<string>`${quotes.printedOn}`.as("printer"),
+      estimatedMinutes: sql<number>`${quotes.printMinutes}`.as("estimated_minutes"),
+      actualMinutes: sql<number>`${quotes.actualPrintMinutes}`.as("actual_minutes"),
+      rank: sql<number>`row_number() over (partition by ${quotes.printedOn} order by ${quotes.printedAt} desc, ${quotes.id} desc)`.as(
+        "rank",
+      ),
+    })
+    .from(quotes)
+    .where(and(recorded, isNotNull(quotes.printedOn)))
+    .as("latest");
+  const perPrinter = await db
+    .select({
+      printer: latest.printer,
+      estimatedMinutes: latest.estimatedMinutes,
+      actualMinutes: latest.actualMinutes,
+    })
+    .from(latest)
+    .where(sql`${latest.rank} <= ${FACTOR_SAMPLES}`)
+    .orderBy(latest.printer, latest.rank);
+  const byPrinter = new Map<string, Array<{ estimatedMinutes: number; actualMinutes: number }>>();
+  for (const row of perPrinter) {
+    const list = byPrinter.get(row.printer) ?? [];
+    list.push(sample(row));
+    byPrinter.set(row.printer, list);
+  }
   return {
     today: scheduleToday(now),
     holidays: settings.holidays,
-    printerCount: rates.printerCount,
+    printers: printerFactors(rates.printers, byPrinter, factor),
     printHoursPerDay: rates.printHoursPerDay,
     minLeadDays: rates.minLeadDays,
     queuedMinutes: queued?.minutes ?? 0,
-    factor: printTimeFactor(
-      samples.map((s) => ({
-        estimatedMinutes: s.estimatedMinutes ?? 0,
-        actualMinutes: s.actualMinutes ?? 0,
-      })),
-    ),
+    factor,
   };
 }
+
+const sample = (s: { estimatedMinutes: number | null; actualMinutes: number | null }) => ({
+  estimatedMinutes: Number(s.estimatedMinutes ?? 0),
+  actualMinutes: Number(s.actualMinutes ?? 0),
+});
 
 /**
  * The ready-by date of parts put in the cart (or paid) together: the parts of one speed are
@@ -1058,30 +1090,35 @@ export async function repriceQuote(
 }
 
 /**
- * Staff record how long a paid part actually took to print (every piece), which takes it out of
- * the print queue and teaches the print-time factor. A later entry corrects an earlier one.
+ * Staff record how long a paid part actually took to print (every piece) and on which of the
+ * shop's printers, which takes it out of the print queue and teaches that printer's print-time
+ * factor (and the shop's). A later entry corrects an earlier one.
  */
 export async function recordPrintTime(
   db: Database,
   actor: Viewer,
   quoteId: string,
   actualMinutes: number,
+  printer: string,
   now = new Date(),
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const [quote] = await tx.select().from(quotes).where(eq(quotes.id, quoteId)).for("update");
     if (!quote) throw new QuoteError(quoteText.notFound, 404);
     if (quote.status !== "ordered") throw new QuoteError(printDatesText.notOrdered, 409);
+    const rates = await getQuoteRates(tx);
+    const printedOn = rates.printers.find((p) => p.name === printer)?.name;
+    if (!printedOn) throw new QuoteError(printDatesText.unknownPrinter);
     await tx
       .update(quotes)
-      .set({ actualPrintMinutes: actualMinutes, printedAt: now, updatedAt: now })
+      .set({ actualPrintMinutes: actualMinutes, printedAt: now, printedOn, updatedAt: now })
       .where(eq(quotes.id, quote.id));
     await recordAudit(tx, actor, {
       action: "quote.printed",
       targetType: "quote",
       targetId: quote.id,
-      summary: `Recorded ${actualMinutes} min of printing for ${quote.fileName}`,
-      details: { actualMinutes, estimatedMinutes: quote.printMinutes },
+      summary: `Recorded ${actualMinutes} min of printing on ${printedOn} for ${quote.fileName}`,
+      details: { actualMinutes, estimatedMinutes: quote.printMinutes, printer: printedOn },
     });
   });
 }

@@ -73,11 +73,10 @@ type Draft = {
   supportInfillPercent: string;
   holdDays: string;
   expressPercent: string;
-  printerCount: string;
   printHoursPerDay: string;
   minLeadDays: string;
   tiers: Array<{ minQuantity: string; percent: string }>;
-  printers: Array<{ name: string; x: string; y: string; z: string }>;
+  printers: Array<{ name: string; x: string; y: string; z: string; count: string }>;
   materials: Array<{
     id: string;
     name: string;
@@ -102,7 +101,6 @@ function toDraft(r: QuoteRates): Draft {
     supportInfillPercent: String(r.supportInfillPercent),
     holdDays: String(r.holdDays),
     expressPercent: String(r.expressPercent),
-    printerCount: String(r.printerCount),
     printHoursPerDay: String(r.printHoursPerDay),
     minLeadDays: String(r.minLeadDays),
     tiers: r.discountTiers.map((t) => ({
@@ -114,6 +112,7 @@ function toDraft(r: QuoteRates): Draft {
       x: String(p.x),
       y: String(p.y),
       z: String(p.z),
+      count: String(p.count),
     })),
     materials: r.materials.map((m) => ({
       id: m.id,
@@ -142,13 +141,18 @@ function fromDraft(d: Draft) {
     supportInfillPercent: num(d.supportInfillPercent),
     holdDays: num(d.holdDays),
     expressPercent: num(d.expressPercent),
-    printerCount: num(d.printerCount),
     printHoursPerDay: num(d.printHoursPerDay),
     minLeadDays: num(d.minLeadDays),
     discountTiers: d.tiers
       .map((t) => ({ minQuantity: num(t.minQuantity), percent: num(t.percent) }))
       .sort((a, b) => a.minQuantity - b.minQuantity),
-    printers: d.printers.map((p) => ({ name: p.name, x: num(p.x), y: num(p.y), z: num(p.z) })),
+    printers: d.printers.map((p) => ({
+      name: p.name,
+      x: num(p.x),
+      y: num(p.y),
+      z: num(p.z),
+      count: num(p.count),
+    })),
     materials: d.materials.map((m) => ({
       id: m.id,
       name: m.name,
@@ -247,7 +251,6 @@ const rateFields: ReadonlyArray<FieldSpec<Draft>> = [
   { key: "supportInfillPercent", id: "supportFill", label: "Support fill", suffix: "%" },
   { key: "holdDays", id: "holdDays", label: "Price held for", suffix: "days" },
   { key: "expressPercent", id: "express", label: "Express surcharge", suffix: "%" },
-  { key: "printerCount", id: "printerCount", label: "Printers", suffix: "running" },
   { key: "printHoursPerDay", id: "printHours", label: "Printing hours", suffix: "per working day" },
   { key: "minLeadDays", id: "minLead", label: "Shortest lead", suffix: "working days" },
 ];
@@ -275,6 +278,7 @@ const printerFields: ReadonlyArray<FieldSpec<Draft["printers"][number]>> = [
   { key: "x", id: "x", label: "X" },
   { key: "y", id: "y", label: "Y" },
   { key: "z", id: "z", label: "Z" },
+  { key: "count", id: "count", label: "How many" },
 ];
 
 export default function QuoteSettings({ loaderData }: Route.ComponentProps) {
@@ -406,8 +410,13 @@ export default function QuoteSettings({ loaderData }: Route.ComponentProps) {
           </section>
           <section className="grid gap-3 rounded-xl border bg-card p-5">
             <h2 className="font-semibold">Printers (build volume, mm)</h2>
+            <p className="text-muted-foreground text-sm">
+              Each printer prints the hours per working day above. Staff choose the printer when
+              they record a finished print, and each printer's times are corrected by its own
+              recorded prints.
+            </p>
             {draft.printers.map((p, i) => (
-              <div key={i} className="grid grid-cols-[2fr_1fr_1fr_1fr_auto] items-end gap-2">
+              <div key={i} className="grid grid-cols-[2fr_1fr_1fr_1fr_1fr_auto] items-end gap-2">
                 <Fields
                   prefix={`p${i}`}
                   fields={printerFields}
@@ -423,7 +432,7 @@ export default function QuoteSettings({ loaderData }: Route.ComponentProps) {
             <AddButton
               label="Add printer"
               onClick={() =>
-                set("printers", [...draft.printers, { name: "", x: "", y: "", z: "" }])
+                set("printers", [...draft.printers, { name: "", x: "", y: "", z: "", count: "1" }])
               }
             />
           </section>

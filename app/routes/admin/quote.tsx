@@ -48,8 +48,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { db } = await runtime();
   const [quote, rates] = await Promise.all([getQuoteForAdmin(db, params.id), getQuoteRates(db)]);
   if (!quote) throw data("Quote not found", { status: 404 });
-  const { factor } = await printSchedule(db, new Date(), { rates });
-  return { quote, factor, materials: rates.materials.map((m) => ({ id: m.id, name: m.name })) };
+  const { factor, printers } = await printSchedule(db, new Date(), { rates });
+  return {
+    quote,
+    factor,
+    printers: printers.map((p) => ({ name: p.name, factor: p.factor })),
+    materials: rates.materials.map((m) => ({ id: m.id, name: m.name })),
+  };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -90,6 +95,7 @@ const answerSchema = z.discriminatedUnion("kind", [
   }),
   z.object({
     kind: z.literal("printed"),
+    printer: z.string().trim().min(1, "Choose the printer it was printed on.").max(60),
     minutes: z.coerce
       .number("Enter the print time in minutes")
       .int("Enter whole minutes")
@@ -139,7 +145,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       return data<AnswerResult>({ ok: true, kind: input.kind, parts });
     }
     if (input.kind === "printed") {
-      await recordPrintTime(rt.db, viewer, params.id, input.minutes);
+      await recordPrintTime(rt.db, viewer, params.id, input.minutes, input.printer);
       return data<AnswerResult>({ ok: true, kind: input.kind });
     }
   } catch (error) {
@@ -195,7 +201,7 @@ function doneToast(r: { kind: string; parts?: number }, email: string) {
 }
 
 export default function AdminQuote({ loaderData }: Route.ComponentProps) {
-  const { quote, materials, factor } = loaderData;
+  const { quote, materials, factor, printers } = loaderData;
   const g = quote.geometry;
   const fetcher = useFetcher<AnswerResult>();
   const form = useRef<HTMLFormElement>(null);
@@ -322,7 +328,7 @@ export default function AdminQuote({ loaderData }: Route.ComponentProps) {
         </section>
       </div>
 
-      <PrintSection quote={quote} factor={factor} />
+      <PrintSection quote={quote} factor={factor} printers={printers} />
 
       {quote.status !== "ordered" ? (
         <section className="mt-6 rounded-xl border bg-card p-5">
@@ -370,10 +376,19 @@ export default function AdminQuote({ loaderData }: Route.ComponentProps) {
 type AdminQuote = Route.ComponentProps["loaderData"]["quote"];
 
 /**
- * The part's printing: its speed and date, the estimate (and as corrected by the recorded times),
- * re-pricing before payment, and the actual time once it is printed.
+ * The part's printing: its speed and date, the estimate (and as corrected by the recorded times:
+ * the printer's own factor once it was printed, the shop's before), re-pricing before payment,
+ * and the actual time and printer once it is printed.
  */
-function PrintSection({ quote, factor }: { quote: AdminQuote; factor: number }) {
+function PrintSection({
+  quote,
+  factor: shopFactor,
+  printers,
+}: {
+  quote: AdminQuote;
+  factor: number;
+  printers: Array<{ name: string; factor: number }>;
+}) {
   const fetcher = useFetcher<AnswerResult>();
   const form = useRef<HTMLFormElement>(null);
   useOutcomeToast(
@@ -389,6 +404,7 @@ function PrintSection({ quote, factor }: { quote: AdminQuote; factor: number }) 
   const busy = fetcher.state !== "idle";
   const speed = quote.options?.speed === "express" ? "Express" : "Standard";
   const priced = quote.status === "in_cart" || quote.status === "offered";
+  const factor = printers.find((p) => p.name === quote.printedOn)?.factor ?? shopFactor;
   return (
     <section className="mt-6 rounded-xl border bg-card p-5" data-testid="quote-print">
       <h2 className="font-semibold">Printing</h2>
@@ -404,7 +420,7 @@ function PrintSection({ quote, factor }: { quote: AdminQuote; factor: number }) 
           {quote.printMinutes !== null
             ? `${minutesText(quote.printMinutes)}${
                 factor !== 1
-                  ? ` (${minutesText(correctedMinutes(quote.printMinutes, factor))} at ×${factor.toFixed(2)} from recorded prints)`
+                  ? ` (${minutesText(correctedMinutes(quote.printMinutes, factor))} at ×${factor.toFixed(2)} from recorded prints${quote.printedOn ? ` on ${quote.printedOn}` : ""})`
                   : ""
               }`
             : "Not priced yet"}
@@ -415,6 +431,8 @@ function PrintSection({ quote, factor }: { quote: AdminQuote; factor: number }) 
             ? minutesText(quote.actualPrintMinutes)
             : "Not recorded"}
         </dd>
+        <dt className="text-muted-foreground">Printed on</dt>
+        <dd data-testid="quote-printed-on">{quote.printedOn ?? "Not recorded"}</dd>
         {quote.priceNote ? (
           <>
             <dt className="text-muted-foreground">Price note</dt>
@@ -462,6 +480,25 @@ function PrintSection({ quote, factor }: { quote: AdminQuote; factor: number }) 
 
       {quote.status === "ordered" ? (
         <fetcher.Form method="post" ref={form} className="mt-4 flex flex-wrap items-end gap-2">
+          <div className="grid gap-2">
+            <Label htmlFor="print-printer">Printer</Label>
+            <select
+              id="print-printer"
+              name="printer"
+              required
+              defaultValue={quote.printedOn ?? (printers.length === 1 ? printers[0].name : "")}
+              className="h-9 rounded-md border border-input bg-background px-3 text-sm"
+            >
+              <option value="" disabled>
+                Choose a printer
+              </option>
+              {printers.map((p) => (
+                <option key={p.name} value={p.name}>
+                  {p.name} (×{p.factor.toFixed(2)})
+                </option>
+              ))}
+            </select>
+          </div>
           <div className="grid gap-2">
             <Label htmlFor="print-minutes">
               Finished: actual print time (minutes, every piece)

@@ -1,0 +1,224 @@
+import type { Locator, Page } from "@playwright/test";
+import { box, toBinaryStl } from "../../app/rules/model3d/testing/shapes.ts";
+import { shortDate } from "../../app/rules/working-days.ts";
+import { addAddress, expect, signIn, test } from "./fixtures.ts";
+import { dropFiles, plate3mf, switchBrowser } from "./models.ts";
+
+/*
+ * Issue 26's whole project, as a customer makes it: two files and a 3MF of two objects dropped
+ * at once are four parts, each with its own material; one drawn in inches is switched to inches;
+ * a thin part shows its thin walls on the preview and what would fix them; Express for the
+ * project; four cart lines in one step at the server's prices with the Express date; paid in the
+ * sandbox; staff see the parts with their units and findings. On a desktop and on a 390 px phone.
+ */
+
+/** A bracket drawn in inches: 5 × 4 × 2 "mm" is not believable, 127 × 102 × 51 mm is. */
+const bracketStl = () => Buffer.from(toBinaryStl(box(5, 4, 2)));
+/** A fin with a 0.4 mm wall: too thin for PLA's 0.8 mm, fixed by printing it at 200 %. */
+const finStl = () => Buffer.from(toBinaryStl(box(20, 0.4, 10)));
+
+const paise = (text: string | null) =>
+  Math.round(Number((text ?? "").replace(/[^\d.]/g, "")) * 100);
+
+/** Selects a part of the project by its file name and sets its material and colour. */
+async function choose(rows: Locator, page: Page, name: string, material: string, colour: string) {
+  await rows
+    .filter({ hasText: name })
+    .getByRole("button", { name: new RegExp(`^${name.replace(/[().]/g, "\\$&")}`) })
+    .click();
+  await expect(page.getByTestId("selected-part")).toHaveText(`Options for ${name}`);
+  await page.getByLabel("Material", { exact: true }).selectOption({ label: material });
+  await page.getByLabel("Colour", { exact: true }).selectOption(colour);
+}
+
+/** Both speeds readable and tappable inside the viewport, nothing cut off (issue 26, phones). */
+async function expectSpeedChoiceFits(page: Page) {
+  const width = page.viewportSize()?.width ?? 1280;
+  const choice = page.getByTestId("speed-choice");
+  await choice.scrollIntoViewIfNeeded();
+  for (const name of [/^Standard/, /^Express/]) {
+    const option = choice.locator("label").filter({ has: page.getByRole("radio", { name }) });
+    const area = await option.boundingBox();
+    expect(area).not.toBeNull();
+    expect(area!.x).toBeGreaterThanOrEqual(0);
+    expect(area!.x + area!.width).toBeLessThanOrEqual(width);
+    // A thumb's target (WCAG 2.5.5's 44 px) over the whole option, not just the radio.
+    expect(area!.height).toBeGreaterThanOrEqual(44);
+    // Its label and date are shown whole, not cut off or spilling out.
+    const clipped = await option.evaluate((el) =>
+      [el, ...el.querySelectorAll("span")].some((e) => e.scrollWidth > e.clientWidth + 1),
+    );
+    expect(clipped).toBe(false);
+  }
+}
+
+for (const device of [
+  { name: "desktop", viewport: { width: 1280, height: 900 } },
+  { name: "390 px phone", viewport: { width: 390, height: 844 } },
+]) {
+  test.describe(`a custom project (${device.name})`, () => {
+    test.use({ viewport: device.viewport });
+
+    test("four parts from three files, inches, a thin wall fixed, Express, one step into the cart, paid, and staff see the parts", async ({
+      page,
+      login,
+    }) => {
+      test.setTimeout(180_000);
+      const customer = await login();
+      await page.goto("/custom-printing");
+      await dropFiles(page, [
+        { name: "bracket.stl", bytes: bracketStl() },
+        { name: "fin.stl", bytes: finStl() },
+        { name: "plate.3mf", bytes: plate3mf() },
+      ]);
+      const rows = page.getByTestId("project-part");
+      await expect(rows).toHaveCount(4);
+      await expect(rows.getByTestId("model-file-name")).toHaveText([
+        "bracket.stl",
+        "fin.stl",
+        "plate (part 1 of 2).3mf",
+        "plate (part 2 of 2).3mf",
+      ]);
+
+      // The bracket: drawn in inches. Both readings, a one-click switch, in PETG.
+      await choose(rows, page, "bracket.stl", "PETG", "White");
+      await expect(page.getByTestId("model-size")).toHaveText("5.0 × 4.0 × 2.0 mm");
+      const readings = page.getByTestId("unit-readings");
+      await expect(readings).toContainText("or 127 × 102 × 50.8 mm if the file is in inches");
+      await readings.getByRole("button", { name: "Use inches" }).click();
+      await expect(page.getByLabel("File units")).toHaveValue("inch");
+      await expect(page.getByTestId("model-size")).toHaveText("127.0 × 101.6 × 50.8 mm");
+      await expect(page.getByTestId("quote-problems")).toHaveCount(0);
+
+      // The fin: its 0.4 mm wall in colour on the preview, with what would fix it.
+      await choose(rows, page, "fin.stl", "PLA", "Black");
+      await expect(page.getByTestId("thin-walls")).toHaveText(
+        "Walls as thin as 0.4 mm: PLA needs at least 0.8 mm. Thicken them to 0.8 mm, or scale the model to 200 % or more.",
+      );
+      await expect(page.getByTestId("preview-legend")).toContainText("Pink: wall too thin");
+      await expect(page.getByTestId("model-preview").getByRole("img")).toHaveAttribute(
+        "aria-label",
+        /Pink faces are walls too thin for the material\./,
+      );
+      await expect(page.getByTestId("quote-problems")).toContainText(
+        "Some walls are thinner than this material can print.",
+      );
+      // Not priced as it is: left out of the project until fixed.
+      await expect(page.getByTestId("project-count")).toHaveText("Project, 3 parts");
+      await expect(page.getByTestId("project-left-out")).toBeVisible();
+      // The fix it names: twice the size.
+      await page.getByLabel("Scale (%)").fill("200");
+      await expect(page.getByTestId("thin-walls")).toHaveCount(0);
+      await expect(page.getByTestId("quote-problems")).toHaveCount(0);
+      await expect(page.getByTestId("project-count")).toHaveText("Project, 4 parts");
+      await expect(page.getByTestId("project-left-out")).toHaveCount(0);
+
+      // The 3MF's two objects: millimetres from the file, each its own material.
+      await choose(rows, page, "plate (part 1 of 2).3mf", "TPU (flexible)", "White");
+      await expect(page.getByTestId("unit-readings")).toHaveText("Units as stated in the file.");
+      await choose(rows, page, "plate (part 2 of 2).3mf", "Silk PLA", "Gold");
+      await expect(rows.getByTestId("part-options")).toHaveText([
+        "PETG, White · 1 piece",
+        "PLA, Black · 1 piece",
+        "TPU (flexible), White · 1 piece",
+        "Silk PLA, Gold · 1 piece",
+      ]);
+
+      // Express for the whole project: its date, sooner than or as soon as Standard.
+      const standardDay = await page.getByTestId("speed-standard-date").getAttribute("data-day");
+      await page.getByLabel(/^Express/).check();
+      const expressDate = page.getByTestId("speed-express-date");
+      await expect(expressDate).toHaveText(/^Ready by /);
+      const expressDay = (await expressDate.getAttribute("data-day"))!;
+      expect(expressDay <= standardDay!).toBe(true);
+      await expect(page.getByTestId("project-ready-by")).toHaveText(
+        `Ready by ${shortDate(expressDay)}`,
+      );
+      await expectSpeedChoiceFits(page);
+
+      // Each part's price (Express included) and the project's total, as the page shows them.
+      const prices = new Map<string, number>();
+      for (const row of await rows.all()) {
+        const name = (await row.getByTestId("model-file-name").textContent()) ?? "";
+        prices.set(name, paise(await row.getByTestId("part-total").textContent()));
+      }
+      const total = paise(await page.getByTestId("project-total").textContent());
+      expect([...prices.values()].reduce((a, b) => a + b, 0)).toBe(total);
+
+      // One step: four cart lines, priced and dated by the server.
+      const add = page.getByRole("button", { name: "Add 4 parts to cart" });
+      await expect(add).toBeEnabled({ timeout: 30_000 });
+      await add.click();
+      await expect(page.getByTestId("toast")).toContainText("4 custom parts added to your cart");
+      await page.getByRole("link", { name: "Go to cart" }).click();
+      const lines = page.getByTestId("cart-line");
+      await expect(lines).toHaveCount(4);
+      const expected = [
+        ["bracket.stl", "Custom print: bracket (PETG, White, Express)"],
+        ["fin.stl", "Custom print: fin (PLA, Black, Express)"],
+        [
+          "plate (part 1 of 2).3mf",
+          "Custom print: plate (part 1 of 2) (TPU (flexible), White, Express)",
+        ],
+        ["plate (part 2 of 2).3mf", "Custom print: plate (part 2 of 2) (Silk PLA, Gold, Express)"],
+      ] as const;
+      const rupees = (p: number) =>
+        `₹${(p / 100).toLocaleString("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+      for (const [file, name] of expected) {
+        const line = lines.filter({ hasText: name });
+        await expect(line).toHaveCount(1);
+        await expect(line).toContainText(`${rupees(prices.get(file)!)} each`);
+        await expect(line.getByTestId("line-part-date")).toHaveText(
+          `Express · ready by ${shortDate(expressDay)}`,
+        );
+      }
+      expect(paise(await page.getByTestId("summary-subtotal").textContent())).toBe(total);
+
+      // Paid in the sandbox.
+      await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+      await expect(page).toHaveURL(/\/addresses\?from=checkout$/);
+      await addAddress(page);
+      await page.getByRole("link", { name: "Continue to Checkout" }).click();
+      await expect(page.getByRole("heading", { name: "Checkout" })).toBeVisible();
+      await page.getByRole("button", { name: /^Pay / }).click();
+      await expect(page).toHaveURL(/\/sandbox\/pay\//);
+      await page.getByRole("button", { name: "Simulate success" }).click();
+      await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+      await expect(page).toHaveURL(/\/orders$/, { timeout: 15_000 });
+      const card = page.getByTestId("order-card").first();
+      await expect(card).toContainText("Processing");
+      for (const [, name] of expected) await expect(card).toContainText(name);
+
+      // Staff, on another browser: the ordered parts with their units and findings.
+      await switchBrowser(page);
+      await signIn(page, { email: "admin@example.com", password: "demo-admin-password" });
+      await page.goto("/admin/quotes?status=ordered");
+      const mine = page.getByRole("listitem").filter({ hasText: customer.email });
+      const part = (file: string) => mine.filter({ hasText: file }).first();
+      await expect(part("bracket.stl").getByTestId("quote-unit")).toHaveText(
+        "Read in inches (the customer's choice; the file states none)",
+      );
+      await expect(part("plate (part 1 of 2).3mf").getByTestId("quote-unit")).toHaveText(
+        "Read in millimetres (stated in the file)",
+      );
+      await expect(part("fin.stl").getByTestId("quote-findings")).toHaveText(
+        "Printed turned onto its largest flat face",
+      );
+      for (const file of [
+        "bracket.stl",
+        "fin.stl",
+        "plate (part 1 of 2).3mf",
+        "plate (part 2 of 2).3mf",
+      ]) {
+        await expect(part(file).getByTestId("quote-part-date")).toContainText("Express");
+      }
+      await part("fin.stl").getByRole("link", { name: "fin.stl" }).click();
+      await expect(page.getByTestId("quote-size-mm")).toHaveText("40 × 0.8 × 20 mm");
+      await expect(page.getByTestId("quote-findings")).toHaveText(
+        "Printed turned onto its largest flat face",
+      );
+      await expect(page.getByTestId("quote-speed")).toHaveText("Express");
+      await expect(page.getByTestId("quote-ready-by")).toHaveText(/^Ready by /);
+    });
+  });
+}

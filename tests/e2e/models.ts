@@ -1,0 +1,43 @@
+import type { Page } from "@playwright/test";
+import { box, cube, to3mfObjects, toBinaryStl } from "../../app/rules/model3d/testing/shapes.ts";
+
+/*
+ * Model files the custom-printing journeys drop on the quote page, generated in the test
+ * (app/rules/model3d/testing/shapes.ts), and the ways a browser hands them over.
+ */
+
+/** A 10 mm cube as a binary STL. */
+export const cubeStl = () => Buffer.from(toBinaryStl(cube(10)));
+
+/** Drops a file on the drop zone the way a browser does (a DataTransfer with a File). */
+export async function dropFile(page: Page, name: string, bytes: Buffer) {
+  await dropFiles(page, [{ name, bytes }]);
+}
+
+/** Drops several files at once. */
+export async function dropFiles(page: Page, files: Array<{ name: string; bytes: Buffer }>) {
+  const transfer = await page.evaluateHandle(
+    (list) => {
+      const dt = new DataTransfer();
+      for (const { name, data } of list) dt.items.add(new File([new Uint8Array(data)], name));
+      return dt;
+    },
+    files.map(({ name, bytes }) => ({ name, data: [...bytes] })),
+  );
+  await page.getByTestId("model-drop").dispatchEvent("drop", { dataTransfer: transfer });
+}
+
+/** A plate of two objects in one 3MF: a 10 mm cube and a 30 × 20 × 10 mm block beside it. */
+export const plate3mf = () =>
+  Buffer.from(
+    to3mfObjects([
+      { mesh: cube(10) },
+      { mesh: box(30, 20, 10), transform: "1 0 0 0 1 0 0 0 1 60 0 0" },
+    ]),
+  );
+
+/** As if another person took over on another browser: no cookies, no stored cart. */
+export async function switchBrowser(page: Page) {
+  await page.context().clearCookies();
+  await page.evaluate(() => window.localStorage.clear());
+}
