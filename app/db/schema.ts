@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -247,6 +248,18 @@ export const searchVocabulary = pgTable(
   { word: text("word").primaryKey() },
   (t) => [index("search_vocabulary_prefix_idx").using("btree", sql`${t.word} text_pattern_ops`)],
 );
+
+/**
+ * The search's generation (one row): raised by triggers (hand-written in
+ * drizzle/0014_search_generation.sql) whenever anything a search ranks by changes: a product added
+ * or removed, its name, category, subcategory or active flag, an option or an option value.
+ * searchProducts keeps each query's ranked ids under it, so a generation is never answered from
+ * an older one's ranking (docs/decisions/0021-search-answers.md).
+ */
+export const searchGeneration = pgTable("search_generation", {
+  id: boolean("id").primaryKey().default(true),
+  generation: bigint("generation", { mode: "number" }).notNull().default(0),
+});
 
 export const categories = pgTable(
   "categories",

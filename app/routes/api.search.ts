@@ -11,9 +11,12 @@ const query = z.string().trim().min(1).max(100);
 export async function loader({ request }: Route.LoaderArgs) {
   const parsed = query.safeParse(queryParam(request.url, "q") ?? "");
   if (!parsed.success) return data({ suggestions: [] });
-  const { db } = await runtime();
-  return data(
-    { suggestions: await suggestProducts(db, parsed.data) },
-    { headers: { "Cache-Control": "public, max-age=60" } },
+  const { db, pageCache } = await runtime();
+  // Shared by every visitor until the catalogue changes (decision 0021; the ranking itself is
+  // kept longer, through sales, by the catalog module).
+  const key = parsed.data.toLowerCase();
+  const suggestions = await pageCache.remember(`suggestions ${key}`, () =>
+    suggestProducts(db, key),
   );
+  return data({ suggestions }, { headers: { "Cache-Control": "public, max-age=60" } });
 }

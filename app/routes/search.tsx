@@ -24,8 +24,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     page: url.searchParams.get("page") ?? 1,
   });
   if (!q) return { q, page, items: [], hasNext: false };
-  const { db } = await runtime();
-  const { items, hasNext } = await searchProducts(db, q, page, SEARCH_PAGE_SIZE);
+  const { db, pageCache } = await runtime();
+  // Shared by every visitor until the catalogue changes (decision 0021).
+  const key = q.toLowerCase();
+  const { items, hasNext } = await pageCache.remember(`search ${page} ${key}`, () =>
+    searchProducts(db, key, page, SEARCH_PAGE_SIZE),
+  );
   return { q, page, items, hasNext };
 }
 

@@ -245,6 +245,31 @@ describe("the page cache in the built server (PostgreSQL)", () => {
       .toBe(true);
   });
 
+  it("drops remembered search answers when a product changes (decision 0021)", async () => {
+    const orchid = await insertProduct(database.db, { name: "Remembered Orchid Vase" });
+    const suggested = async (q: string) =>
+      (
+        (await (await get(`/api/search?q=${q}`)).json()) as { suggestions: Array<{ name: string }> }
+      ).suggestions.map((s) => s.name);
+    const results = async (q: string) =>
+      (await (await get(`/search?q=${q}`)).text()).includes("Orchid");
+    // Asked twice: the second answer is the remembered one.
+    expect(await suggested("orchid")).toEqual(["Remembered Orchid Vase"]);
+    expect(await suggested("ORCHID")).toEqual(["Remembered Orchid Vase"]);
+    expect(await results("orcihd")).toBe(true);
+    await database.db.update(products).set({ isActive: false }).where(eq(products.id, orchid.id));
+    await expect.poll(() => suggested("orchid"), { timeout: 2_000, interval: 20 }).toEqual([]);
+    await expect.poll(() => results("orcihd"), { timeout: 2_000, interval: 20 }).toBe(false);
+    await database.db
+      .update(products)
+      .set({ isActive: true, name: "Remembered Tulip Vase" })
+      .where(eq(products.id, orchid.id));
+    await expect
+      .poll(() => suggested("tulip"), { timeout: 2_000, interval: 20 })
+      .toEqual(["Remembered Tulip Vase"]);
+    expect(await suggested("orchid")).toEqual([]);
+  });
+
   it("renders a page once for a crowd arriving together after a change", async () => {
     await cached(`/product/${productId}`);
     await database.db

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { Database, Tx } from "~/adapters/db/index.server.ts";
-import { products, reviewStats, reviews, user } from "~/db/schema.ts";
+import { products, reviewStats, reviews, searchGeneration, user } from "~/db/schema.ts";
 import type { ProductCardData } from "~/rules/product-display.ts";
 import type { ProductOption, Variant } from "~/rules/variants.ts";
 import { withVariantSummaries } from "./card-variants.server.ts";
@@ -266,18 +266,20 @@ export async function searchProducts(
   const offset = (page - 1) * pageSize;
   // The ranked results up to the end of this page, and one more (is there a next page?).
   const wanted = offset + pageSize + 1;
-  const ids = await db.transaction(async (tx) => {
-    await tx.execute(sql`select
-      set_config('pg_trgm.word_similarity_threshold', '0.25', true),
-      set_config('pg_trgm.strict_word_similarity_threshold', '0.4', true)`);
-    const containing = await rankContaining(tx, q, wanted);
-    // Every product containing the query is ranked above: the others that match follow.
-    const found =
-      containing.length >= wanted
-        ? containing
-        : [...containing, ...(await rankNear(tx, q, words, wanted - containing.length))];
-    return withOptionValues(tx, q, words, wanted, found);
-  });
+  const ids = await rankedIds(db, q, wanted, () =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`select
+        set_config('pg_trgm.word_similarity_threshold', '0.25', true),
+        set_config('pg_trgm.strict_word_similarity_threshold', '0.4', true)`);
+      const containing = await rankContaining(tx, q, wanted);
+      // Every product containing the query is ranked above: the others that match follow.
+      const found =
+        containing.length >= wanted
+          ? containing
+          : [...containing, ...(await rankNear(tx, q, words, wanted - containing.length))];
+      return withOptionValues(tx, q, words, wanted, found);
+    }),
+  );
   const shown = ids.slice(offset, offset + pageSize);
   const cards = await withVariantSummaries(db, await listProductsByIds(db, shown));
   const byId = new Map(cards.map((c) => [c.id, c]));
@@ -285,6 +287,61 @@ export async function searchProducts(
     items: shown.flatMap((id) => byId.get(id) ?? []),
     hasNext: ids.length > offset + pageSize,
   };
+}
+
+/** At most this many queries' ranked ids are kept per database (least recently asked first out). */
+export const RANKED_QUERIES_KEPT = 2_000;
+/** Rankings longer than this (deep result pages) are not kept. */
+const RANKED_LONGEST_KEPT = 101;
+
+type Rankings = { generation: number; ids: Map<string, string[]> };
+const rankingsOf = new WeakMap<Database, Rankings>();
+
+/**
+ * A query's ranked ids (the first `wanted`), kept per database under the search generation
+ * (`search_generation`, raised by triggers whenever a product is added, removed, renamed,
+ * recategorised, deactivated or its options' values change: drizzle/0014, decision 0021). The
+ * ranking depends on nothing else, so a kept one is what `rank` would return now; the cards
+ * (prices, stock, images) are read fresh on every search. One small query per search; `rank`
+ * runs when the query wasn't asked in this generation yet.
+ */
+async function rankedIds(
+  db: Database,
+  q: string,
+  wanted: number,
+  rank: () => Promise<string[]>,
+): Promise<string[]> {
+  const [row] = await db
+    .select({ generation: searchGeneration.generation })
+    .from(searchGeneration)
+    .limit(1);
+  if (!row || wanted > RANKED_LONGEST_KEPT) return rank();
+  const generation = Number(row.generation);
+  let rankings = rankingsOf.get(db);
+  if (!rankings || rankings.generation < generation) {
+    rankings = { generation, ids: new Map() };
+    rankingsOf.set(db, rankings);
+  }
+  const key = `${wanted} ${q}`;
+  const kept = rankings.generation === generation ? rankings.ids.get(key) : undefined;
+  if (kept) {
+    // Most recently asked last: the first key is the one to drop.
+    rankings.ids.delete(key);
+    rankings.ids.set(key, kept);
+    return kept;
+  }
+  // Ranked now: read at least as recently as the generation was, so right for it (and if the
+  // generation changed meanwhile, the ranking isn't kept under the old one).
+  const ids = await rank();
+  const current = rankingsOf.get(db);
+  if (current?.generation === generation) {
+    current.ids.set(key, ids);
+    if (current.ids.size > RANKED_QUERIES_KEPT) {
+      const oldest = current.ids.keys().next().value;
+      if (oldest !== undefined) current.ids.delete(oldest);
+    }
+  }
+  return ids;
 }
 
 const containsQuery = (q: string) => sql`search_text like ${`%${escapeLike(q)}%`}`;
