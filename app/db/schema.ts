@@ -251,7 +251,7 @@ export const searchVocabulary = pgTable(
 
 /**
  * The search's generation (one row): raised by triggers (hand-written in
- * drizzle/0014_search_generation.sql) whenever anything a search ranks by changes: a product added
+ * drizzle/0015_search_generation.sql) whenever anything a search ranks by changes: a product added
  * or removed, its name, category, subcategory or active flag, an option or an option value.
  * searchProducts keeps each query's ranked ids under it, so a generation is never answered from
  * an older one's ranking (docs/decisions/0021-search-answers.md).
