@@ -738,6 +738,15 @@ export const shopSettings = pgTable(
       .$type<StoredRateTable>()
       .notNull()
       .default(DEFAULT_RATE_TABLE),
+    /**
+     * What checkout charges with a courier account (decision 0019): the rate table, the cheapest
+     * serviceable courier's rate, or the preferred courier's (the cheapest where it doesn't serve).
+     */
+    courierRates: text("courier_rates", { enum: ["table", "cheapest", "preferred"] })
+      .notNull()
+      .default("table"),
+    /** The preferred courier's name as the carrier spells it ("Delhivery Surface"). */
+    preferredCourier: text("preferred_courier").notNull().default(""),
     updatedAt: updatedAt(),
   },
   (t) => [

@@ -117,6 +117,8 @@ export type BookingQuote = {
   box: { lengthCm: number; widthCm: number; heightCm: number };
   cod: boolean;
   options: Serviceability;
+  /** The courier whose rate the customer paid at checkout (decision 0019), preselected. */
+  checkoutCourierId: string | null;
 };
 
 /** The parcel an order's items make, as staff start the booking form with it. */
@@ -153,7 +155,7 @@ export async function bookingQuote(
     box,
     declaredValuePaise: o.totalPaise,
   });
-  return { grams, box, cod, options };
+  return { grams, box, cod, options, checkoutCourierId: o.shippingMethod.courierId ?? null };
 }
 
 /**
