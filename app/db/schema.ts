@@ -1062,6 +1062,18 @@ export const shipments = pgTable(
 );
 
 /**
+ * A booking in progress with the courier: one per order, taken before the carrier is called and
+ * removed when the booking is recorded or fails, so two staff pressing "Book shipment" at once
+ * book one parcel (one AWB). A claim older than a few minutes (its process died) may be taken over.
+ */
+export const shipmentBookings = pgTable("shipment_bookings", {
+  orderId: uuid("order_id")
+    .primaryKey()
+    .references(() => orders.id, { onDelete: "cascade" }),
+  startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * Every tracking update a shipment received, once each (the carrier sends no event id: the key
  * is its status and time), with the body as it came.
  */

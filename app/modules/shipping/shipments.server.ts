@@ -28,6 +28,7 @@ import {
   orders,
   pinCodes,
   products,
+  shipmentBookings,
   shipmentEvents,
   shipments,
   user,
@@ -165,6 +166,49 @@ export async function bookingQuote(
  * the form). The manual courier's booking is today's "mark shipped": the order ships at once.
  */
 export async function bookShipment(
+  deps: ShipmentDeps,
+  orderId: string,
+  input: BookShipmentInput,
+  actor: AuditActor,
+): Promise<ShipmentRow> {
+  // One booking of an order at a time, across processes: two staff pressing "Book shipment" at
+  // once book one parcel (one AWB); the other is told so.
+  const claim = await claimBooking(deps.db, orderId);
+  if (!claim) throw new ShipmentError(BOOKING_IN_PROGRESS);
+  try {
+    return await bookClaimed(deps, orderId, input, actor);
+  } finally {
+    await deps.db
+      .delete(shipmentBookings)
+      .where(and(eq(shipmentBookings.orderId, orderId), eq(shipmentBookings.startedAt, claim)))
+      .catch((error: unknown) =>
+        log.error("a shipment booking's claim could not be released", { orderId, error }),
+      );
+  }
+}
+
+export const BOOKING_IN_PROGRESS =
+  "Someone is booking this order's shipment right now. Please reload the page in a moment.";
+
+/** A claim older than this (its process died mid-booking) may be taken over. */
+const BOOKING_CLAIM_MS = 2 * 60_000;
+
+/** Takes the order's booking claim (its time); null when another booking of it is in progress. */
+async function claimBooking(db: Database, orderId: string): Promise<Date | null> {
+  const now = new Date();
+  const [taken] = await db
+    .insert(shipmentBookings)
+    .values({ orderId, startedAt: now })
+    .onConflictDoUpdate({
+      target: shipmentBookings.orderId,
+      set: { startedAt: now },
+      setWhere: lt(shipmentBookings.startedAt, new Date(now.getTime() - BOOKING_CLAIM_MS)),
+    })
+    .returning({ orderId: shipmentBookings.orderId });
+  return taken ? now : null;
+}
+
+async function bookClaimed(
   deps: ShipmentDeps,
   orderId: string,
   input: BookShipmentInput,
