@@ -55,6 +55,7 @@ import {
 import { TRANSIT_DAYS, zoneBetween } from "~/rules/delivery.ts";
 import { istDayEnd, istDayStart } from "~/rules/india-time.ts";
 import { chargeableGrams, parcelOf, shippingRate } from "~/rules/shipping-rates.ts";
+import { findPin } from "./pin-directory.server.ts";
 
 /*
  * Courier shipments (issue 24; docs/decisions/0016-courier-adapter.md): staff book an order's
@@ -433,14 +434,16 @@ async function labelInput(db: Database, s: ShipmentRow): Promise<LabelInput> {
   const [customer] = await db.select({ email: user.email }).from(user).where(eq(user.id, o.userId));
   const a = o.shippingAddress;
   const cod = o.paymentMethod === "cod" && o.paymentStatus === "unpaid";
+  const from = await findPin(db, settings.shipFromPin);
   return {
     ...refOf(s),
     reference: o.orderNumber,
     from: {
       name: settings.shopName,
       line1: settings.shopAddress,
-      city: "",
-      state: settings.shopState,
+      // The ships-from PIN's city and state from the directory (the shop's state if it isn't there).
+      city: from?.district ?? "",
+      state: from?.state ?? settings.shopState,
       pin: settings.shipFromPin,
       phone: settings.shopPhone,
     },
