@@ -21,6 +21,7 @@ import {
 import { sendOrderEmail } from "~/modules/orders/orders.server.ts";
 import { paymentDepsFor, startReconciler } from "~/modules/payments/payments.server.ts";
 import { seedDemoIfEmpty } from "~/modules/seed/seed.server.ts";
+import { type CourierRates, createCourierRates } from "~/modules/shipping/courier-rates.server.ts";
 import { ensurePinDirectory } from "~/modules/shipping/pin-directory.server.ts";
 import { manualQuote, pollTracking } from "~/modules/shipping/shipments.server.ts";
 import { CART_COUNT_COOKIE } from "~/rules/cart.ts";
@@ -43,6 +44,8 @@ export type Runtime = {
   payments: PaymentProvider;
   /** The courier (manual unless Shiprocket is configured; decision 0016). */
   shipping: ShippingCarrier;
+  /** The courier account's rates by PIN and weight, briefly cached (decision 0019). */
+  courierRates: CourierRates;
   /** Runs the queued jobs (e-mails); every instance polls it, and callers run it after a commit. */
   jobRunner: JobRunner;
   /** Rendered public pages for visitors who aren't signed in (app/lib/page-cache.server.ts). */
@@ -113,6 +116,7 @@ async function build(): Promise<Runtime> {
     auth,
     payments,
     shipping,
+    courierRates: createCourierRates(shipping),
     jobRunner,
     pageCache,
     jobs: [],

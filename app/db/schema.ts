@@ -751,6 +751,15 @@ export const shopSettings = pgTable(
       .$type<StoredRateTable>()
       .notNull()
       .default(DEFAULT_RATE_TABLE),
+    /**
+     * What checkout charges with a courier account (decision 0019): the rate table, the cheapest
+     * serviceable courier's rate, or the preferred courier's (the cheapest where it doesn't serve).
+     */
+    courierRates: text("courier_rates", { enum: ["table", "cheapest", "preferred"] })
+      .notNull()
+      .default("table"),
+    /** The preferred courier's name as the carrier spells it ("Delhivery Surface"). */
+    preferredCourier: text("preferred_courier").notNull().default(""),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -1066,6 +1075,18 @@ export const shipments = pgTable(
     index("shipments_created_idx").on(t.createdAt.desc()),
   ],
 );
+
+/**
+ * A booking in progress with the courier: one per order, taken before the carrier is called and
+ * removed when the booking is recorded or fails, so two staff pressing "Book shipment" at once
+ * book one parcel (one AWB). A claim older than a few minutes (its process died) may be taken over.
+ */
+export const shipmentBookings = pgTable("shipment_bookings", {
+  orderId: uuid("order_id")
+    .primaryKey()
+    .references(() => orders.id, { onDelete: "cascade" }),
+  startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * Every tracking update a shipment received, once each (the carrier sends no event id: the key

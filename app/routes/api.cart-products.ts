@@ -160,7 +160,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       const saved = await listAddresses(rt.db, viewer.id);
       pin = (saved.find((a) => a.isDefault) ?? saved[0])?.postalCode ?? "";
     }
-    const rated = isPinCode(pin) ? await shippingFor(rt.db, settings, pin, priced) : null;
+    const rated = isPinCode(pin)
+      ? await shippingFor(rt.db, settings, pin, priced, { rates: rt.courierRates, cod: false })
+      : null;
     const result = await priceLines(rt.db, {
       lines: priced,
       settings: {

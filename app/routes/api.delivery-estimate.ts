@@ -25,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       { status: 400 },
     );
   }
-  const { db } = await runtime();
+  const { db, courierRates } = await runtime();
   const wait = await rateLimited(db, request, "delivery-estimate");
   if (wait !== null) {
     return data<EstimateResponse>(
@@ -38,6 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     productId: parsed.data.product,
     kind: parsed.data.kind,
     readyBy: parsed.data.ready,
+    courierRates,
   });
   if (answer.kind === "unknown-product") {
     return data<EstimateResponse>(answer, { status: 404 });

@@ -66,6 +66,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       viewer.id,
       couponText,
       (addresses ?? []).map((a) => a.postalCode),
+      new Date(),
+      rt.courierRates,
     ),
     openOnlinePayments(rt.db, viewer.id),
   ]);
@@ -90,6 +92,8 @@ export async function loader({ request }: Route.LoaderArgs) {
           ? {
               shipping: q.shipping,
               priced: q.priced,
+              // Paid on delivery the courier that collects cash may charge another rate.
+              codPriced: q.codPriced?.priced ?? null,
               kind: q.kind,
               note:
                 q.shipping.kind === "rated"
@@ -197,6 +201,7 @@ export async function action({ request }: Route.ActionArgs) {
       attemptToken,
       couponCode,
       provider: rt.payments.name,
+      courierRates: rt.courierRates,
     });
   } catch (error) {
     if (error instanceof CheckoutError) {
@@ -276,7 +281,12 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   // The chosen address's figures, as the server prices them (its PIN's shipping rate).
   const quote = address ? quotes[address.postalCode] : undefined;
   const unserved = quote?.kind === "unknown-pin" ? quote.message : null;
-  const totals = quote?.kind === "priced" ? quote.priced : null;
+  const totals =
+    quote?.kind === "priced"
+      ? method === "cod" && quote.codPriced
+        ? quote.codPriced
+        : quote.priced
+      : null;
   const coupon = couponCode
     ? { code: couponCode, refusal: totals?.codeRefusal?.message ?? null }
     : null;

@@ -248,6 +248,9 @@ export const ORDER_CSV_COLUMNS = [
   "Discounts",
   "Discount amount",
   "Shipping",
+  // Decision 0018: cash on delivery's fee, part of the total (subtotal − discount + shipping +
+  // COD fee + tax = total).
+  "COD fee",
   "Tax",
   "Total",
   "Items",

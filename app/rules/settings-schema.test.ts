@@ -65,6 +65,8 @@ const errorsOf = (input: Partial<SettingsForm>) => {
 describe("settings schema", () => {
   it("turns rupees and percent into paise and basis points", () => {
     expect(settingsSchema.parse(valid)).toEqual({
+      courierRates: "table",
+      preferredCourier: "",
       shippingFeePaise: 999,
       taxRateBasisPoints: 800,
       freeShippingThresholdPaise: null,
@@ -189,6 +191,25 @@ describe("settings schema", () => {
     }
     expect(errorsOf({ codLimitState: "10000001" }).codLimitState).toBe(settingsText.tooLarge);
     expect(settingsSchema.parse(settingsToForm(parsed))).toEqual(parsed);
+  });
+
+  it("reads the courier rates setting: the table by default, a preferred courier needs a name", () => {
+    expect(
+      settingsSchema.parse({
+        ...valid,
+        courierRates: "cheapest",
+        preferredCourier: "  Blue  Dart ",
+      }),
+    ).toMatchObject({ courierRates: "cheapest", preferredCourier: "Blue Dart" });
+    expect(settingsSchema.safeParse({ ...valid, courierRates: "dearest" }).success).toBe(false);
+    const unnamed = settingsSchema.safeParse({ ...valid, courierRates: "preferred" });
+    expect(unnamed.error?.issues[0]).toMatchObject({
+      path: ["preferredCourier"],
+      message: settingsText.preferredCourier,
+    });
+    expect(
+      settingsSchema.parse({ ...valid, courierRates: "preferred", preferredCourier: "Delhivery" }),
+    ).toMatchObject({ courierRates: "preferred", preferredCourier: "Delhivery" });
   });
 
   it("is exact where floating point is not (0.29, 19.99, 4.35)", () => {

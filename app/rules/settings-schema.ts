@@ -77,7 +77,13 @@ export function isGstin(value: string): boolean {
   return (state >= 1 && state <= 38) || state === 97 || state === 99;
 }
 
+/** What checkout charges with a courier account (decision 0019). */
+export const COURIER_RATE_MODES = ["table", "cheapest", "preferred"] as const;
+export type CourierRateMode = (typeof COURIER_RATE_MODES)[number];
+
 export const settingsText = {
+  courierRates: "Choose how checkout prices shipping.",
+  preferredCourier: "Enter the preferred courier's name, e.g. Delhivery Surface.",
   saved: "Settings saved",
   saveFailed: "Failed to save",
   fixFields: "Please correct the highlighted fields.",
@@ -294,8 +300,22 @@ export const settingsSchema = z
     codLimitMetro: codLimit,
     codLimitRest: codLimit,
     codLimitSpecial: codLimit,
+    courierRates: z.enum(COURIER_RATE_MODES, { error: settingsText.courierRates }).default("table"),
+    preferredCourier: z
+      .string()
+      .optional()
+      .default("")
+      .transform((v) => v.trim().replace(/\s+/g, " "))
+      .refine((v) => v.length <= 100, "At most 100 characters."),
   })
   .superRefine((v, ctx) => {
+    if (v.courierRates === "preferred" && v.preferredCourier === "") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["preferredCourier"],
+        message: settingsText.preferredCourier,
+      });
+    }
     // A GSTIN belongs to one state: its first two digits must be the shop state's GST code.
     if (!v.gstin || !isGstin(v.gstin)) return;
     const code = gstStateCode(v.shopState);
@@ -363,6 +383,8 @@ export const settingsSchema = z
         codLimitPaise: v.codLimitSpecial,
       },
     },
+    courierRates: v.courierRates,
+    preferredCourier: v.preferredCourier,
   }));
 
 /** What the form submits (all strings). */
@@ -414,6 +436,8 @@ export function settingsToForm(s: SettingsValues): Required<SettingsForm> {
     rateSpecialAdditional: paiseToRupeesText(s.shippingRates.special.additionalPaise),
     codFeeSpecial: paiseToRupeesText(s.shippingRates.special.codFeePaise),
     codLimitSpecial: paiseToRupeesText(s.shippingRates.special.codLimitPaise),
+    courierRates: s.courierRates,
+    preferredCourier: s.preferredCourier,
   };
 }
 
@@ -437,6 +461,8 @@ export const settingsLabels: Record<keyof SettingsValues, string> = {
   transitDays: "Courier days by zone",
   holidays: "Holidays",
   shippingRates: "Shipping rates and cash on delivery by zone",
+  courierRates: "Courier rates",
+  preferredCourier: "Preferred courier",
 };
 
 export const SETTINGS_KEYS = Object.keys(settingsLabels) as (keyof SettingsValues)[];

@@ -35,6 +35,9 @@ export type ShippingMethod = {
   /** The courier zone and chargeable weight the rate was computed for (orders since issue 24). */
   zone?: string;
   chargeableGrams?: number;
+  /** The courier whose rate was charged, when the shop prices by its courier (decision 0019). */
+  courierId?: string;
+  courierName?: string;
 };
 
 export type ReturnItem = {

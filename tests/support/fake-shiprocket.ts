@@ -73,6 +73,8 @@ export type FakeShiprocket = {
     orders: Map<number, FakeOrder>;
     /** Answer cancel with 200 + JSON instead of 204 (some mocks do). */
     cancelAnswersJson: boolean;
+    /** Answer rate requests with a 503 (the courier's API down). */
+    ratesDown: boolean;
   };
   /** Adds a scan to the shipment with this AWB and returns the webhook body Shiprocket posts. */
   advance(awb: string, status: FakeStatus, at?: Date): Record<string, unknown>;
@@ -147,6 +149,7 @@ export async function startFakeShiprocket(
     calls: [],
     orders: new Map(),
     cancelAnswersJson: false,
+    ratesDown: false,
   };
   // Numbers from the clock: a fake restarted against the same shop never repeats an AWB.
   const seed = Date.now() % 10_000_000;
@@ -215,6 +218,7 @@ export async function startFakeShiprocket(
     }
 
     if (req.method === "GET" && path === "/courier/serviceability/") {
+      if (state.ratesDown) return json(res, 503, { message: "Service Unavailable" });
       const q = url.searchParams;
       const pickup = q.get("pickup_postcode");
       const delivery = q.get("delivery_postcode");

@@ -1,4 +1,5 @@
 import { PDFDocument } from "pdf-lib";
+import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
 import { createManualCarrier, mergePdfs } from "./manual.server.ts";
 import { CarrierError, type LabelInput, WebhookAuthError } from "./types.ts";
@@ -85,6 +86,29 @@ describe("manual courier", () => {
     expect(doc.getPageCount()).toBe(1);
     const merged = await PDFDocument.load(await mergePdfs([pdf, pdf, pdf]));
     expect(merged.getPageCount()).toBe(3);
+  });
+
+  it("prints the shop's whole address in the from block: its lines, city, state and PIN", async () => {
+    const textOf = async (input: LabelInput) => {
+      const proxy = await getDocumentProxy(new Uint8Array(await carrier.label(input)));
+      const { text } = await extractText(proxy, { mergePages: true });
+      return text.replace(/\s+/g, " ");
+    };
+    const from = (await textOf(label)).split("From ")[1];
+    expect(from).toContain("LayerKart 1 MG Road Bengaluru, Karnataka - PIN 560001");
+    // An address typed over two lines keeps both; a city the directory doesn't know is left out.
+    const twoLines = await textOf({
+      ...label,
+      from: {
+        ...label.from,
+        line1: "Unit 4, Peenya\nIndustrial Area",
+        city: "",
+        phone: "080 1234",
+      },
+    });
+    expect(twoLines.split("From ")[1]).toContain(
+      "Unit 4, Peenya Industrial Area Karnataka - PIN 560001 Phone 080 1234",
+    );
   });
 
   it("has no tracking and refuses every webhook", async () => {

@@ -135,8 +135,16 @@ export async function drawLabel(input: LabelInput): Promise<Uint8Array> {
   rule();
   line("From", bold, 9);
   line(input.from.name, bold, 10);
-  line(input.from.line1, regular, 9);
-  line(`${input.from.city}, ${input.from.state} ${input.from.pin}`, regular, 9);
+  // The shop's address may span lines (the settings' text box): up to three of them.
+  for (const l of input.from.line1
+    .split(/\r?\n/)
+    .map((x) => x.trim())
+    .filter(Boolean)
+    .slice(0, 3)) {
+    line(l, regular, 9);
+  }
+  const place = [input.from.city, input.from.state].filter((x) => x.trim() !== "").join(", ");
+  line(place ? `${place} - PIN ${input.from.pin}` : `PIN ${input.from.pin}`, regular, 9);
   if (input.from.phone) line(`Phone ${input.from.phone}`, regular, 9);
   return pdf.save();
 }

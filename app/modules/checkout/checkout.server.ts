@@ -12,6 +12,7 @@ import { lockStock, takeStock } from "~/modules/inventory/inventory.server.ts";
 import { createOrder, supersedeOpenOrders } from "~/modules/orders/lifecycle.server.ts";
 import { checkQuotedLines } from "~/modules/quotes/quotes.server.ts";
 import { getShopSettings, type ShopSettings } from "~/modules/settings/settings.server.ts";
+import type { CourierRates } from "~/modules/shipping/courier-rates.server.ts";
 import { type ShippingQuote, shippingFor } from "~/modules/shipping/rates.server.ts";
 import { type CodVerdict, codFor, codRefusal, codText } from "~/rules/cash-on-delivery.ts";
 import { deliveryText } from "~/rules/delivery.ts";
@@ -55,6 +56,8 @@ export type PlaceOrderInput = {
   attemptToken?: string | null;
   /** The configured gateway's name, recorded as the order's provider. */
   provider: string;
+  /** The courier account's rates, when the shop charges a courier's rate (decision 0019). */
+  courierRates?: CourierRates;
   now?: Date;
 };
 
@@ -213,6 +216,14 @@ export type CheckoutQuote =
       priced: PricedOrder;
       /** Cash on delivery to this PIN for this order: its fee, or why not. */
       cod: CodVerdict;
+      /**
+       * Paid on delivery, when the courier that collects cash charges another rate than the one
+       * for a prepaid parcel (decision 0019): that shipping and order.
+       */
+      codPriced?: {
+        shipping: Exclude<ShippingQuote, { kind: "unknown-pin" }>;
+        priced: PricedOrder;
+      };
     }
   | { kind: "unknown-pin" };
 
@@ -244,6 +255,7 @@ export async function checkoutSummary(
   code: string | null,
   pins: readonly string[],
   now = new Date(),
+  courierRates?: CourierRates,
 ): Promise<{
   lines: CheckoutLine[];
   settings: ShopSettings;
@@ -254,29 +266,45 @@ export async function checkoutSummary(
   const orderable = lines.filter((l) => l.available);
   const quotes: Record<string, CheckoutQuote> = {};
   const pricedByRate = new Map<number, Promise<PricedOrder>>();
-  for (const pin of new Set(pins)) {
-    const shipping = await shippingFor(db, settings, pin, orderable);
-    if (shipping.kind === "unknown-pin") {
-      quotes[pin] = { kind: "unknown-pin" };
-      continue;
-    }
-    let priced = pricedByRate.get(shipping.paise);
+  const priceAt = (paise: number) => {
+    let priced = pricedByRate.get(paise);
     if (!priced) {
       priced = priceLines(db, {
         lines: orderable.map(discountLine),
-        settings: pricingSettings(settings, shipping.paise),
+        settings: pricingSettings(settings, paise),
         code,
         userId,
         now,
       });
-      pricedByRate.set(shipping.paise, priced);
+      pricedByRate.set(paise, priced);
     }
-    const order = await priced;
+    return priced;
+  };
+  for (const pin of new Set(pins)) {
+    const courier = courierRates ? { rates: courierRates, cod: false } : undefined;
+    const shipping = await shippingFor(db, settings, pin, orderable, courier);
+    if (shipping.kind === "unknown-pin") {
+      quotes[pin] = { kind: "unknown-pin" };
+      continue;
+    }
+    const order = await priceAt(shipping.paise);
+    // Paid on delivery the courier must collect cash: its rate may be another one.
+    const codShipping =
+      courierRates && settings.codEnabled && settings.courierRates !== "table"
+        ? await shippingFor(db, settings, pin, orderable, { rates: courierRates, cod: true })
+        : shipping;
+    const codPriced =
+      codShipping.kind !== "unknown-pin" && codShipping.paise !== shipping.paise
+        ? { shipping: codShipping, priced: await priceAt(codShipping.paise) }
+        : undefined;
     quotes[pin] = {
       kind: "priced",
       shipping,
       priced: order,
-      cod: codOf(settings, shipping, order.totalPaise),
+      cod: codPriced
+        ? codOf(settings, codPriced.shipping, codPriced.priced.totalPaise)
+        : codOf(settings, shipping, order.totalPaise),
+      ...(codPriced ? { codPriced } : {}),
     };
   }
   return { lines, settings, quotes };
@@ -409,7 +437,15 @@ async function placeOrderOnce(
     }
 
     // The shipping is the server's: the delivery PIN's zone and the cart's chargeable weight.
-    const shipping = await shippingFor(tx, settings, address.postalCode, lines);
+    // With a courier account the shop may charge its courier's rate (decision 0019); a COD order
+    // goes with a courier that collects cash. The carrier's answer is cached, or bounded in time.
+    const shipping = await shippingFor(
+      tx,
+      settings,
+      address.postalCode,
+      lines,
+      input.courierRates ? { rates: input.courierRates, cod: input.method === "cod" } : undefined,
+    );
     if (shipping.kind === "unknown-pin") {
       throw new CheckoutError(
         "unknown-pin",
@@ -593,6 +629,9 @@ async function placeOrderOnce(
         costPaise: totals.shippingPaise,
         ...(shipping.kind === "rated"
           ? { zone: shipping.zone, chargeableGrams: shipping.grams }
+          : {}),
+        ...(shipping.kind === "rated" && shipping.courier
+          ? { courierId: shipping.courier.id, courierName: shipping.courier.name }
           : {}),
       },
       paymentMethod: cod ? "cod" : "gateway",

@@ -544,6 +544,7 @@ describe(`admin orders on ${testDbKind()}`, () => {
       "Discounts",
       "Discount amount",
       "Shipping",
+      "COD fee",
       "Tax",
       "Total",
       "Items",
@@ -561,6 +562,7 @@ describe(`admin orders on ${testDbKind()}`, () => {
         "",
         "0.00",
         "9.99",
+        "0.00",
         "27.92",
         "386.91",
         "Lotus, Tealight × 2",
@@ -592,6 +594,37 @@ describe(`admin orders on ${testDbKind()}`, () => {
       ]);
     } finally {
       await choose("Asia/Kolkata");
+    }
+  });
+
+  it("exports a cash-on-delivery order's fee in its own column, and every row's figures add up to its total", async () => {
+    const buyer = await account("orders-csv-cod", "Cod Buyer");
+    // ₹349 + ₹9.99 shipping + ₹49 COD fee + ₹27.92 tax = ₹435.91.
+    await order(buyer.id, {
+      status: "processing",
+      paymentMethod: "cod",
+      paymentProvider: "cod",
+      paymentStatus: "unpaid",
+      codFeePaise: 4_900,
+      totalPaise: 43_591,
+    });
+    await order(buyer.id, { status: "processing" });
+    const res = await getCsv(`?q=${encodeURIComponent(buyer.email)}`);
+    const csv = Papa.parse<string[]>((await res.text()).replace(/^\uFEFF/, "").trim());
+    const header = csv.data[0];
+    const col = (name: string) => header.indexOf(name);
+    expect(col("COD fee")).toBe(col("Shipping") + 1);
+    const rows = csv.data.slice(1);
+    expect(rows.map((r) => r[col("COD fee")]).sort()).toEqual(["0.00", "49.00"]);
+    const paise = (v: string) => Math.round(Number(v) * 100);
+    for (const r of rows) {
+      expect(
+        paise(r[col("Subtotal")]) -
+          paise(r[col("Discount amount")]) +
+          paise(r[col("Shipping")]) +
+          paise(r[col("COD fee")]) +
+          paise(r[col("Tax")]),
+      ).toBe(paise(r[col("Total")]));
     }
   });
 

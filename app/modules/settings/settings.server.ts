@@ -44,15 +44,75 @@ type SettingsKey = keyof SettingsValues;
 function shown(key: SettingsKey, value: SettingsValues[SettingsKey]): string {
   if (value === null || value === "") return "none";
   if (Array.isArray(value)) return value.length === 0 ? "none" : value.join(", ");
-  if (typeof value === "object") {
-    const entries = Object.entries(value);
-    return entries.length === 0 ? "none" : entries.map(([k, v]) => `${k}: ${v}`).join(", ");
-  }
   if (key === "dispatchDays" || key === "printLeadDays") return `${value} working days`;
   if (key === "taxRateBasisPoints") return `${basisPointsToPercentText(value as number)}%`;
   if (typeof value === "number") return formatPaise(value);
   if (typeof value === "boolean") return value ? "on" : "off";
   return `"${value}"`;
+}
+
+/** The names of a structured setting's parts (the rate table's zones and fields). */
+const PART_NAMES: Record<string, string> = {
+  local: "within the city",
+  state: "within the state",
+  metro: "metro to metro",
+  rest: "rest of India",
+  special: "special zones",
+  firstPaise: "first 500 g",
+  additionalPaise: "each further 500 g",
+  codFeePaise: "COD fee",
+  codLimitPaise: "COD limit",
+};
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** A map's leaves by their path ("local firstPaise" → 4000). */
+function leaves(
+  value: unknown,
+  path: string[] = [],
+  out = new Map<string, { path: string[]; value: unknown }>(),
+) {
+  if (isPlainObject(value)) {
+    for (const [k, v] of Object.entries(value)) leaves(v, [...path, k], out);
+  } else {
+    out.set(JSON.stringify(path), { path, value });
+  }
+  return out;
+}
+
+/** One leaf of a structured setting as people read it. */
+function shownPart(key: SettingsKey, path: string[], value: unknown): string {
+  const field = path[path.length - 1];
+  if (value === undefined) return "none";
+  if (value === null) return field === "codLimitPaise" ? "no limit" : "none";
+  if (key === "transitDays" || key === "printLeadDaysByCategory") return `${value} working days`;
+  if (typeof value === "number" && key === "shippingRates") return formatPaise(value);
+  if (typeof value === "boolean") return value ? "on" : "off";
+  return typeof value === "string" ? `"${value}"` : String(value);
+}
+
+/**
+ * One changed setting for the audit log. A structured one (the rate table, the courier days, the
+ * lead times by category) names only the parts that changed, each readably:
+ * "Shipping rates and cash on delivery by zone: within the city first 500 g ₹40.00 → ₹45.00".
+ */
+export function describeSettingChange(key: SettingsKey, before: unknown, after: unknown): string {
+  if (!isPlainObject(before) && !isPlainObject(after)) {
+    return `${settingsLabels[key]} ${shown(key, before as SettingsValues[SettingsKey])} → ${shown(key, after as SettingsValues[SettingsKey])}`;
+  }
+  const a = leaves(before ?? {});
+  const b = leaves(after ?? {});
+  const parts: string[] = [];
+  for (const id of new Set([...a.keys(), ...b.keys()])) {
+    const was = a.get(id);
+    const now = b.get(id);
+    if (was?.value === now?.value) continue;
+    const path = (was ?? now)?.path ?? [];
+    const name = path.map((p) => PART_NAMES[p] ?? p).join(" ");
+    parts.push(`${name} ${shownPart(key, path, was?.value)} → ${shownPart(key, path, now?.value)}`);
+  }
+  return `${settingsLabels[key]}: ${parts.length > 0 ? parts.join(", ") : "reordered"}`;
 }
 
 export type SavedSettings = { changed: SettingsKey[] };
@@ -97,9 +157,7 @@ export async function saveShopSettings(
       .set({ ...after, updatedAt: new Date() })
       .where(eq(shopSettings.id, 1));
     const summary = changed
-      .map(
-        (key) => `${settingsLabels[key]} ${shown(key, current[key])} → ${shown(key, values[key])}`,
-      )
+      .map((key) => describeSettingChange(key, current[key], values[key]))
       .join("; ");
     await recordAudit(tx, actor, {
       action: "settings.update",

@@ -10,11 +10,14 @@ import {
   type ItemKind,
   itemKindOf,
   readyWorkingDays,
+  ZONES,
   zoneBetween,
 } from "~/rules/delivery.ts";
 import { istToday } from "~/rules/india-time.ts";
 import { chargeableGrams, type Parcel, parcelOf, shippingRate } from "~/rules/shipping-rates.ts";
+import type { CourierRates } from "./courier-rates.server.ts";
 import { findPin } from "./pin-directory.server.ts";
+import { courierFor } from "./rates.server.ts";
 
 /*
  * The delivery estimate a visitor asks for with a PIN code (issue 24): where (the directory),
@@ -31,6 +34,8 @@ export type EstimateRequest = {
   kind?: "custom" | "cart";
   /** A custom part's ready-by day from the print queue (yyyy-mm-dd), when the page knows it. */
   readyBy?: string;
+  /** The courier account's rates: a product's parcel is priced and timed by its courier. */
+  courierRates?: CourierRates;
 };
 
 export type EstimateAnswer =
@@ -101,10 +106,21 @@ export async function deliveryEstimate(
     metro: null,
     specialZone: null,
   };
+  const zone = zoneBetween(from, to);
+  // A product's parcel with a courier account: its courier's rate and days (decision 0019).
+  const courier =
+    parcel === null
+      ? null
+      : await courierFor(
+          settings,
+          request.pin,
+          chargeableGrams(parcel),
+          request.courierRates ? { rates: request.courierRates, cod: false } : undefined,
+        );
   const cod = codFor(
     { enabled: settings.codEnabled, maxOrderPaise: settings.codMaxOrderPaise },
     settings.shippingRates,
-    zoneBetween(from, to),
+    zone,
     amountPaise,
   );
   const estimate = estimateDelivery({
@@ -118,7 +134,13 @@ export async function deliveryEstimate(
         ? request.readyBy
         : undefined,
     holidays: new Set(settings.holidays),
-    transitDays: settings.transitDays,
+    transitDays:
+      courier?.days != null
+        ? (Object.fromEntries(ZONES.map((z) => [z, courier.days])) as Record<
+            (typeof ZONES)[number],
+            number
+          >)
+        : settings.transitDays,
     cod: cod.kind === "available",
   });
   // A product on its own: the rate for its parcel, or free at the shop's free-shipping threshold.
@@ -131,7 +153,9 @@ export async function deliveryEstimate(
       ? null
       : free
         ? 0
-        : shippingRate(settings.shippingRates, estimate.zone, chargeableGrams(parcel));
+        : courier
+          ? courier.paise
+          : shippingRate(settings.shippingRates, estimate.zone, chargeableGrams(parcel));
   const codLimitPaise =
     cod.kind === "available" || cod.kind === "over-limit" ? cod.limitPaise : null;
   return { kind: "estimate", ...estimate, shippingPaise, codLimitPaise };

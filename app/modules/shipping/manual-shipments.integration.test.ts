@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
+import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/adapters/db/index.server.ts";
 import { orders, shipments, userProfiles } from "~/db/schema.ts";
+import { getShopSettings } from "~/modules/settings/settings.server.ts";
 import {
   createVerifiedUser,
   formPost,
@@ -99,7 +101,14 @@ describe(`the manual courier on ${testDbKind()}`, () => {
       context: {},
     } as never)) as Response;
     expect(res.headers.get("content-type")).toBe("application/pdf");
-    expect(new TextDecoder().decode((await res.arrayBuffer()).slice(0, 5))).toBe("%PDF-");
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe("%PDF-");
+    // The from block names the ships-from PIN's city and state from the directory, and the PIN.
+    expect((await getShopSettings(db)).shipFromPin).toBe("560001");
+    const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: true });
+    expect(text.replace(/\s+/g, " ").split("From ")[1]).toMatch(
+      /Bengaluru( Urban)?, Karnataka - PIN 560001/,
+    );
   });
 
   it("accepts no tracking webhook", async () => {

@@ -2,9 +2,11 @@ import { inArray, sql } from "drizzle-orm";
 import type { Database, Tx } from "~/adapters/db/index.server.ts";
 import { pinCodes, products } from "~/db/schema.ts";
 import type { ShopSettings } from "~/modules/settings/settings.server.ts";
+import { pickCourier } from "~/rules/courier-choice.ts";
 import { type Zone, zoneBetween } from "~/rules/delivery.ts";
 import type { PinPlace } from "~/rules/pin-directory.ts";
 import { cartChargeableGrams, parcelOf, shippingRate } from "~/rules/shipping-rates.ts";
+import type { CourierRates } from "./courier-rates.server.ts";
 
 /*
  * The shipping a cart costs to a PIN code (issue 24, decision 0014): the zone between the shop's
@@ -21,6 +23,8 @@ export type ShippingQuote =
       zone: Zone;
       grams: number;
       paise: number;
+      /** The courier whose rate this is (decision 0019); absent: the shop's rate table. */
+      courier?: { id: string; name: string; days: number | null };
     }
   | { kind: "unknown-pin"; pin: string }
   /** The directory was never loaded (a database the shop never started on): the flat fee. */
@@ -28,12 +32,26 @@ export type ShippingQuote =
 
 export type ShippedLine = { productId: string; quantity: number };
 
+/** The courier account's rates, and whether the order is paid on delivery (decision 0019). */
+export type CourierPricing = { rates: CourierRates; cod: boolean };
+
+type RateSettings = Pick<
+  ShopSettings,
+  | "shipFromPin"
+  | "shopState"
+  | "shippingFeePaise"
+  | "shippingRates"
+  | "courierRates"
+  | "preferredCourier"
+>;
+
 /** The shipping for these lines to this PIN, from the shop's settings. */
 export async function shippingFor(
   db: Database | Tx,
-  settings: Pick<ShopSettings, "shipFromPin" | "shopState" | "shippingFeePaise" | "shippingRates">,
+  settings: RateSettings,
   pin: string,
   lines: readonly ShippedLine[],
+  courier?: CourierPricing,
 ): Promise<ShippingQuote> {
   const pins = [...new Set([pin, settings.shipFromPin])];
   // One query at a time: inside checkout's transaction they share one connection.
@@ -55,13 +73,42 @@ export async function shippingFor(
   };
   const zone = zoneBetween(from, to);
   const grams = await chargeableGramsOf(db, lines);
+  const chosen = await courierFor(settings, pin, grams, courier);
   return {
     kind: "rated",
     place: to,
     zone,
     grams,
-    paise: shippingRate(settings.shippingRates, zone, grams),
+    paise: chosen ? chosen.paise : shippingRate(settings.shippingRates, zone, grams),
+    ...(chosen
+      ? { courier: { id: chosen.courierId, name: chosen.courierName, days: chosen.days } }
+      : {}),
   };
+}
+
+/**
+ * The courier whose rate is charged for a parcel to a PIN, per the shop's setting; null: the
+ * rate table (the setting says so, no courier account, the carrier failed or serves no courier).
+ */
+export async function courierFor(
+  settings: Pick<RateSettings, "shipFromPin" | "courierRates" | "preferredCourier">,
+  pin: string,
+  grams: number,
+  courier: CourierPricing | undefined,
+) {
+  if (!courier || settings.courierRates === "table") return null;
+  const offers = await courier.rates({
+    pickupPin: settings.shipFromPin,
+    deliveryPin: pin,
+    grams,
+    cod: courier.cod,
+  });
+  if (!offers) return null;
+  return pickCourier(
+    offers,
+    { mode: settings.courierRates, preferred: settings.preferredCourier },
+    courier.cod,
+  );
 }
 
 /** The lines' chargeable weight, everything in one shipment (products unknown are left out). */

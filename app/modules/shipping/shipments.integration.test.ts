@@ -4,14 +4,23 @@ import { and, count, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/adapters/db/index.server.ts";
-import { CarrierError } from "~/adapters/shipping/index.server.ts";
-import { adminAudit, orders, products, shipmentEvents, shipments } from "~/db/schema.ts";
+import {
+  adminAudit,
+  orders,
+  products,
+  shipmentBookings,
+  shipmentEvents,
+  shipments,
+  userProfiles,
+} from "~/db/schema.ts";
 import type { BookShipmentInput } from "~/rules/courier.ts";
 import { istToday } from "~/rules/india-time.ts";
 import {
   createVerifiedUser,
+  formPost,
   outcome,
   pageGet,
+  routeArgs,
   signInCookie,
   startProcessRuntime,
   TEST_ORIGIN,
@@ -189,22 +198,59 @@ describe(`courier shipments with Shiprocket (fake) on ${testDbKind()}`, () => {
     expect(await db.select().from(shipments).where(eq(shipments.orderId, unpaid.id))).toEqual([]);
   });
 
-  it("two bookings of one order at once: one stands, the other is refused plainly and taken back", async () => {
+  it("two staff booking one order at once: one AWB, the other told plainly with a 409", async () => {
     const { order } = await processingOrder();
-    const results = await Promise.allSettled([
-      bookShipment(deps, order.id, input("33"), STAFF),
-      bookShipment(deps, order.id, input("10"), STAFF),
-    ]);
-    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-    const refused = results.find((r) => r.status === "rejected");
-    // Refused by the shop (already booked) or by the carrier (the same reference's shipment
-    // already has its AWB): never a raw database error.
-    const reason = refused?.status === "rejected" ? refused.reason : null;
-    expect(reason instanceof ShipmentError || reason instanceof CarrierError, String(reason)).toBe(
-      true,
+    const admin = await createVerifiedUser(harness.rt.auth, db, {
+      email: uniqueEmail("courier-admin"),
+    });
+    await db.update(userProfiles).set({ isAdmin: true }).where(eq(userProfiles.userId, admin.id));
+    const cookie = await signInCookie(harness.rt.auth, admin);
+    const route = await import("~/routes/admin/order-shipment.tsx");
+    const book = (courierId: string) =>
+      outcome(() =>
+        route.action({
+          ...routeArgs(
+            formPost(
+              `/admin/orders/${order.id}/shipment`,
+              {
+                intent: "book",
+                courierId,
+                grams: "700",
+                lengthCm: "20",
+                widthCm: "15",
+                heightCm: "10",
+              },
+              { cookie },
+            ),
+          ),
+          params: { id: order.id },
+        } as never),
+      );
+    const assigned = () => fake.state.calls.filter((c) => c === "POST /courier/assign/awb").length;
+    const before = assigned();
+    const results = await Promise.all([book("33"), book("10")]);
+    expect(results.map((r) => r.status ?? 200).sort()).toEqual([200, 409]);
+    const refused = results.find((r) => r.status === 409);
+    expect(refused?.body).toMatchObject({ ok: false });
+    expect(String((refused?.body as { error?: string } | undefined)?.error)).toMatch(
+      /booking this order's shipment right now|already has a shipment/,
     );
+    // The carrier was asked for exactly one AWB; one live shipment, and the claim released.
+    expect(assigned() - before).toBe(1);
     const live = await db.select().from(shipments).where(eq(shipments.orderId, order.id));
     expect(live).toHaveLength(1);
+    expect(
+      await db.select().from(shipmentBookings).where(eq(shipmentBookings.orderId, order.id)),
+    ).toHaveLength(0);
+    // And in the module, whichever call comes second is refused by the shop, never the carrier.
+    const other = await processingOrder();
+    const settled = await Promise.allSettled([
+      bookShipment(deps, other.order.id, input("33"), STAFF),
+      bookShipment(deps, other.order.id, input("10"), STAFF),
+    ]);
+    expect(settled.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const reason = settled.find((r) => r.status === "rejected");
+    expect(reason?.status === "rejected" && reason.reason instanceof ShipmentError).toBe(true);
   });
 
   it("refuses a webhook with a wrong or missing token (401) and writes nothing", async () => {

@@ -28,6 +28,7 @@ import {
   orders,
   pinCodes,
   products,
+  shipmentBookings,
   shipmentEvents,
   shipments,
   user,
@@ -54,6 +55,7 @@ import {
 import { TRANSIT_DAYS, zoneBetween } from "~/rules/delivery.ts";
 import { istDayEnd, istDayStart } from "~/rules/india-time.ts";
 import { chargeableGrams, parcelOf, shippingRate } from "~/rules/shipping-rates.ts";
+import { findPin } from "./pin-directory.server.ts";
 
 /*
  * Courier shipments (issue 24; docs/decisions/0016-courier-adapter.md): staff book an order's
@@ -117,6 +119,8 @@ export type BookingQuote = {
   box: { lengthCm: number; widthCm: number; heightCm: number };
   cod: boolean;
   options: Serviceability;
+  /** The courier whose rate the customer paid at checkout (decision 0019), preselected. */
+  checkoutCourierId: string | null;
 };
 
 /** The parcel an order's items make, as staff start the booking form with it. */
@@ -153,7 +157,7 @@ export async function bookingQuote(
     box,
     declaredValuePaise: o.totalPaise,
   });
-  return { grams, box, cod, options };
+  return { grams, box, cod, options, checkoutCourierId: o.shippingMethod.courierId ?? null };
 }
 
 /**
@@ -163,6 +167,49 @@ export async function bookingQuote(
  * the form). The manual courier's booking is today's "mark shipped": the order ships at once.
  */
 export async function bookShipment(
+  deps: ShipmentDeps,
+  orderId: string,
+  input: BookShipmentInput,
+  actor: AuditActor,
+): Promise<ShipmentRow> {
+  // One booking of an order at a time, across processes: two staff pressing "Book shipment" at
+  // once book one parcel (one AWB); the other is told so.
+  const claim = await claimBooking(deps.db, orderId);
+  if (!claim) throw new ShipmentError(BOOKING_IN_PROGRESS);
+  try {
+    return await bookClaimed(deps, orderId, input, actor);
+  } finally {
+    await deps.db
+      .delete(shipmentBookings)
+      .where(and(eq(shipmentBookings.orderId, orderId), eq(shipmentBookings.startedAt, claim)))
+      .catch((error: unknown) =>
+        log.error("a shipment booking's claim could not be released", { orderId, error }),
+      );
+  }
+}
+
+export const BOOKING_IN_PROGRESS =
+  "Someone is booking this order's shipment right now. Please reload the page in a moment.";
+
+/** A claim older than this (its process died mid-booking) may be taken over. */
+const BOOKING_CLAIM_MS = 2 * 60_000;
+
+/** Takes the order's booking claim (its time); null when another booking of it is in progress. */
+async function claimBooking(db: Database, orderId: string): Promise<Date | null> {
+  const now = new Date();
+  const [taken] = await db
+    .insert(shipmentBookings)
+    .values({ orderId, startedAt: now })
+    .onConflictDoUpdate({
+      target: shipmentBookings.orderId,
+      set: { startedAt: now },
+      setWhere: lt(shipmentBookings.startedAt, new Date(now.getTime() - BOOKING_CLAIM_MS)),
+    })
+    .returning({ orderId: shipmentBookings.orderId });
+  return taken ? now : null;
+}
+
+async function bookClaimed(
   deps: ShipmentDeps,
   orderId: string,
   input: BookShipmentInput,
@@ -387,14 +434,16 @@ async function labelInput(db: Database, s: ShipmentRow): Promise<LabelInput> {
   const [customer] = await db.select({ email: user.email }).from(user).where(eq(user.id, o.userId));
   const a = o.shippingAddress;
   const cod = o.paymentMethod === "cod" && o.paymentStatus === "unpaid";
+  const from = await findPin(db, settings.shipFromPin);
   return {
     ...refOf(s),
     reference: o.orderNumber,
     from: {
       name: settings.shopName,
       line1: settings.shopAddress,
-      city: "",
-      state: settings.shopState,
+      // The ships-from PIN's city and state from the directory (the shop's state if it isn't there).
+      city: from?.district ?? "",
+      state: from?.state ?? settings.shopState,
       pin: settings.shipFromPin,
       phone: settings.shopPhone,
     },

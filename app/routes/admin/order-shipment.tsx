@@ -201,7 +201,11 @@ function BookForm({ orderId, quote, manual }: { orderId: string; quote: Quote; m
     );
   }
   const { options, recommendedId } = quote.options;
-  const first = options.find((o) => o.courierId === recommendedId) ?? options[0];
+  // The courier the customer's shipping was charged for, else the carrier's recommendation.
+  const first =
+    options.find((o) => o.courierId === quote.checkoutCourierId) ??
+    options.find((o) => o.courierId === recommendedId) ??
+    options[0];
   return (
     <fetcher.Form
       method="post"

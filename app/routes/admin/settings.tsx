@@ -44,8 +44,14 @@ const RATE_ZONES = [
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const { db } = await runtime();
+  const { shipping } = await runtime();
   const settings = await getShopSettings(db);
-  return { form: settingsToForm(settings), updatedAt: settings.updatedAt.toISOString() };
+  return {
+    form: settingsToForm(settings),
+    updatedAt: settings.updatedAt.toISOString(),
+    /** Courier rates need a courier account (decision 0019). */
+    courierAccount: shipping.name !== "manual",
+  };
 }
 
 export type SettingsResult =
@@ -362,6 +368,41 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
                 </div>
               </fieldset>
             ))}
+          </div>
+        </Section>
+
+        <Section title="Courier rates" id="settings-courier">
+          <p className="-mt-2 mb-4 text-muted-foreground text-sm">
+            {loaderData.courierAccount
+              ? "With your courier account, checkout can charge what a courier quotes for the parcel to the customer's PIN code instead of the rate table. If the courier doesn't answer in time, checkout charges the rate table."
+              : "This needs a courier account (Shiprocket). Until one is set up, checkout charges the rate table whatever is chosen here."}
+          </p>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid gap-2">
+              <Label htmlFor="settings-courierRates">Checkout charges</Label>
+              <select
+                id="settings-courierRates"
+                name="courierRates"
+                defaultValue={form.courierRates}
+                aria-invalid={errors.courierRates ? true : undefined}
+                aria-describedby={
+                  errors.courierRates ? errorId("settings-courierRates") : undefined
+                }
+                className="h-10 w-full rounded-md border border-input bg-background px-3 text-base shadow-xs focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background aria-invalid:border-destructive md:text-sm"
+              >
+                <option value="table">The rate table</option>
+                <option value="cheapest">The cheapest courier that serves the PIN code</option>
+                <option value="preferred">My preferred courier (else the cheapest)</option>
+              </select>
+              <FieldError id="settings-courierRates" message={errors.courierRates} />
+            </div>
+            <FormField
+              {...field("preferredCourier")}
+              label="Preferred courier (optional)"
+              autoComplete="off"
+              maxLength={100}
+              hint="Its name as your courier account lists it, e.g. Delhivery Surface."
+            />
           </div>
         </Section>
 
