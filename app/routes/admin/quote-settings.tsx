@@ -71,6 +71,7 @@ type Draft = {
   wallThicknessMm: string;
   layerChangeSeconds: string;
   supportInfillPercent: string;
+  slicerTolerancePercent: string;
   holdDays: string;
   expressPercent: string;
   printerCount: string;
@@ -100,6 +101,7 @@ function toDraft(r: QuoteRates): Draft {
     wallThicknessMm: String(r.wallThicknessMm),
     layerChangeSeconds: String(r.layerChangeSeconds),
     supportInfillPercent: String(r.supportInfillPercent),
+    slicerTolerancePercent: String(r.slicerTolerancePercent),
     holdDays: String(r.holdDays),
     expressPercent: String(r.expressPercent),
     printerCount: String(r.printerCount),
@@ -140,6 +142,7 @@ function fromDraft(d: Draft) {
     wallThicknessMm: num(d.wallThicknessMm),
     layerChangeSeconds: num(d.layerChangeSeconds),
     supportInfillPercent: num(d.supportInfillPercent),
+    slicerTolerancePercent: num(d.slicerTolerancePercent),
     holdDays: num(d.holdDays),
     expressPercent: num(d.expressPercent),
     printerCount: num(d.printerCount),
@@ -245,6 +248,12 @@ const rateFields: ReadonlyArray<FieldSpec<Draft>> = [
   { key: "wallThicknessMm", id: "wall", label: "Wall thickness", suffix: "mm" },
   { key: "layerChangeSeconds", id: "layerChange", label: "Layer change", suffix: "seconds" },
   { key: "supportInfillPercent", id: "supportFill", label: "Support fill", suffix: "%" },
+  {
+    key: "slicerTolerancePercent",
+    id: "slicerTolerance",
+    label: "Slicer tolerance",
+    suffix: "% before the slicer changes a price",
+  },
   { key: "holdDays", id: "holdDays", label: "Price held for", suffix: "days" },
   { key: "expressPercent", id: "express", label: "Express surcharge", suffix: "%" },
   { key: "printerCount", id: "printerCount", label: "Printers", suffix: "running" },
