@@ -34,6 +34,7 @@ import type {
   ShippingMethod,
   StaticReview,
   StoredGeometry,
+  StoredSlice,
 } from "../rules/stored-shapes.ts";
 import { type QuoteStatus, quoteStatuses } from "../rules/stored-shapes.ts";
 import { user } from "./auth-schema.ts";
@@ -810,6 +811,8 @@ export const quotes = pgTable(
     /** What printing every piece actually took, recorded by staff when the print finished. */
     actualPrintMinutes: integer("actual_print_minutes"),
     printedAt: timestamp("printed_at", { withTimezone: true }),
+    /** The slicer's figures for the priced part, beside the instant ones (decision 0020). */
+    slice: jsonb("slice").$type<StoredSlice>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

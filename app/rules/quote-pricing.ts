@@ -760,8 +760,10 @@ export type QuoteSummary = {
   printMinutes: number | null;
   /** The day the part is ready to hand over (India), as last promised. */
   readyBy: string | null;
-  /** Staff's note when they re-priced the part. */
+  /** Staff's note when they re-priced the part, or the slicer's when its figures did. */
   priceNote: string | null;
+  /** Who changed the price (decision 0020). */
+  priceNoteBy: "staff" | "slicer";
   actualPrintMinutes: number | null;
   printedAt: string | null;
 };
