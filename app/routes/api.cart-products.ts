@@ -116,7 +116,8 @@ export async function loader({ request }: Route.LoaderArgs) {
         speed: p.speed,
         readyBy: p.readyBy,
         priceNote: p.priceNote,
-        priceNoteBy: p.priceNoteBy,
+        // Said only beside a note (the slicer's or staff's).
+        priceNoteBy: p.priceNote ? p.priceNoteBy : undefined,
       },
     ]),
   );
