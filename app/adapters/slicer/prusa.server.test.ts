@@ -69,6 +69,22 @@ describe.skipIf(!installed)(
       expect(await leftovers()).toEqual(before);
     });
 
+    it("slices a small part at small coordinates (once refused as a text file) and names no folder", async () => {
+      const slicer = createSlicer({
+        path: "prusa-slicer",
+        timeLimitMs: 60_000,
+        memoryBytes: 2 * 1024 ** 3,
+      });
+      const result = await slicer.slice(
+        request({ stl: transformedBinaryStl(cube(10), 1, IDENTITY) }),
+      );
+      expect(result).toMatchObject({ ok: true });
+      // A file it can't read: the reason says so, without the temporary folder's path.
+      const broken = await slicer.slice(request({ stl: new Uint8Array(84) }));
+      expect(broken).toMatchObject({ ok: false, reason: "failed" });
+      if (!broken.ok) expect(broken.message).not.toContain(tmpdir());
+    });
+
     it("kills it at the time limit and says so", async () => {
       const slicer = createSlicer({
         path: "prusa-slicer",

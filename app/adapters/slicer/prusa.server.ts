@@ -74,7 +74,8 @@ export function createPrusaSlicer(options: PrusaSlicerOptions): Slicer {
           };
         }
         if (run.code !== 0) {
-          const why = lastLines(run.output);
+          // The temporary folder means nothing to staff reading the reason.
+          const why = lastLines(run.output.split(`${dir}${path.sep}`).join(""));
           return {
             ok: false,
             reason: "failed",

@@ -41,6 +41,15 @@ describe("the part a slicer is given", () => {
     expect(a.size.z).toBeCloseTo(25.4, 3);
   });
 
+  it("is read as binary by ADMesh-style readers, even a small part at small positive coordinates", () => {
+    // A 10 mm cube at 0…10 mm: every byte of its floats is ≤ 127, which ADMesh takes for ASCII.
+    const stl = transformedBinaryStl(cube(10), 1, rotationToDown({ x: 0, y: 0, z: -1 }));
+    expect(stl.slice(80, 208).some((b) => b > 127)).toBe(true);
+    const a = measure(stl);
+    expect(a.volume).toBeCloseTo(1000, 3);
+    expect(a.size).toEqual({ x: 10, y: 10, z: 10 });
+  });
+
   it("lays a tall box on the side the quote engine chose", () => {
     // 10 × 10 × 40 mm, stood on its end; the engine lays it on a long side (−x down).
     const file = toBinaryStl(box(10, 10, 40));

@@ -34,28 +34,43 @@ export function rotationToDown(from: Vec3): number[] {
   ];
 }
 
-/** The mesh as a binary STL, each vertex multiplied by `scale` and turned by `rotation`. */
+/**
+ * The mesh as a binary STL, each vertex multiplied by `scale` and turned by `rotation`, then moved
+ * so that every coordinate is negative (slicers drop the part on their bed and centre it anyway).
+ * Why negative: ADMesh's reader, which PrusaSlicer uses, takes a file for ASCII unless one of the
+ * 128 bytes after the header is above 127, and a small part with zero normals whose coordinates
+ * are all small positive floats (0 and 10 mm, say) has none: it was refused as a broken text file.
+ * A negative float's last byte carries the sign bit, so the first vertex settles it.
+ */
 export function transformedBinaryStl(mesh: Mesh, scale: number, rotation: number[]): Uint8Array {
   const n = Math.floor(mesh.indices.length / 3);
+  const p = mesh.positions;
+  const r = rotation;
+  const vertices = Math.floor(p.length / 3);
+  const moved = new Float64Array(vertices * 3);
+  const max = [Number.NEGATIVE_INFINITY, Number.NEGATIVE_INFINITY, Number.NEGATIVE_INFINITY];
+  for (let v = 0; v < vertices; v++) {
+    const x = p[v * 3] * scale;
+    const y = p[v * 3 + 1] * scale;
+    const z = p[v * 3 + 2] * scale;
+    moved[v * 3] = r[0] * x + r[1] * y + r[2] * z;
+    moved[v * 3 + 1] = r[3] * x + r[4] * y + r[5] * z;
+    moved[v * 3 + 2] = r[6] * x + r[7] * y + r[8] * z;
+    for (let k = 0; k < 3; k++) max[k] = Math.max(max[k], moved[v * 3 + k]);
+  }
+  const shift = max.map((m) => (Number.isFinite(m) ? -m - 1 : 0));
   const out = new Uint8Array(84 + 50 * n);
   const view = new DataView(out.buffer);
   view.setUint32(80, n, true);
-  const p = mesh.positions;
-  const r = rotation;
-  const corner = [0, 0, 0, 0, 0, 0, 0, 0, 0];
   for (let t = 0; t < n; t++) {
-    for (let k = 0; k < 3; k++) {
-      const v = mesh.indices[t * 3 + k] * 3;
-      const x = p[v] * scale;
-      const y = p[v + 1] * scale;
-      const z = p[v + 2] * scale;
-      corner[k * 3] = r[0] * x + r[1] * y + r[2] * z;
-      corner[k * 3 + 1] = r[3] * x + r[4] * y + r[5] * z;
-      corner[k * 3 + 2] = r[6] * x + r[7] * y + r[8] * z;
-    }
-    const o = 84 + 50 * t;
     // The normal is left zero: slicers recompute it from the winding.
-    for (let i = 0; i < 9; i++) view.setFloat32(o + 12 + 4 * i, corner[i], true);
+    const o = 84 + 50 * t + 12;
+    for (let c = 0; c < 3; c++) {
+      const v = mesh.indices[t * 3 + c] * 3;
+      for (let k = 0; k < 3; k++) {
+        view.setFloat32(o + (c * 3 + k) * 4, moved[v + k] + shift[k], true);
+      }
+    }
   }
   return out;
 }
