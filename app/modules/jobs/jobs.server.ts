@@ -238,7 +238,9 @@ export function createJobRunner(
         for (;;) {
           const batch = await claim(db, 1, filter);
           if (batch.length === 0) return;
-          ran += await runBatch(batch);
+          // Counted after the await: `ran += await …` would add to a stale total.
+          const done = await runBatch(batch);
+          ran += done;
         }
       }),
     );
