@@ -1,9 +1,11 @@
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { holdPgliteLock, releasePgliteLock } from "~/adapters/db/backup.server.ts";
 import { type DatabaseHandle, openDatabase, pgliteFolder } from "~/adapters/db/index.server.ts";
 import { createMailer, type Mailer } from "~/adapters/mail/index.server.ts";
 import { createPaymentProvider, type PaymentProvider } from "~/adapters/payments/index.server.ts";
 import { createShippingCarrier, type ShippingCarrier } from "~/adapters/shipping/index.server.ts";
+import { createSlicer, type Slicer } from "~/adapters/slicer/index.server.ts";
 import { createStorages } from "~/adapters/storage/index.server.ts";
 import type { FileStorage } from "~/adapters/storage/types.ts";
 import { type Env, env } from "~/config/env.server.ts";
@@ -20,6 +22,7 @@ import {
 } from "~/modules/jobs/jobs.server.ts";
 import { sendOrderEmail } from "~/modules/orders/orders.server.ts";
 import { paymentDepsFor, startReconciler } from "~/modules/payments/payments.server.ts";
+import { sliceQuotedPart } from "~/modules/quotes/slicing.server.ts";
 import { seedDemoIfEmpty } from "~/modules/seed/seed.server.ts";
 import { type CourierRates, createCourierRates } from "~/modules/shipping/courier-rates.server.ts";
 import { ensurePinDirectory } from "~/modules/shipping/pin-directory.server.ts";
@@ -48,6 +51,8 @@ export type Runtime = {
   courierRates: CourierRates;
   /** Runs the queued jobs (e-mails); every instance polls it, and callers run it after a commit. */
   jobRunner: JobRunner;
+  /** PrusaSlicer's command line when installed, else none (docs/decisions/0020). */
+  slicer: Slicer;
   /** Rendered public pages for visitors who aren't signed in (app/lib/page-cache.server.ts). */
   pageCache: PageCache;
   /** Background loops (job polling, payment reconciliation); not started under NODE_ENV=test. */
@@ -96,6 +101,8 @@ async function build(): Promise<Runtime> {
   }
   const payments = createPaymentProvider(config, database.db);
   const shipping = createShippingCarrier(config, { quote: manualQuote(database.db) });
+  const slicer = createSlicer(config.slicer);
+  const sliceDeps = { db: database.db, files: privateFiles, slicer };
   const handlers: JobHandlers = {
     "order-email": (job) =>
       sendOrderEmail({ db: database.db, mailer, publicUrl: config.publicUrl }, job),
@@ -103,8 +110,22 @@ async function build(): Promise<Runtime> {
     "image-variants": async ({ storagePath }) => {
       await storeMissingVariants(storage, storagePath);
     },
+    // Without a slicer a left-over job records that it can't run; the instant estimate stands.
+    "slice-quote": (job) => sliceQuotedPart(sliceDeps, job),
   };
-  const jobRunner = createJobRunner(database.db, handlers);
+  // With a slicer, its jobs have a runner of their own: one per core at a time, never holding up
+  // the e-mails behind a slow slice (decision 0020).
+  const slicing = slicer.name !== "none";
+  const jobRunner = createJobRunner(database.db, handlers, {
+    except: slicing ? ["slice-quote"] : [],
+  });
+  const slicingRunner = slicing
+    ? createJobRunner(database.db, handlers, {
+        kinds: ["slice-quote"],
+        parallel: availableParallelism(),
+        claimMs: config.slicer.timeLimitMs + 120_000,
+      })
+    : null;
   const pageCache = createPageCache(config);
   const rt: Runtime = {
     env: config,
@@ -118,6 +139,7 @@ async function build(): Promise<Runtime> {
     shipping,
     courierRates: createCourierRates(shipping),
     jobRunner,
+    slicer,
     pageCache,
     jobs: [],
   };
@@ -135,6 +157,7 @@ async function build(): Promise<Runtime> {
   }
   if (config.nodeEnv !== "test") {
     rt.jobs.push(jobRunner.start(), startReconciler(paymentDepsFor(rt)));
+    if (slicingRunner) rt.jobs.push(slicingRunner.start());
     if (shipping.name !== "manual") {
       // Tracking by polling, in case the courier's webhook stops (each update counts once).
       const deps = { db: database.db, carrier: shipping, jobs: jobRunner };
@@ -157,6 +180,7 @@ async function build(): Promise<Runtime> {
     storage: storage.kind,
     payments: payments.name,
     shipping: shipping.name,
+    slicer: slicer.name,
   });
   return rt;
 }

@@ -86,6 +86,19 @@ const envSchema = z.object({
     emptyToUndefined,
     z.url({ error: "must be a URL" }).default("https://apiv2.shiprocket.in/v1/external"),
   ),
+  /**
+   * The slicer for slicer-true estimates (docs/decisions/0020): PrusaSlicer's command line by this
+   * path or name on PATH; `none` turns it off. A slicer that isn't installed is the same as none.
+   */
+  SLICER_PATH: z.preprocess(emptyToUndefined, z.string().default("prusa-slicer")),
+  SLICER_TIME_LIMIT_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(3600).default(120),
+  ),
+  SLICER_MEMORY_MB: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(256).max(65536).default(2048),
+  ),
   STORAGE: z.preprocess(emptyToUndefined, z.enum(["local", "s3"]).default("local")),
   S3_BUCKET: z.preprocess(emptyToUndefined, z.string().optional()),
   S3_REGION: z.preprocess(emptyToUndefined, z.string().default("us-east-1")),
@@ -179,6 +192,8 @@ export type Env = Readonly<{
   razorpay: RazorpayConfig | null;
   shippingProvider: "manual" | "shiprocket";
   shiprocket: ShiprocketEnv | null;
+  /** PrusaSlicer's command (or "none"), and each slicing's time and memory limits. */
+  slicer: { path: string; timeLimitMs: number; memoryBytes: number };
   storage: "local" | "s3";
   /** Set when STORAGE=s3. */
   s3: S3Config | null;
@@ -375,6 +390,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
             apiUrl: e.SHIPROCKET_API_URL.replace(/\/+$/, ""),
           })
         : null,
+    slicer: Object.freeze({
+      path: e.SLICER_PATH,
+      timeLimitMs: e.SLICER_TIME_LIMIT_SECONDS * 1000,
+      memoryBytes: e.SLICER_MEMORY_MB * 1024 * 1024,
+    }),
     storage: e.STORAGE,
     s3:
       e.STORAGE === "s3" && e.S3_BUCKET

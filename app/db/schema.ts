@@ -35,6 +35,7 @@ import type {
   ShippingMethod,
   StaticReview,
   StoredGeometry,
+  StoredSlice,
 } from "../rules/stored-shapes.ts";
 import { type QuoteStatus, quoteStatuses } from "../rules/stored-shapes.ts";
 import { user } from "./auth-schema.ts";
@@ -834,6 +835,8 @@ export const quotes = pgTable(
     printedAt: timestamp("printed_at", { withTimezone: true }),
     /** The printer (a name from the quote rates' printers) it was printed on, with its time. */
     printedOn: text("printed_on"),
+    /** The slicer's figures for the priced part, beside the instant ones (decision 0020). */
+    slice: jsonb("slice").$type<StoredSlice>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

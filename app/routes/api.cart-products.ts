@@ -111,7 +111,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
   // A custom part's speed, ready-by date and staff's note on a new price, under its cart line.
   const partDetails: Record<string, CartPartDetails> = Object.fromEntries(
-    parts.map((p) => [p.id, { speed: p.speed, readyBy: p.readyBy, priceNote: p.priceNote }]),
+    parts.map((p) => [
+      p.id,
+      {
+        speed: p.speed,
+        readyBy: p.readyBy,
+        priceNote: p.priceNote,
+        // Said only beside a note (the slicer's or staff's).
+        priceNoteBy: p.priceNote ? p.priceNoteBy : undefined,
+      },
+    ]),
   );
   let pricing = null;
   if (lines.length > 0) {

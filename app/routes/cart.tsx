@@ -20,6 +20,7 @@ import type { ProductCardData } from "~/rules/product-display.ts";
 import { isPurchasable, quantityLimit } from "~/rules/product-display.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
 import { type CartShipping, shippingNoteText } from "~/rules/shipping-display.ts";
+import { slicingText } from "~/rules/slicing.ts";
 import { orderTotals } from "~/rules/totals.ts";
 import { optionLabel, type VariantOffer } from "~/rules/variants.ts";
 import { runtime } from "~/runtime.server.ts";
@@ -414,7 +415,10 @@ function CartPartLines({ part }: { part: CartPartDetails }) {
       </p>
       {part.priceNote ? (
         <p className="text-sm" data-testid="line-price-note">
-          <span className="font-medium">{printDatesText.repriced}:</span> {part.priceNote}
+          <span className="font-medium">
+            {part.priceNoteBy === "slicer" ? slicingText.updatedTitle : printDatesText.repriced}:
+          </span>{" "}
+          {part.priceNote}
         </p>
       ) : null}
     </>

@@ -100,11 +100,13 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   const input = parsed.data;
-  const { db } = await runtime();
+  const { db, slicer } = await runtime();
+  // Each part priced into the cart is sliced in the job queue when a slicer is installed.
+  const slicing = slicer.name !== "none";
   try {
     if (input.intent === "add-to-cart") {
       const { intent: _i, quoteId: id, ...options } = input;
-      const added = await addQuoteToCart(db, viewer.id, id, options);
+      const added = await addQuoteToCart(db, viewer.id, id, options, new Date(), slicing);
       return data<QuoteActionResult>({ ok: true, intent: input.intent, line: added.line });
     }
     if (input.intent === "add-project") {
@@ -112,6 +114,8 @@ export async function action({ request }: Route.ActionArgs) {
         db,
         viewer.id,
         input.parts.map(({ quoteId: id, ...options }) => ({ quoteId: id, options })),
+        new Date(),
+        slicing,
       );
       return data<QuoteActionResult>({
         ok: true,

@@ -159,6 +159,8 @@ export type CartPartDetails = {
   readyBy: string | null;
   /** Staff's note when they re-priced it (the customer sees it before paying). */
   priceNote: string | null;
+  /** Who changed the price: staff, or the slicer's figures (decision 0020); absent: staff. */
+  priceNoteBy?: "staff" | "slicer";
 };
 
 /** "2 h 5 min" / "45 min". */

@@ -107,6 +107,11 @@ export const quoteRatesSchema = z.preprocess(
     layerChangeSeconds: z.number().min(0).max(60),
     /** How densely support under overhangs is filled (percent of its volume). */
     supportInfillPercent: z.number().min(1).max(100).default(15),
+    /**
+     * The slicer's price replaces the instant one before payment only when they differ by more
+     * than this (percent of the instant price; docs/decisions/0020).
+     */
+    slicerTolerancePercent: z.number().min(0).max(100).default(10),
     /** Sorted by minQuantity; the highest tier the quantity reaches applies. */
     discountTiers: z.array(discountTierSchema).max(10),
     holdDays: z.number().int().min(1).max(90),
@@ -135,6 +140,7 @@ const RATE_FIELDS: Record<string, string> = {
   wallThicknessMm: "Wall thickness",
   layerChangeSeconds: "Layer change",
   supportInfillPercent: "Support fill",
+  slicerTolerancePercent: "Slicer tolerance",
   minWallMm: "thinnest wall",
   holdDays: "Price held for",
   expressPercent: "Express surcharge",
@@ -263,6 +269,7 @@ export const defaultQuoteRates: QuoteRates = {
   wallThicknessMm: 1.2,
   layerChangeSeconds: 1,
   supportInfillPercent: 15,
+  slicerTolerancePercent: 10,
   discountTiers: [
     { minQuantity: 10, percent: 10 },
     { minQuantity: 25, percent: 15 },
@@ -383,6 +390,13 @@ export function printersThatFit(
     .map((p) => p.name);
 }
 
+/** What a slicer worked out for one piece (its support share, when it could tell). */
+export interface SlicedEstimate {
+  grams: number;
+  supportGrams: number | null;
+  printMinutes: number;
+}
+
 export interface QuoteBreakdown {
   /** The unit the file was read in (its own, or the customer's choice). */
   unit: LengthUnit;
@@ -460,6 +474,8 @@ export function priceQuote(
   geometry: RawGeometry,
   options: QuoteOptions,
   rates: QuoteRates,
+  /** The slicer's figures for one piece, in place of the estimate (docs/decisions/0020). */
+  sliced?: SlicedEstimate | null,
 ): { breakdown: QuoteBreakdown; problems: QuoteProblem[] } {
   const problems: QuoteProblem[] = [];
   const material = rates.materials.find((m) => m.id === options.materialId && m.enabled);
@@ -524,10 +540,12 @@ export function priceQuote(
   const thinnest = thinnestWallMm(geometry.printability, f);
   if (tooThin(thinnest, m.minWallMm)) problems.push("thin-walls");
 
-  const grams = (extruded / 1000) * m.density;
   const flow = m.flowRate * (options.layerHeight / REFERENCE_LAYER_MM);
-  const seconds = extruded / flow + layerSeconds;
-  const printHours = seconds / 3600;
+  const grams = sliced ? sliced.grams : (extruded / 1000) * m.density;
+  const printHours = sliced ? sliced.printMinutes / 60 : (extruded / flow + layerSeconds) / 3600;
+  const supportGrams = sliced
+    ? (sliced.supportGrams ?? (supportMm3 / 1000) * m.density)
+    : (supportMm3 / 1000) * m.density;
 
   const setupPaise = rates.setupFeePaise * bodies.length;
   const materialPaise = Math.round(grams * m.pricePerGramPaise);
@@ -548,7 +566,7 @@ export function priceQuote(
     breakdown: {
       unit,
       bodies: bodyCount,
-      supportGrams: (supportMm3 / 1000) * m.density,
+      supportGrams,
       thinnestWallMm: thinnest,
       minWallMm: m.minWallMm,
       fitScalePercent,
@@ -778,8 +796,10 @@ export type QuoteSummary = {
   printMinutes: number | null;
   /** The day the part is ready to hand over (India), as last promised. */
   readyBy: string | null;
-  /** Staff's note when they re-priced the part. */
+  /** Staff's note when they re-priced the part, or the slicer's when its figures did. */
   priceNote: string | null;
+  /** Who changed the price (decision 0020). */
+  priceNoteBy: "staff" | "slicer";
   actualPrintMinutes: number | null;
   printedAt: string | null;
   printedOn: string | null;

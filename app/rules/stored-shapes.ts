@@ -108,3 +108,33 @@ export const quoteStatuses = [
   "closed",
 ] as const;
 export type QuoteStatus = (typeof quoteStatuses)[number];
+
+/**
+ * What the slicer made of a priced part (docs/decisions/0020), per piece. `key` names the pricing
+ * it was asked for: a result for an older pricing is dropped.
+ */
+export type StoredSlice = {
+  key: string;
+  status: "queued" | "done" | "failed";
+  /** The quote engine's instant figures, kept for staff beside the slicer's. */
+  instant: { grams: number; supportGrams: number; printMinutes: number; unitPricePaise: number };
+  slicer?: string;
+  slicedAt?: string;
+  grams?: number;
+  /** Null when the slicer's output didn't say. */
+  supportGrams?: number | null;
+  printMinutes?: number;
+  /** The price per piece the slicer's figures give, and what became of it. */
+  slicedUnitPricePaise?: number;
+  outcome?: SliceOutcome;
+  /** Why it failed (time-out, error, a warning that makes its figures unreliable). */
+  error?: string;
+};
+
+export type SliceOutcome =
+  | "updated"
+  | "within-tolerance"
+  | "paid"
+  | "awaiting-payment"
+  | "staff-priced"
+  | "not-in-cart";

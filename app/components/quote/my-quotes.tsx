@@ -8,6 +8,7 @@ import { formatPaise } from "~/rules/money.ts";
 import { partDateText, printDatesText } from "~/rules/print-dates.ts";
 import type { QuoteActionResult, QuoteSummary } from "~/rules/quote-pricing.ts";
 import { formatBytes, quoteText } from "~/rules/quote-pricing.ts";
+import { slicingText } from "~/rules/slicing.ts";
 import { QuoteStatusBadge } from "./quote-status";
 
 const dateText = (iso: string) =>
@@ -74,7 +75,10 @@ function QuoteRow({ quote: q }: { quote: QuoteSummary }) {
       ) : null}
       {q.priceNote && q.status !== "ordered" ? (
         <p className="text-sm" data-testid="my-quote-price-note">
-          <span className="font-medium">{printDatesText.repriced}:</span> {q.priceNote}
+          <span className="font-medium">
+            {q.priceNoteBy === "slicer" ? slicingText.updatedTitle : printDatesText.repriced}:
+          </span>{" "}
+          {q.priceNote}
         </p>
       ) : null}
       {q.staffReply ? (

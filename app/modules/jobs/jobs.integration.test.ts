@@ -48,6 +48,37 @@ function recorder(fail: (job: Mail) => boolean = () => false) {
 }
 
 describe(`jobs on ${testDbKind()}`, () => {
+  it("the slicing runner takes only slicing jobs, several at once, and the main runner leaves them", async () => {
+    for (const n of [1, 2, 3]) {
+      await enqueueJob(t.db, "slice-quote", { quoteId: `q${n}`, key: `k${n}` });
+    }
+    await enqueueJob(t.db, "order-email", mail("e1"));
+    const sliced: string[] = [];
+    const mailed: string[] = [];
+    let running = 0;
+    let most = 0;
+    const handlers = {
+      "order-email": async (job: Mail) => {
+        mailed.push(job.orderId);
+      },
+      "slice-quote": async (job: JobPayloads["slice-quote"]) => {
+        running++;
+        most = Math.max(most, running);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        sliced.push(job.quoteId);
+        running--;
+      },
+    };
+    const main = createJobRunner(t.db, handlers, { except: ["slice-quote"] });
+    expect(await main.runDue()).toBe(1);
+    expect(mailed).toEqual(["e1"]);
+    expect(sliced).toEqual([]);
+    const slicing = createJobRunner(t.db, handlers, { kinds: ["slice-quote"], parallel: 2 });
+    expect(await slicing.runDue()).toBe(3);
+    expect(sliced.sort()).toEqual(["q1", "q2", "q3"]);
+    expect(most).toBe(2);
+  });
+
   it("a job queued in a transaction that rolls back never exists", async () => {
     await t.db
       .transaction(async (tx) => {

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, notInArray, sql } from "drizzle-orm";
 import type { Database, Tx } from "~/adapters/db/index.server.ts";
 import type { MailMessage } from "~/adapters/mail/types.ts";
 import { jobLeases, jobs } from "~/db/schema.ts";
@@ -32,6 +32,11 @@ export type JobPayloads = {
   mail: MailMessage;
   /** The responsive variants of a stored image that arrived without them (an import). */
   "image-variants": { storagePath: string };
+  /**
+   * A priced custom part through the slicer (docs/decisions/0020); `key` names the pricing it is
+   * for, so a result for an older one is dropped. Run by the slicing runner only.
+   */
+  "slice-quote": { quoteId: string; key: string };
 };
 export type JobKind = keyof JobPayloads;
 export type JobHandlers = { [K in JobKind]: (payload: JobPayloads[K]) => Promise<void> };
@@ -77,12 +82,16 @@ export async function enqueueJob<K extends JobKind>(
 
 type JobRow = typeof jobs.$inferSelect;
 
+/** Which jobs a claim may take: only these kinds, all but these, only never tried. */
+type ClaimFilter = {
+  kinds?: readonly JobKind[];
+  except?: readonly JobKind[];
+  neverTried?: boolean;
+  claimMs?: number;
+};
+
 /** Claims up to `limit` due jobs (queued and due, or running with a lapsed claim). */
-async function claim(
-  db: Database,
-  limit: number,
-  only?: { kinds: readonly JobKind[]; neverTried: true },
-): Promise<JobRow[]> {
+async function claim(db: Database, limit: number, only?: ClaimFilter): Promise<JobRow[]> {
   return db.transaction(async (tx) => {
     const due = await tx
       .select({ id: jobs.id })
@@ -91,7 +100,8 @@ async function claim(
         and(
           sql`((${jobs.status} = 'queued' and ${jobs.runAt} <= ${dbNow})
             or (${jobs.status} = 'running' and ${jobs.lockedUntil} < ${dbNow}))`,
-          only ? inArray(jobs.kind, [...only.kinds]) : undefined,
+          only?.kinds ? inArray(jobs.kind, [...only.kinds]) : undefined,
+          only?.except?.length ? notInArray(jobs.kind, [...only.except]) : undefined,
           only?.neverTried ? eq(jobs.attempts, 0) : undefined,
         ),
       )
@@ -104,7 +114,7 @@ async function claim(
       .set({
         status: "running",
         attempts: sql`${jobs.attempts} + 1`,
-        lockedUntil: dbNowPlus(CLAIM_MS),
+        lockedUntil: dbNowPlus(only?.claimMs ?? CLAIM_MS),
         lockedBy: INSTANCE_ID,
         updatedAt: dbNow,
       })
@@ -171,8 +181,28 @@ export type JobRunner = {
   start(everyMs?: number): { stop: () => Promise<void> };
 };
 
+/**
+ * Which jobs a runner takes, and how many at once. The shop's main runner takes every kind one
+ * after another; the slicing runner takes only slicing jobs, one per core (decision 0020), and
+ * the main runner leaves those to it.
+ */
+export type RunnerScope = {
+  kinds?: readonly JobKind[];
+  except?: readonly JobKind[];
+  /** Jobs run at the same time (each claimed on its own); 1 runs batches in order. */
+  parallel?: number;
+  /** How long a claim lasts (longer than the slowest job): 5 minutes unless said. */
+  claimMs?: number;
+};
+
 /** A kind without a handler fails (and is retried, then kept as dead): the runtime passes all. */
-export function createJobRunner(db: Database, handlers: Partial<JobHandlers>): JobRunner {
+export function createJobRunner(
+  db: Database,
+  handlers: Partial<JobHandlers>,
+  scope: RunnerScope = {},
+): JobRunner {
+  const filter: ClaimFilter = { kinds: scope.kinds, except: scope.except, claimMs: scope.claimMs };
+  const lanes = Math.max(1, Math.floor(scope.parallel ?? 1));
   let inFlight: Promise<number> | null = null;
   let again = false;
 
@@ -195,11 +225,26 @@ export function createJobRunner(db: Database, handlers: Partial<JobHandlers>): J
 
   async function drain(): Promise<number> {
     let ran = 0;
-    for (;;) {
-      const batch = await claim(db, 10);
-      if (batch.length === 0) return ran;
-      ran += await runBatch(batch);
+    if (lanes === 1) {
+      for (;;) {
+        const batch = await claim(db, 10, filter);
+        if (batch.length === 0) return ran;
+        ran += await runBatch(batch);
+      }
     }
+    // Several lanes, each claiming one job at a time: never more than `lanes` running here.
+    await Promise.all(
+      Array.from({ length: lanes }, async () => {
+        for (;;) {
+          const batch = await claim(db, 1, filter);
+          if (batch.length === 0) return;
+          // Counted after the await: `ran += await …` would add to a stale total.
+          const done = await runBatch(batch);
+          ran += done;
+        }
+      }),
+    );
+    return ran;
   }
 
   // One drain at a time in this process; a call during a drain asks for one more pass after it.
@@ -224,7 +269,15 @@ export function createJobRunner(db: Database, handlers: Partial<JobHandlers>): J
   return {
     runDue,
     // Not behind the poller's drain: a customer never waits for someone else's backlog.
-    sendNow: async () => runBatch(await claim(db, 10, { kinds: QUICK_KINDS, neverTried: true })),
+    sendNow: async () =>
+      runBatch(
+        await claim(db, 10, {
+          kinds: QUICK_KINDS.filter(
+            (k) => (!scope.kinds || scope.kinds.includes(k)) && !scope.except?.includes(k),
+          ),
+          neverTried: true,
+        }),
+      ),
     start: (everyMs = 2_000) =>
       startLoop(everyMs, "job run failed", async () => {
         await runDue();

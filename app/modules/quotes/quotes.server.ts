@@ -48,9 +48,11 @@ import {
   quoteProblemText,
   quoteRatesSchema,
   quoteText,
+  type SlicedEstimate,
   staffFindings,
 } from "~/rules/quote-pricing.ts";
 import { customPartParcel } from "~/rules/shipping-rates.ts";
+import type { StoredSlice } from "~/rules/stored-shapes.ts";
 import { quoteOfferEmail, quoteReplyEmail } from "./emails.ts";
 import { measureModel } from "./measure.server.ts";
 
@@ -190,6 +192,7 @@ function summarise(row: typeof quotes.$inferSelect, productId: string | null): Q
     printMinutes: row.printMinutes,
     readyBy: row.readyBy,
     priceNote: row.priceNote,
+    priceNoteBy: priceNoteBy(row),
     actualPrintMinutes: row.actualPrintMinutes,
     printedAt: row.printedAt?.toISOString() ?? null,
     printedOn: row.printedOn,
@@ -213,7 +216,7 @@ export async function listMyQuotes(db: Database, userId: string, limit = 50) {
  * price are frozen until that order is paid (then it's ordered) or cancelled: what staff print is
  * what was paid for.
  */
-async function inOpenOrder(tx: Tx, quoteId: string): Promise<boolean> {
+export async function inOpenOrder(tx: Tx, quoteId: string): Promise<boolean> {
   const rows = await tx
     .select({ id: orders.id })
     .from(orderItems)
@@ -268,9 +271,11 @@ export async function addQuoteToCart(
   quoteId: string,
   options: QuoteOptions,
   now = new Date(),
+  /** Slice the part in the job queue once priced (a slicer is installed: decision 0020). */
+  slicing = false,
 ): Promise<AddedToCart> {
   return db.transaction(async (tx) => {
-    const added = await addOneToCart(tx, userId, quoteId, options, now);
+    const added = await addOneToCart(tx, userId, quoteId, options, now, slicing);
     const [dated] = await promiseDates(tx, [added], now);
     return dated;
   });
@@ -289,6 +294,8 @@ export async function addProjectToCart(
   userId: string,
   parts: Array<{ quoteId: string; options: QuoteOptions }>,
   now = new Date(),
+  /** Slice each part in the job queue once priced (decision 0020). */
+  slicing = false,
 ): Promise<AddedToCart[]> {
   if (parts.length === 0 || parts.length > MAX_PROJECT_PARTS) {
     throw new QuoteError(`A project holds 1 to ${MAX_PROJECT_PARTS} parts.`);
@@ -300,7 +307,7 @@ export async function addProjectToCart(
     const added: AddedToCart[] = [];
     for (const part of parts) {
       try {
-        added.push(await addOneToCart(tx, userId, part.quoteId, part.options, now));
+        added.push(await addOneToCart(tx, userId, part.quoteId, part.options, now, slicing));
       } catch (error) {
         if (!(error instanceof QuoteError) || error.status === 404) throw error;
         const [row] = await tx
@@ -320,6 +327,7 @@ async function addOneToCart(
   quoteId: string,
   options: QuoteOptions,
   now: Date,
+  slicing: boolean,
 ): Promise<AddedToCart> {
   const quote = await lockOwnQuote(tx, userId, quoteId);
   if (quote.status === "ordered") throw new QuoteError("This part has already been ordered.", 409);
@@ -346,12 +354,27 @@ async function addOneToCart(
     customPartParcel(breakdown.grams, breakdown.size),
   );
   await putInCart(tx, userId, productId, options.quantity);
+  // The slicer's figures come later, from the job queue; until then the instant ones stand.
+  const slice: StoredSlice | null = slicing
+    ? {
+        key: randomUUID(),
+        status: "queued",
+        instant: {
+          grams: breakdown.grams,
+          supportGrams: breakdown.supportGrams,
+          printMinutes: breakdown.printHours * 60,
+          unitPricePaise: breakdown.unitPricePaise,
+        },
+      }
+    : null;
+  if (slice) await enqueueJob(tx, "slice-quote", { quoteId: quote.id, key: slice.key });
   await tx
     .update(quotes)
     .set({
       status: "in_cart",
       staffPriced: false,
       priceNote: null,
+      slice,
       options: { ...priced, speed },
       rates,
       unitPricePaise: breakdown.unitPricePaise,
@@ -472,6 +495,29 @@ async function promiseDates(
     out.push({ ...p, readyBy });
   }
   return out;
+}
+
+/**
+ * The customer's parts in the cart dated again together (their minutes changed: the slicer's
+ * time replaced an estimate), as a project put in the cart is.
+ */
+export async function redateCart(tx: Tx, userId: string, now = new Date()): Promise<void> {
+  const inCart = await tx
+    .select()
+    .from(quotes)
+    .where(and(eq(quotes.userId, userId), eq(quotes.status, "in_cart")));
+  await promiseDates(
+    tx,
+    inCart.map((q) => ({
+      line: cartLine(q.id, q.fileName, q.unitPricePaise ?? 0, q.quantity ?? 1),
+      breakdown: null,
+      quoteId: q.id,
+      speed: speedOf(q),
+      printMinutes: q.printMinutes ?? 0,
+      readyBy: q.readyBy,
+    })),
+    now,
+  );
 }
 
 /** The speed a quote was priced at (quotes from before Express were Standard). */
@@ -747,10 +793,26 @@ function quoteLineProblem(
   const options = quoteOptionsSchema.safeParse(quote.options);
   const rates = quoteRatesSchema.safeParse(quote.rates);
   if (!options.success || !rates.success) return quoteText.expired;
-  const { breakdown } = priceQuote(quote.geometry, options.data, rates.data);
+  const { breakdown } = priceQuote(
+    quote.geometry,
+    options.data,
+    rates.data,
+    slicedEstimate(quote.slice),
+  );
   if (breakdown.unitPricePaise !== quote.unitPricePaise)
     return "A custom part's price has changed.";
   return null;
+}
+
+/** The slicer's figures when they set the part's price (decision 0020), else null. */
+export function slicedEstimate(slice: StoredSlice | null | undefined): SlicedEstimate | null {
+  if (slice?.status !== "done" || slice.outcome !== "updated") return null;
+  if (slice.grams === undefined || slice.printMinutes === undefined) return null;
+  return {
+    grams: slice.grams,
+    supportGrams: slice.supportGrams ?? null,
+    printMinutes: slice.printMinutes,
+  };
 }
 
 /**
@@ -800,6 +862,8 @@ export async function ownCustomParts(db: Database, userId: string, productIds: s
       options: quotes.options,
       readyBy: quotes.readyBy,
       priceNote: quotes.priceNote,
+      staffPriced: quotes.staffPriced,
+      slice: quotes.slice,
     })
     .from(products)
     .innerJoin(quotes, eq(quotes.id, products.quoteId))
@@ -813,7 +877,16 @@ export async function ownCustomParts(db: Database, userId: string, productIds: s
     speed: (r.options?.speed === "express" ? "express" : "standard") as PrintSpeed,
     readyBy: r.readyBy,
     priceNote: r.priceNote,
+    priceNoteBy: priceNoteBy(r),
   }));
+}
+
+/** Who wrote a part's price note: staff re-pricing it, or the slicer (decision 0020). */
+export function priceNoteBy(q: {
+  staffPriced: boolean;
+  slice: StoredSlice | null;
+}): "staff" | "slicer" {
+  return !q.staffPriced && q.slice?.outcome === "updated" ? "slicer" : "staff";
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -824,7 +897,14 @@ export async function listQuotesForAdmin(
   filter: string,
   limit = 100,
 ): Promise<
-  Array<QuoteSummary & { customerEmail: string; customerName: string; findings: string[] }>
+  Array<
+    QuoteSummary & {
+      customerEmail: string;
+      customerName: string;
+      findings: string[];
+      slice: StoredSlice | null;
+    }
+  >
 > {
   const rates = await getQuoteRates(db);
   const where =
@@ -848,6 +928,7 @@ export async function listQuotesForAdmin(
       customerEmail: r.email,
       customerName: r.name,
       findings: staffFindings(summary.geometry, summary.options, rates),
+      slice: r.quote.slice,
     };
   });
 }
@@ -866,6 +947,7 @@ export async function getQuoteForAdmin(db: Database, id: string) {
     customerEmail: row.email,
     customerName: row.name,
     findings: staffFindings(summary.geometry, summary.options, await getQuoteRates(db)),
+    slice: row.quote.slice,
   };
 }
 

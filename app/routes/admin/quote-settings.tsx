@@ -71,6 +71,7 @@ type Draft = {
   wallThicknessMm: string;
   layerChangeSeconds: string;
   supportInfillPercent: string;
+  slicerTolerancePercent: string;
   holdDays: string;
   expressPercent: string;
   printHoursPerDay: string;
@@ -99,6 +100,7 @@ function toDraft(r: QuoteRates): Draft {
     wallThicknessMm: String(r.wallThicknessMm),
     layerChangeSeconds: String(r.layerChangeSeconds),
     supportInfillPercent: String(r.supportInfillPercent),
+    slicerTolerancePercent: String(r.slicerTolerancePercent),
     holdDays: String(r.holdDays),
     expressPercent: String(r.expressPercent),
     printHoursPerDay: String(r.printHoursPerDay),
@@ -139,6 +141,7 @@ function fromDraft(d: Draft) {
     wallThicknessMm: num(d.wallThicknessMm),
     layerChangeSeconds: num(d.layerChangeSeconds),
     supportInfillPercent: num(d.supportInfillPercent),
+    slicerTolerancePercent: num(d.slicerTolerancePercent),
     holdDays: num(d.holdDays),
     expressPercent: num(d.expressPercent),
     printHoursPerDay: num(d.printHoursPerDay),
@@ -249,6 +252,12 @@ const rateFields: ReadonlyArray<FieldSpec<Draft>> = [
   { key: "wallThicknessMm", id: "wall", label: "Wall thickness", suffix: "mm" },
   { key: "layerChangeSeconds", id: "layerChange", label: "Layer change", suffix: "seconds" },
   { key: "supportInfillPercent", id: "supportFill", label: "Support fill", suffix: "%" },
+  {
+    key: "slicerTolerancePercent",
+    id: "slicerTolerance",
+    label: "Slicer tolerance",
+    suffix: "% before the slicer changes a price",
+  },
   { key: "holdDays", id: "holdDays", label: "Price held for", suffix: "days" },
   { key: "expressPercent", id: "express", label: "Express surcharge", suffix: "%" },
   { key: "printHoursPerDay", id: "printHours", label: "Printing hours", suffix: "per working day" },

@@ -4,6 +4,7 @@ import { data, Link, useFetcher } from "react-router";
 import { z } from "zod";
 import { AdminDate } from "~/components/admin/admin-date";
 import { QuoteStatusBadge } from "~/components/quote/quote-status";
+import { SliceFigures } from "~/components/quote/slice-figures";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -442,6 +443,7 @@ function PrintSection({
           </>
         ) : null}
       </dl>
+      <SliceFigures slice={quote.slice} />
 
       {priced ? (
         <fetcher.Form method="post" ref={form} className="mt-4 grid gap-4 border-t pt-4">

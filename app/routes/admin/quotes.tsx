@@ -2,6 +2,7 @@ import { Settings2 } from "lucide-react";
 import { Link } from "react-router";
 import { AdminDate } from "~/components/admin/admin-date";
 import { QuoteStatusBadge } from "~/components/quote/quote-status";
+import { SliceFigures } from "~/components/quote/slice-figures";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { listQuotesForAdmin } from "~/modules/quotes/quotes.server.ts";
@@ -107,6 +108,7 @@ export default function AdminQuotes({ loaderData }: Route.ComponentProps) {
                     {q.findings.join(" · ")}
                   </p>
                 ) : null}
+                <SliceFigures slice={q.slice} compact />
               </div>
               <QuoteStatusBadge status={q.status} />
               <span className="w-28 text-right text-sm tabular-nums">
