@@ -21,6 +21,7 @@ import { isPurchasable, quantityLimit } from "~/rules/product-display.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
 import { type CartShipping, shippingNoteText } from "~/rules/shipping-display.ts";
 import { orderTotals } from "~/rules/totals.ts";
+import { linePath } from "~/rules/variant-picker.ts";
 import { optionLabel, type VariantOffer } from "~/rules/variants.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/cart";
@@ -235,7 +236,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
           {lines.map((line) => (
             <li key={lineKey(line)} className="flex gap-4 p-4" data-testid="cart-line">
               <Link
-                to={line.custom ? "/custom-printing#my-quotes" : `/product/${line.productId}`}
+                to={line.custom ? "/custom-printing#my-quotes" : linePath(line)}
                 className="shrink-0"
                 tabIndex={-1}
                 aria-hidden="true"
@@ -250,7 +251,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
               <div className="flex min-w-0 flex-1 flex-col gap-1">
                 <h2 className="font-medium">
                   <Link
-                    to={line.custom ? "/custom-printing#my-quotes" : `/product/${line.productId}`}
+                    to={line.custom ? "/custom-printing#my-quotes" : linePath(line)}
                     className="hover:underline"
                   >
                     {line.name}

@@ -156,6 +156,11 @@ for (const viewport of [
         const line = lines.filter({ hasText: `Colour: ${v.color} · Size: ${v.size}` });
         await expect(line).toHaveCount(1);
         await expect(line.getByText(`${rupees(v.offers.price)} each`)).toBeVisible();
+        // The line opens its own variant, not the product's default.
+        await expect(line.getByRole("link", { name: product.name, exact: true })).toHaveAttribute(
+          "href",
+          `${product.path}?variant=${variantOf(v)}`,
+        );
       }
       await expect(page.getByRole("heading", { name: "Shopping Cart (2 items)" })).toBeVisible();
     });
@@ -199,6 +204,12 @@ test("two variants of one product are paid in the sandbox; /orders and the invoi
   await expect(page).toHaveURL(/\/orders$/, { timeout: 15_000 });
   const card = page.getByTestId("order-card").first();
   for (const label of labels) await expect(card).toContainText(label);
+  // Each item links to the variant that was ordered.
+  const links = card.getByRole("link", { name: product.name, exact: true });
+  const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+  expect(hrefs.sort()).toEqual(
+    [first, second].map((v) => `${product.path}?variant=${variantOf(v)}`).sort(),
+  );
 
   const downloading = page.waitForEvent("download");
   await page
