@@ -231,7 +231,9 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
       <h1 className="font-bold text-3xl">
         Shopping Cart ({count} {count === 1 ? "item" : "items"})
       </h1>
-      <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
+      {/* One column that may shrink below its lines' widest content (which wraps then): two
+          variant lines made a 390 px phone's cart 10 px too wide. */}
+      <div className="mt-6 grid grid-cols-1 gap-8 lg:grid-cols-[1fr_22rem]">
         <ul className="divide-y rounded-lg border bg-card" aria-label="Cart items">
           {lines.map((line) => (
             <li key={lineKey(line)} className="flex gap-4 p-4" data-testid="cart-line">
