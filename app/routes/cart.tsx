@@ -22,6 +22,7 @@ import { originFrom, pageMeta } from "~/rules/seo.ts";
 import { type CartShipping, shippingNoteText } from "~/rules/shipping-display.ts";
 import { slicingText } from "~/rules/slicing.ts";
 import { orderTotals } from "~/rules/totals.ts";
+import { linePath } from "~/rules/variant-picker.ts";
 import { optionLabel, type VariantOffer } from "~/rules/variants.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/cart";
@@ -231,12 +232,14 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
       <h1 className="font-bold text-3xl">
         Shopping Cart ({count} {count === 1 ? "item" : "items"})
       </h1>
-      <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
+      {/* One column that may shrink below its lines' widest content (which wraps then): two
+          variant lines made a 390 px phone's cart 10 px too wide. */}
+      <div className="mt-6 grid grid-cols-1 gap-8 lg:grid-cols-[1fr_22rem]">
         <ul className="divide-y rounded-lg border bg-card" aria-label="Cart items">
           {lines.map((line) => (
             <li key={lineKey(line)} className="flex gap-4 p-4" data-testid="cart-line">
               <Link
-                to={line.custom ? "/custom-printing#my-quotes" : `/product/${line.productId}`}
+                to={line.custom ? "/custom-printing#my-quotes" : linePath(line)}
                 className="shrink-0"
                 tabIndex={-1}
                 aria-hidden="true"
@@ -251,7 +254,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
               <div className="flex min-w-0 flex-1 flex-col gap-1">
                 <h2 className="font-medium">
                   <Link
-                    to={line.custom ? "/custom-printing#my-quotes" : `/product/${line.productId}`}
+                    to={line.custom ? "/custom-printing#my-quotes" : linePath(line)}
                     className="hover:underline"
                   >
                     {line.name}

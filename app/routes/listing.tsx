@@ -10,7 +10,7 @@ import {
   listProducts,
   listSubcategories,
 } from "~/modules/catalog/products.server.ts";
-import { subcategorySlug } from "~/rules/catalog-paths.ts";
+import { listingDescription, subcategorySlug } from "~/rules/catalog-paths.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/listing";
@@ -75,7 +75,10 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const pageSuffix = loaderData.page > 1 ? `?page=${loaderData.page}` : "";
   return pageMeta({
     title: loaderData.page > 1 ? `${loaderData.title} (page ${loaderData.page})` : loaderData.title,
-    description: `${loaderData.total} 3D printed ${loaderData.heading.toLowerCase()} from LayerKart, printed in India. Prices in rupees.`,
+    description: listingDescription(
+      loaderData.total,
+      loaderData.basePath === "/products" ? null : loaderData.title,
+    ),
     path: loaderData.path + pageSuffix,
     origin: originFrom(matches),
   });

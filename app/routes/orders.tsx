@@ -42,6 +42,7 @@ import { paymentMethodLabel, statusLabel } from "~/rules/orders.ts";
 import { readyByText } from "~/rules/print-dates.ts";
 import { returnLinesSchema } from "~/rules/return-lines.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
+import { linePath } from "~/rules/variant-picker.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/orders";
 
@@ -358,7 +359,7 @@ function ItemName({ item }: { item: OrderItem }) {
   return (
     <>
       <Link
-        to={`/product/${item.productId}`}
+        to={linePath({ ...item, productId: item.productId })}
         prefetch="intent"
         className="break-words font-medium underline-offset-4 hover:underline focus-visible:underline"
       >

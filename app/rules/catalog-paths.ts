@@ -21,3 +21,16 @@ export function listingPathFor(category: string): string | null {
   }
   return null;
 }
+
+/**
+ * A listing's meta description. Every product (`of` null) reads "29 3D printed products …"; a
+ * category or subcategory names it as its heading does ("12 products in 3D Prints …"), rather than
+ * lowercasing the heading into the sentence ("29 3D printed our products").
+ */
+export function listingDescription(total: number, of: string | null): string {
+  const count = `${total} ${total === 1 ? "product" : "products"}`;
+  const what = of
+    ? `${count} in ${of}`
+    : `${total} 3D printed ${total === 1 ? "product" : "products"}`;
+  return `${what} from LayerKart, printed in India. Prices in rupees.`;
+}

@@ -67,6 +67,9 @@ export const cartButtonLabel: Record<CartButtonState, string> = {
   unavailable: "Unavailable",
 };
 
+/** A card's button for a product with options: it opens the product page to pick them. */
+export const CHOOSE_OPTIONS = "Choose options";
+
 export type FeatureRow = { key: string | null; value: string };
 
 /**
@@ -173,6 +176,11 @@ export type ProductCardData = {
   priceVaries?: boolean;
   /** The colour option's swatches of a product with options (none: no colour option). */
   swatches?: CardSwatch[];
+  /**
+   * The product has options: its card links to its page ("Choose options"), where the customer
+   * picks a variant, instead of adding one they never saw.
+   */
+  hasOptions?: boolean;
 };
 
 /** A colour value on a product card. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   isColourOption,
+  linePath,
   schemaPropertyOf,
   selectionFor,
   shownVariant,
@@ -124,5 +125,25 @@ describe("option kinds", () => {
     expect(schemaPropertyOf("Size")).toBe("size");
     expect(schemaPropertyOf("Material")).toBe("material");
     expect(schemaPropertyOf("Finish")).toBeNull();
+  });
+});
+
+describe("where a cart line or an ordered item links", () => {
+  it("opens a variant of a product with options on that variant", () => {
+    const options = [{ name: "Colour", value: "Red" }];
+    expect(linePath({ productId: "p1", variantId: "v1", options })).toBe("/product/p1?variant=v1");
+    // An ordered item carries its options as their label.
+    expect(linePath({ productId: "p1", variantId: "v1", options: "Colour: Red" })).toBe(
+      "/product/p1?variant=v1",
+    );
+  });
+
+  it("opens the product page for a product without options, as before", () => {
+    expect(linePath({ productId: "p1", variantId: "v1", options: [] })).toBe("/product/p1");
+    expect(linePath({ productId: "p1", variantId: "v1", options: "" })).toBe("/product/p1");
+    expect(linePath({ productId: "p1" })).toBe("/product/p1");
+    expect(linePath({ productId: "p1", variantId: null, options: "Colour: Red" })).toBe(
+      "/product/p1",
+    );
   });
 });

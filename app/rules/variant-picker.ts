@@ -91,3 +91,17 @@ export function schemaPropertyOf(optionName: string): "color" | "size" | "materi
 export function variantPath(productId: string, variantId: string): string {
   return `/product/${productId}?variant=${variantId}`;
 }
+
+/**
+ * Where a cart line or an ordered item links: a variant of a product with options opens its
+ * page on that variant (the options the customer chose); any other line opens the product page.
+ */
+export function linePath(line: {
+  productId: string;
+  variantId?: string | null;
+  options?: readonly unknown[] | string | null;
+}): string {
+  return line.variantId && line.options && line.options.length > 0
+    ? variantPath(line.productId, line.variantId)
+    : `/product/${line.productId}`;
+}

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, signIn, test } from "./fixtures.ts";
+import { expect, expectFitsViewport, signIn, test } from "./fixtures.ts";
 
 /*
  * Issue 22, the staff's side: the admin adds a product, gives it Colour (2 values) × Size (3
@@ -117,6 +117,18 @@ async function journey(page: Page, productId: string, name: string) {
   await expect(section.getByLabel("Stock of Blue / L", { exact: true })).toHaveValue("0");
   await expect(section.getByText("No unsaved changes.")).toBeVisible();
 
+  // The item form above shows the variants' price and stock, read-only, and sends them to the
+  // table (its own price and stock fields were overwritten by the next variant save).
+  await page.reload();
+  const summary = page.getByTestId("variant-price-stock");
+  await expect(summary).toContainText("From ₹399.00 · 25 in stock across its variants");
+  await expect(page.getByLabel(/^Price \(₹\)/)).toHaveCount(0);
+  await expect(page.getByLabel("Stock count")).toHaveCount(0);
+  await expect(summary.getByRole("link", { name: "Options and variants" })).toHaveAttribute(
+    "href",
+    "#variants-heading",
+  );
+
   // In the shop, the card shows the lowest variant price as "from ₹X" (the prices differ).
   await page.goto("/products");
   const card = page.getByRole("article").filter({ hasText: name });
@@ -144,3 +156,53 @@ async function journey(page: Page, productId: string, name: string) {
   await expect(page.getByTestId("toast")).toContainText("Import complete");
   expect(await exportedRows(page, productId)).toEqual(exported);
 }
+
+test.describe("the variant editor on a 390 px phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the page never scrolls sideways; the variant table scrolls in its own box and its controls can be used", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await signIn(page, demoAdmin);
+    // A demo product with two options (Size × Finish, six variants).
+    await page.goto(`/admin/items?q=${encodeURIComponent("Kiko the Ramen Ninja")}`);
+    await page
+      .getByRole("link", { name: /Kiko the Ramen Ninja/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/admin\/items\/[0-9a-f-]{36}$/);
+    const section = page.locator("section", {
+      has: page.getByRole("heading", { name: "Options and variants" }),
+    });
+    const table = section.getByRole("table");
+    await expect(table).toBeVisible();
+    await expectFitsViewport(page);
+    // The table is wider than the phone: its own box scrolls, not the page.
+    const box = table.locator("xpath=..");
+    expect(
+      await box.evaluate((el) => ({
+        scrolls: el.scrollWidth > el.clientWidth,
+        overflow: getComputedStyle(el).overflowX,
+        fits: el.getBoundingClientRect().right <= window.innerWidth,
+      })),
+    ).toEqual({ scrolls: true, overflow: "auto", fits: true });
+    // Every control of the options and of the table can be reached and used: the last row's
+    // stock field scrolls into view inside the box and takes a value, and the buttons sit within
+    // the phone's width.
+    const stocks = section.getByLabel(/^Stock of /);
+    const last = stocks.last();
+    await last.scrollIntoViewIfNeeded();
+    await expect(last).toBeInViewport();
+    const before = await last.inputValue();
+    await last.fill("7");
+    await expect(last).toHaveValue("7");
+    await last.fill(before);
+    for (const name of ["Add option", "Generate variants", "Save variants", "Apply to all"]) {
+      const button = section.getByRole("button", { name, exact: true });
+      await button.scrollIntoViewIfNeeded();
+      await expect(button).toBeInViewport({ ratio: 1 });
+    }
+    await expectFitsViewport(page);
+  });
+});

@@ -14,7 +14,7 @@ import { addAddress, expect, test } from "./fixtures.ts";
 
 type Offer = { price: string; availability: string; url: string };
 type VariantLd = { color?: string; size?: string; offers: Offer };
-type Found = { path: string; name: string; variants: VariantLd[] };
+type Found = { path: string; name: string; variants: VariantLd[]; listing: string };
 
 async function productGroup(page: Page, path: string) {
   const html = await (await page.request.get(path)).text();
@@ -44,7 +44,7 @@ async function findProduct(page: Page): Promise<Found> {
         variants.some((v) => v.offers.availability.endsWith("/OutOfStock")) &&
         new Set(inStock.map((v) => v.offers.price)).size > 1
       ) {
-        return { path, name: group.name, variants };
+        return { path, name: group.name, variants, listing };
       }
     }
   }
@@ -78,6 +78,28 @@ for (const viewport of [
       // Every page it passed through is checked again for accessibility at the end.
       test.setTimeout(150_000);
       const product = await findProduct(page);
+
+      // Its card can't say which colour and size: it opens the page to choose them (it once added
+      // the default variant), in the listing and in search results; plain products keep 'Add to
+      // Cart'.
+      for (const where of [product.listing, `/search?q=${encodeURIComponent(product.name)}`]) {
+        await page.goto(where);
+        const grid = page.getByRole("list", { name: /^(Our Products|Search results)$/ });
+        await expect(
+          grid.getByRole("button", { name: `Add to Cart: ${product.name}`, exact: true }),
+        ).toHaveCount(0);
+        await expect(
+          grid.getByRole("link", { name: `Choose options: ${product.name}`, exact: true }),
+        ).toHaveText("Choose options");
+      }
+      await page.goto(product.listing);
+      await expect(page.getByRole("button", { name: /^Add to Cart: / }).first()).toBeVisible();
+      await page
+        .getByRole("link", { name: `Choose options: ${product.name}`, exact: true })
+        .click();
+      await expect(page).toHaveURL(new RegExp(`${product.path}$`));
+      await expect(page.getByTestId("option-picker")).toBeVisible();
+
       const inStock = product.variants.filter((v) => v.offers.availability.endsWith("/InStock"));
       const soldOut = product.variants.find((v) => v.offers.availability.endsWith("/OutOfStock"));
       const first = inStock[0] as VariantLd;
@@ -134,6 +156,11 @@ for (const viewport of [
         const line = lines.filter({ hasText: `Colour: ${v.color} · Size: ${v.size}` });
         await expect(line).toHaveCount(1);
         await expect(line.getByText(`${rupees(v.offers.price)} each`)).toBeVisible();
+        // The line opens its own variant, not the product's default.
+        await expect(line.getByRole("link", { name: product.name, exact: true })).toHaveAttribute(
+          "href",
+          `${product.path}?variant=${variantOf(v)}`,
+        );
       }
       await expect(page.getByRole("heading", { name: "Shopping Cart (2 items)" })).toBeVisible();
     });
@@ -177,6 +204,12 @@ test("two variants of one product are paid in the sandbox; /orders and the invoi
   await expect(page).toHaveURL(/\/orders$/, { timeout: 15_000 });
   const card = page.getByTestId("order-card").first();
   for (const label of labels) await expect(card).toContainText(label);
+  // Each item links to the variant that was ordered.
+  const links = card.getByRole("link", { name: product.name, exact: true });
+  const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+  expect(hrefs.sort()).toEqual(
+    [first, second].map((v) => `${product.path}?variant=${variantOf(v)}`).sort(),
+  );
 
   const downloading = page.waitForEvent("download");
   await page

@@ -53,6 +53,7 @@ import {
   UPLOAD_ACCEPT,
   uploadText,
 } from "~/rules/admin-uploads.ts";
+import { formatPaise } from "~/rules/money.ts";
 import { DEFAULT_PARCEL } from "~/rules/shipping-rates.ts";
 import type { StaticReview, ProductImage as StoredImage } from "~/rules/stored-shapes.ts";
 import { type UploadItem, useImageUploads } from "./use-image-uploads";
@@ -98,6 +99,13 @@ export type EditableProduct = {
   inStock: boolean;
   images: StoredImage[];
   reviewsList: StaticReview[];
+  /**
+   * The product has options: its price and stock are its variants' (edited in "Options and
+   * variants"), shown here read-only and never sent.
+   */
+  hasOptions?: boolean;
+  /** A product with options whose active variants' prices differ ("from ₹X"). */
+  priceVaries?: boolean;
 };
 
 type ReviewRow = {
@@ -192,6 +200,7 @@ export function ProductForm({
   );
   const [isActive, setIsActive] = useState(product?.isActive ?? true);
   const [inStock, setInStock] = useState(product?.inStock ?? true);
+  const variantsHoldStock = product?.hasOptions === true;
   const [marked, setMarked] = useState<Set<string>>(new Set());
   const [reviews, setReviews] = useState<ReviewRow[]>(() => toRows(product?.reviewsList ?? []));
   const [categoryOpen, setCategoryOpen] = useState(false);
@@ -302,7 +311,7 @@ export function ProductForm({
     fd.set("intent", creating ? "create" : "update");
     if (creating && productId) fd.set("productId", productId);
     fd.set("isActive", String(isActive));
-    fd.set("inStock", String(inStock));
+    if (!variantsHoldStock) fd.set("inStock", String(inStock));
     fd.set("badge", badgeChoice === "other" ? customBadge : badgeChoice);
     fd.delete("badgeChoice");
     fd.delete("customBadge");
@@ -439,39 +448,45 @@ export function ProductForm({
             <FieldError id={id("name")} message={errors.name} />
           </div>
 
-          <div className="grid gap-2">
-            <Label htmlFor={id("price")}>Price (₹){creating ? " *" : ""}</Label>
-            <Input
-              {...fieldProps("price")}
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder="0.00"
-              value={price}
-              onChange={(e) => setPrice(sanitizePriceInput(e.target.value))}
-            />
-            {errors.price ? (
-              creating ? (
-                <p id={errorId(id("price"))} role="alert" className="text-destructive text-sm">
-                  {errors.price}
-                </p>
-              ) : (
-                <FieldError id={id("price")} message={errors.price} />
-              )
-            ) : null}
-          </div>
+          {variantsHoldStock && product ? (
+            <VariantPriceAndStock product={product} />
+          ) : (
+            <>
+              <div className="grid gap-2">
+                <Label htmlFor={id("price")}>Price (₹){creating ? " *" : ""}</Label>
+                <Input
+                  {...fieldProps("price")}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  placeholder="0.00"
+                  value={price}
+                  onChange={(e) => setPrice(sanitizePriceInput(e.target.value))}
+                />
+                {errors.price ? (
+                  creating ? (
+                    <p id={errorId(id("price"))} role="alert" className="text-destructive text-sm">
+                      {errors.price}
+                    </p>
+                  ) : (
+                    <FieldError id={id("price")} message={errors.price} />
+                  )
+                ) : null}
+              </div>
 
-          <div className="grid gap-2">
-            <Label htmlFor={id("originalPrice")}>Original price (₹, optional)</Label>
-            <Input
-              {...fieldProps("originalPrice")}
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder="Shown struck through"
-              value={originalPrice}
-              onChange={(e) => setOriginalPrice(sanitizePriceInput(e.target.value))}
-            />
-            <FieldError id={id("originalPrice")} message={errors.originalPrice} />
-          </div>
+              <div className="grid gap-2">
+                <Label htmlFor={id("originalPrice")}>Original price (₹, optional)</Label>
+                <Input
+                  {...fieldProps("originalPrice")}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  placeholder="Shown struck through"
+                  value={originalPrice}
+                  onChange={(e) => setOriginalPrice(sanitizePriceInput(e.target.value))}
+                />
+                <FieldError id={id("originalPrice")} message={errors.originalPrice} />
+              </div>
+            </>
+          )}
 
           <div className="grid gap-2">
             <Label htmlFor={id("category")}>Category{creating ? " *" : ""}</Label>
@@ -578,24 +593,26 @@ export function ProductForm({
             <FieldError id={id("reviewsCount")} message={errors.reviewsCount} />
           </div>
 
-          <div className="grid gap-2">
-            <Label htmlFor={id("stockCount")}>Stock count</Label>
-            <Input
-              {...fieldProps("stockCount")}
-              aria-describedby={
-                errors.stockCount ? errorId(id("stockCount")) : `${id("stockCount")}-hint`
-              }
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder="Not tracked"
-              value={stockCount}
-              onChange={(e) => setStockCount(digitsInput(e.target.value))}
-            />
-            <p id={`${id("stockCount")}-hint`} className="text-muted-foreground text-xs">
-              Leave empty to not track stock.
-            </p>
-            <FieldError id={id("stockCount")} message={errors.stockCount} />
-          </div>
+          {variantsHoldStock ? null : (
+            <div className="grid gap-2">
+              <Label htmlFor={id("stockCount")}>Stock count</Label>
+              <Input
+                {...fieldProps("stockCount")}
+                aria-describedby={
+                  errors.stockCount ? errorId(id("stockCount")) : `${id("stockCount")}-hint`
+                }
+                inputMode="numeric"
+                autoComplete="off"
+                placeholder="Not tracked"
+                value={stockCount}
+                onChange={(e) => setStockCount(digitsInput(e.target.value))}
+              />
+              <p id={`${id("stockCount")}-hint`} className="text-muted-foreground text-xs">
+                Leave empty to not track stock.
+              </p>
+              <FieldError id={id("stockCount")} message={errors.stockCount} />
+            </div>
+          )}
 
           <fieldset className="grid gap-2">
             <legend className="mb-1 font-medium text-sm">Shipping parcel</legend>
@@ -697,16 +714,18 @@ export function ProductForm({
               />
               <Label htmlFor={id("isActive")}>Active (shown in the shop)</Label>
             </div>
-            <div className="flex items-center gap-2">
-              <input
-                id={id("inStock")}
-                type="checkbox"
-                className="size-4 accent-primary"
-                checked={inStock}
-                onChange={(e) => setInStock(e.target.checked)}
-              />
-              <Label htmlFor={id("inStock")}>In stock</Label>
-            </div>
+            {variantsHoldStock ? null : (
+              <div className="flex items-center gap-2">
+                <input
+                  id={id("inStock")}
+                  type="checkbox"
+                  className="size-4 accent-primary"
+                  checked={inStock}
+                  onChange={(e) => setInStock(e.target.checked)}
+                />
+                <Label htmlFor={id("inStock")}>In stock</Label>
+              </div>
+            )}
           </div>
         </fieldset>
 
@@ -1127,5 +1146,40 @@ function NewCategoryDialog({
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * A product with options: what its variants add up to, read-only (the row is their summary,
+ * decision 0015), and where to change it. Editing it here was overwritten by the next variant save.
+ */
+function VariantPriceAndStock({ product }: { product: EditableProduct }) {
+  const stock =
+    product.stockCount === null
+      ? product.inStock
+        ? "In stock (not counted)"
+        : "Out of stock"
+      : `${product.stockCount} in stock across its variants`;
+  return (
+    <div
+      className="grid gap-1 rounded-md border bg-muted/40 p-3 sm:col-span-2"
+      data-testid="variant-price-stock"
+    >
+      <p className="font-medium text-sm">Price and stock</p>
+      <p className="text-sm">
+        {product.priceVaries ? "From " : ""}
+        {formatPaise(product.pricePaise)} · {stock}
+      </p>
+      <p className="text-muted-foreground text-sm">
+        This product has options: set each variant's price and stock in{" "}
+        <a
+          href="#variants-heading"
+          className="font-medium text-foreground underline underline-offset-4"
+        >
+          Options and variants
+        </a>
+        .
+      </p>
+    </div>
   );
 }

@@ -404,7 +404,9 @@ function VariantTable({
           Apply to all
         </Button>
       </div>
-      <div className="overflow-x-auto rounded-lg border">
+      {/* Positioned, so the table's screen-reader-only labels (absolutely placed) scroll inside
+          it: they placed themselves against the page and made a phone's page 460 px too wide. */}
+      <div className="relative overflow-x-auto rounded-lg border">
         <table className="w-full min-w-[56rem] text-sm">
           <thead className="bg-muted/50 text-left">
             <tr>

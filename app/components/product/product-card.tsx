@@ -1,6 +1,12 @@
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
-import type { CardSwatch, ProductCardData } from "~/rules/product-display.ts";
+import { buttonVariants } from "~/components/ui/button";
+import {
+  type CardSwatch,
+  CHOOSE_OPTIONS,
+  isPurchasable,
+  type ProductCardData,
+} from "~/rules/product-display.ts";
 import { AddToCartButton } from "./add-to-cart-button";
 import { FavouriteButton } from "./favourite-button";
 import { Price } from "./price";
@@ -66,12 +72,24 @@ export function ProductCard({
           from={product.priceVaries}
           className="mt-auto pt-1"
         />
-        <AddToCartButton
-          product={product}
-          size="sm"
-          nameInLabel
-          className="relative z-10 mt-2 w-full"
-        />
+        {product.hasOptions && isPurchasable(product) ? (
+          // A card can't say which colour or size: adding the default one would be a guess.
+          <Link
+            to={href}
+            prefetch="intent"
+            aria-label={`${CHOOSE_OPTIONS}: ${product.name}`}
+            className={buttonVariants({ size: "sm", className: "relative z-10 mt-2 w-full" })}
+          >
+            {CHOOSE_OPTIONS}
+          </Link>
+        ) : (
+          <AddToCartButton
+            product={product}
+            size="sm"
+            nameInLabel
+            className="relative z-10 mt-2 w-full"
+          />
+        )}
       </div>
     </article>
   );

@@ -4,7 +4,7 @@ import { and, count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/adapters/db/index.server.ts";
-import { adminAudit, categories, products, userProfiles } from "~/db/schema.ts";
+import { adminAudit, categories, products, productVariants, userProfiles } from "~/db/schema.ts";
 import { MAX_UPLOAD_BYTES } from "~/rules/admin-uploads.ts";
 import { IMAGE_FORMATS, IMAGE_WIDTHS, variantSuffix } from "~/rules/images.ts";
 import {
@@ -21,6 +21,7 @@ import {
 } from "../../../tests/support/accounts.ts";
 import { insertProduct, staticReviews } from "../../../tests/support/factories.ts";
 import { testDbKind } from "../../../tests/support/test-database.ts";
+import { giveOptions } from "../../../tests/support/variants.ts";
 import { listAdminProducts } from "./admin-products.server.ts";
 
 /*
@@ -354,6 +355,48 @@ describe(`admin catalogue on ${testDbKind()}`, () => {
       boxWidthCm: null,
       boxHeightCm: null,
     });
+  });
+
+  it("the item form changes no price or stock of a product with options: its variants hold them", async () => {
+    const p = await insertProduct(db, { name: "Options Vase", category: "3D Prints" });
+    await giveOptions(
+      db,
+      p.id,
+      [{ name: "Colour", values: [{ value: "Red" }, { value: "Blue" }] }],
+      [
+        { values: ["Red"], pricePaise: 30_000, stockCount: 4 },
+        { values: ["Blue"], pricePaise: 45_000, stockCount: 6 },
+      ],
+    );
+    const [before] = await db.select().from(products).where(eq(products.id, p.id));
+    expect(before).toMatchObject({ pricePaise: 30_000, stockCount: 10, inStock: true });
+    // A form (an old tab, or a forged request) sending a price, stock and flag with a new name.
+    const res = await editItem(p.id, {
+      name: "Options Vase II",
+      price: "999",
+      originalPrice: "1999",
+      stockCount: "0",
+      inStock: "false",
+    });
+    expect(res).toMatchObject({ status: 200, body: { kind: "saved" } });
+    const [row] = await db.select().from(products).where(eq(products.id, p.id));
+    expect(row).toMatchObject({
+      name: "Options Vase II",
+      pricePaise: 30_000,
+      originalPricePaise: null,
+      stockCount: 10,
+      inStock: true,
+    });
+    const variants = await db
+      .select({ pricePaise: productVariants.pricePaise, stockCount: productVariants.stockCount })
+      .from(productVariants)
+      .where(eq(productVariants.productId, p.id));
+    expect(variants.sort((a, b) => a.pricePaise - b.pricePaise)).toEqual([
+      { pricePaise: 30_000, stockCount: 4 },
+      { pricePaise: 45_000, stockCount: 6 },
+    ]);
+    const update = (await auditFor(p.id)).find((e) => e.action === "product.update");
+    expect(update?.summary).toBe('Updated "Options Vase II" (name)');
   });
 
   it("an invalid price edit is refused with the spec's message and changes nothing", async () => {

@@ -1,7 +1,13 @@
 import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import type { Database, Tx } from "~/adapters/db/index.server.ts";
 import type { FileStorage } from "~/adapters/storage/types.ts";
-import { categories, type ProductImage, products, productVariants } from "~/db/schema.ts";
+import {
+  categories,
+  type ProductImage,
+  productOptions,
+  products,
+  productVariants,
+} from "~/db/schema.ts";
 import { log } from "~/lib/log.server.ts";
 import type { Viewer } from "~/modules/accounts/viewer.server.ts";
 import { recordAudit } from "~/modules/audit/audit.server.ts";
@@ -366,6 +372,15 @@ export async function updateProduct(
     if (input.isActive !== undefined) changes.isActive = input.isActive;
     if (input.inStock !== undefined) changes.inStock = input.inStock;
     if (input.reviewsList !== undefined) changes.reviewsList = storedReviews(input.reviewsList);
+    // A product with options: its row's price and stock are its variants' summary (decision
+    // 0015), edited in the variant table. The item form never sets them (the next variant save
+    // would rewrite them anyway), whatever it sends.
+    if (await hasOptions(tx, id)) {
+      delete changes.pricePaise;
+      delete changes.originalPricePaise;
+      delete changes.stockCount;
+      delete changes.inStock;
+    }
 
     const removed = current.images.filter((i) => remove.has(imageKey(i)));
     const known = new Set(current.images.map((i) => i.storagePath).filter(Boolean));
@@ -420,4 +435,14 @@ export async function updateProduct(
     log.error("could not delete removed product images", { error, productId: id });
   }
   return { id, addedImages: result.fresh.length, removedImages: result.removed.length };
+}
+
+/** Whether the product has options (then its variants, not its row, hold price and stock). */
+async function hasOptions(tx: Tx, productId: string): Promise<boolean> {
+  const [found] = await tx
+    .select({ id: productOptions.id })
+    .from(productOptions)
+    .where(eq(productOptions.productId, productId))
+    .limit(1);
+  return found !== undefined;
 }

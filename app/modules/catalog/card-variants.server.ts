@@ -23,7 +23,10 @@ type Row = {
   swatches: Array<{ option: number; value: string; swatch: string }> | null;
 };
 
-/** The cards with `priceVaries` and `swatches` filled in for the products that have options. */
+/**
+ * The cards with `priceVaries`, `swatches` and `hasOptions` filled in for the products that have
+ * options.
+ */
 export async function withVariantSummaries<T extends ProductCardData>(
   db: Reader,
   cards: T[],
@@ -66,6 +69,6 @@ export async function withVariantSummaries<T extends ProductCardData>(
     const swatches: CardSwatch[] = (row.swatches ?? [])
       .filter((s) => s.option === first)
       .map((s) => ({ value: s.value, swatch: s.swatch }));
-    return { ...card, priceVaries: row.varies, swatches };
+    return { ...card, priceVaries: row.varies, swatches, hasOptions: true };
   });
 }

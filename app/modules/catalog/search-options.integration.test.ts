@@ -6,7 +6,12 @@ import {
   testDbKind,
 } from "../../../tests/support/test-database.ts";
 import { giveOptions } from "../../../tests/support/variants.ts";
-import { listLatestProducts, listProducts, searchProducts } from "./products.server.ts";
+import {
+  listLatestProducts,
+  listProducts,
+  listRelatedProducts,
+  searchProducts,
+} from "./products.server.ts";
 
 /*
  * Issue 22: search finds a product by its option values ("red dragon", "petg") as by its name,
@@ -96,5 +101,25 @@ describe(`search and cards with options (${testDbKind()})`, () => {
     expect(latest.find((p) => p.name === "Low-Poly Dragon")?.priceVaries).toBe(true);
     const { items: found } = await searchProducts(t.db, "dragon", 1, 10);
     expect(found.find((p) => p.name === "Low-Poly Dragon")?.swatches).toHaveLength(2);
+  });
+
+  it("marks every card of a product with options, wherever cards are listed, and only those", async () => {
+    // The card then links to the product page ("Choose options") instead of adding a variant.
+    const optioned = ["Low-Poly Dragon", "Hex Planter"];
+    const check = (cards: Array<{ name: string; hasOptions?: boolean }>) => {
+      expect(cards.length).toBeGreaterThan(0);
+      for (const c of cards) expect(Boolean(c.hasOptions), c.name).toBe(optioned.includes(c.name));
+    };
+    check((await listProducts(t.db, {}, 1)).items);
+    check((await listProducts(t.db, { categoryText: "3d prints" }, 1)).items);
+    check(await listLatestProducts(t.db));
+    check((await searchProducts(t.db, "dragon", 1, 10)).items);
+    check((await searchProducts(t.db, "petg", 1, 10)).items);
+    const related = await listRelatedProducts(t.db, {
+      id: ids["Red Lotus Lamp"] as string,
+      category: "3D Prints",
+    });
+    expect(related.map((c) => c.name)).toEqual(expect.arrayContaining(optioned));
+    check(related);
   });
 });

@@ -4,6 +4,7 @@ import type { Database } from "~/adapters/db/index.server.ts";
 import { addresses, cartItems, orders, products, productVariants, user } from "~/db/schema.ts";
 import { variantOptionsOf } from "~/modules/catalog/variants.server.ts";
 import {
+  DiscountUsedUpError,
   priceLines,
   priceLinesLocked,
   recordDiscountUses,
@@ -16,7 +17,7 @@ import type { CourierRates } from "~/modules/shipping/courier-rates.server.ts";
 import { type ShippingQuote, shippingFor } from "~/modules/shipping/rates.server.ts";
 import { type CodVerdict, codFor, codRefusal, codText } from "~/rules/cash-on-delivery.ts";
 import { deliveryText } from "~/rules/delivery.ts";
-import type { DiscountLine, PricedOrder } from "~/rules/discounts.ts";
+import type { AppliedDiscount, DiscountLine, PricedOrder } from "~/rules/discounts.ts";
 import {
   checkoutText,
   nextReconcileDelay,
@@ -662,9 +663,30 @@ async function placeOrderOnce(
       })),
       { now, replaced },
     );
-    await recordDiscountUses(tx, order, totals.applied, now);
+    try {
+      await recordDiscountUses(tx, order, totals.applied, now);
+    } catch (error) {
+      // Another checkout took its last use a moment ago: the order (rolled back) isn't placed.
+      if (error instanceof DiscountUsedUpError) throw discountUsedUp(error.discount);
+      throw error;
+    }
     return { ...summary(order), reused: false };
   });
+}
+
+/** The customer's words for a discount that ran out while their order was being placed. */
+export function discountUsedUp(d: AppliedDiscount): CheckoutError {
+  return d.code
+    ? new CheckoutError(
+        "discount",
+        "Coupon not applied",
+        `“${d.code}” has been fully used. Try another code.`,
+      )
+    : new CheckoutError(
+        "discount",
+        "Offer ended",
+        `“${d.name}” has just been used up, so your total has changed. Please review your order and place it again.`,
+      );
 }
 
 function summary(o: typeof orders.$inferSelect): Omit<PlacedOrder, "reused"> {

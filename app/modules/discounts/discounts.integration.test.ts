@@ -5,7 +5,12 @@ import type { Database } from "~/adapters/db/index.server.ts";
 import { cartItems, discountRedemptions, discounts, orderItems, orders } from "~/db/schema.ts";
 import { saveAddress } from "~/modules/addresses/addresses.server.ts";
 import { setCartItem } from "~/modules/cart/cart.server.ts";
-import { CheckoutError, checkoutSummary, placeOrder } from "~/modules/checkout/checkout.server.ts";
+import {
+  CheckoutError,
+  checkoutSummary,
+  discountUsedUp,
+  placeOrder,
+} from "~/modules/checkout/checkout.server.ts";
 import { expireOrder } from "~/modules/orders/lifecycle.server.ts";
 import { updateShopSettings } from "~/modules/settings/settings.server.ts";
 import {
@@ -134,6 +139,91 @@ describe(`discounts at checkout on ${testDbKind()}`, () => {
     expect(all.filter((o) => ids.includes(o.userId))).toHaveLength(1);
     const carts = await db.select().from(cartItems);
     expect(carts.filter((c) => ids.includes(c.userId))).toHaveLength(50);
+  });
+
+  it("automatic offers used up by concurrent checkouts refuse an order in words, never a server error", async () => {
+    // Two offers with one use each on these buyers' products: the better one goes first, then the
+    // other; an order priced with an offer that another checkout used up meanwhile is refused as
+    // the customer's error (it was a plain Error, a 500), and nothing of it is written.
+    const buyers = await Promise.all(
+      Array.from({ length: 30 }, async (_, i) => {
+        const b = await shopper(`offer-race-${i}`);
+        const product = await insertProduct(db, { pricePaise: 50_000 });
+        await setCartItem(db, b.id, product.id, 1);
+        return { ...b, productId: product.id };
+      }),
+    );
+    const productIds = buyers.map((b) => b.productId);
+    const offer = (name: string, percentBasisPoints: number) =>
+      insertDiscount({
+        name,
+        code: null,
+        percentBasisPoints,
+        appliesTo: "products",
+        productIds,
+        usageLimit: 1,
+      });
+    const better = await offer("Race 30% off", 3000);
+    const worse = await offer("Race 10% off", 1000);
+    const results = await Promise.allSettled(
+      buyers.map((b) =>
+        placeOrder(db, {
+          userId: b.id,
+          addressId: b.addressId,
+          method: "gateway",
+          provider: "sandbox",
+        }),
+      ),
+    );
+    await db.update(discounts).set({ state: "archived" }).where(eq(discounts.id, better.id));
+    await db.update(discounts).set({ state: "archived" }).where(eq(discounts.id, worse.id));
+    for (const r of results) {
+      if (r.status === "fulfilled") continue;
+      expect(r.reason).toBeInstanceOf(CheckoutError);
+      expect(r.reason).toMatchObject({
+        code: "discount",
+        title: "Offer ended",
+        description: expect.stringMatching(
+          /^“Race (30|10)% off” has just been used up, so your total has changed\. Please review your order and place it again\.$/,
+        ),
+      });
+    }
+    // Each offer was used once, by an order that carries it; a refused buyer has no order.
+    for (const d of [better, worse]) {
+      expect((await discountRow(d.id)).usesCount).toBe(1);
+      const uses = await db
+        .select()
+        .from(discountRedemptions)
+        .where(eq(discountRedemptions.discountId, d.id));
+      expect(uses).toHaveLength(1);
+    }
+    const ids = buyers.map((b) => b.id);
+    const placed = (await db.select({ userId: orders.userId }).from(orders)).filter((o) =>
+      ids.includes(o.userId),
+    );
+    expect(placed).toHaveLength(results.filter((r) => r.status === "fulfilled").length);
+  });
+
+  it("a discount used up between pricing and counting its use refuses the order in words", () => {
+    const offer = {
+      discountId: "d",
+      code: null,
+      name: "Diwali 10% off",
+      kind: "percent" as const,
+      itemsPaise: 1,
+      shippingPaise: 0,
+    };
+    expect(discountUsedUp(offer)).toMatchObject({
+      code: "discount",
+      title: "Offer ended",
+      description:
+        "“Diwali 10% off” has just been used up, so your total has changed. Please review your order and place it again.",
+    });
+    expect(discountUsedUp({ ...offer, code: "DIWALI10" })).toMatchObject({
+      code: "discount",
+      title: "Coupon not applied",
+      description: "“DIWALI10” has been fully used. Try another code.",
+    });
   });
 
   it("a per-customer limit holds when one customer checks out from two sessions at once", async () => {

@@ -192,7 +192,24 @@ export async function priceLinesLocked(tx: Tx, input: PriceLinesInput): Promise<
   return priceLines(tx, input);
 }
 
-/** Counts the order's uses of its discounts (same transaction as the order, locks held). */
+/**
+ * An offer or code that another order used up after this one was priced: an automatic offer the
+ * second pricing chose is not among the discounts locked before it. Checkout refuses the order
+ * with words for the customer (the transaction writes nothing), never a server error.
+ */
+export class DiscountUsedUpError extends Error {
+  override name = "DiscountUsedUpError";
+  readonly discount: AppliedDiscount;
+  constructor(discount: AppliedDiscount) {
+    super(`Discount ${discount.discountId} has no use left`);
+    this.discount = discount;
+  }
+}
+
+/**
+ * Counts the order's uses of its discounts (same transaction as the order, locks held). Throws
+ * DiscountUsedUpError when one has no use left.
+ */
 export async function recordDiscountUses(
   tx: Tx,
   order: { id: string; userId: string },
@@ -210,7 +227,7 @@ export async function recordDiscountUses(
         ),
       )
       .returning({ usesCount: discounts.usesCount, usageLimit: discounts.usageLimit });
-    if (!counted) throw new Error(`Discount ${a.discountId} has no use left`);
+    if (!counted) throw new DiscountUsedUpError(a);
     // Its last use: a promotion card showing it now says it has ended (or hides).
     if (counted.usageLimit !== null && counted.usesCount === counted.usageLimit) {
       await storefrontChanged(tx);

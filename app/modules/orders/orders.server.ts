@@ -44,6 +44,8 @@ export type OrderItemView = {
   name: string;
   /** The option values as ordered ("Colour: Red · Size: 7 cm"); empty without options. */
   options: string;
+  /** The variant ordered, for a product with options (its page opens on it); else null. */
+  variantId: string | null;
   imageUrl: string | null;
   quantity: number;
   unitPricePaise: number;
@@ -149,6 +151,7 @@ function view(
       name: i.name,
       /** "Colour: Red · Size: 7 cm" as ordered; empty for a product without options. */
       options: optionLabel(i.options),
+      variantId: i.options?.length ? i.variantId : null,
       imageUrl: i.imageUrl,
       quantity: i.quantity,
       unitPricePaise: i.unitPricePaise,

@@ -10,6 +10,7 @@ import { adminVariantTable } from "~/modules/catalog/variant-admin.server.ts";
 import { requireAdmin } from "~/routes/guards.server.ts";
 import { isUuid } from "~/rules/ids.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
+import { fromPrice } from "~/rules/variants.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/item";
 import { productAction } from "./product-action.server.ts";
@@ -53,6 +54,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     inStock: product.inStock,
     images: product.images,
     reviewsList: product.reviewsList,
+    hasOptions: variants.options.length > 0,
+    priceVaries: fromPrice(variants.variants).varies,
   };
   return {
     product: editable,
