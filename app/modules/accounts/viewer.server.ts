@@ -49,9 +49,9 @@ async function lookUpViewer(rt: ViewerDeps, request: Request): Promise<Viewer | 
  * The common case in one query: a correctly signed session cookie whose session is current and
  * not yet due for Better Auth's daily extension. Session, account and profile are read together
  * (Better Auth's own look-up takes two queries, the profile a third). null: no session cookie at
- * all, or one whose signature is wrong (Better Auth answers no session for both). undefined:
- * anything else (no such session, expired, due for extension, a cookie Better Auth would tidy
- * up) is left to Better Auth's getSession, which does what it always does.
+ * all (Better Auth answers no session). undefined: anything else (a signature that doesn't check
+ * out, no such session, expired, due for extension, a cookie Better Auth would tidy up) is left
+ * to Better Auth's getSession, which does what it always does.
  */
 async function quickViewer(rt: ViewerDeps, cookies: string): Promise<Viewer | null | undefined> {
   const ctx = await rt.auth.$context;
@@ -73,8 +73,10 @@ async function quickViewer(rt: ViewerDeps, cookies: string): Promise<Viewer | nu
   ) {
     return undefined;
   }
+  // A signature that doesn't check out is Better Auth's to judge (it answers no session, without a
+  // query): should its cookie format ever change, customers stay signed in on the slower path.
   const token = verifiedToken(signed, ctx.secret);
-  if (token === null) return null;
+  if (token === null) return undefined;
   const [row] = await rt.db
     .select({
       expiresAt: session.expiresAt,
