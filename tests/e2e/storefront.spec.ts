@@ -116,7 +116,7 @@ test.describe("listings", () => {
     await expect(cards.first()).toBeVisible();
     const categories = await page
       .getByRole("list", { name: "3D Prints" })
-      .locator("article p.text-xs")
+      .locator("article p.product-card-category")
       .allTextContents();
     expect(categories.length).toBeGreaterThan(5);
     expect(new Set(categories)).toEqual(new Set(["3D Prints"]));
@@ -124,7 +124,7 @@ test.describe("listings", () => {
     await page.goto("/3d-characters");
     const characterCategories = await page
       .getByRole("list", { name: "3D Characters" })
-      .locator("article p.text-xs")
+      .locator("article p.product-card-category")
       .allTextContents();
     expect(new Set(characterCategories)).toEqual(new Set(["3D Characters"]));
   });

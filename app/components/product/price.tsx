@@ -20,7 +20,7 @@ export function Price({
   // "from ₹X" with one variant's original price beside it would read as the whole range's.
   const showOriginal = !from && originalPricePaise != null && originalPricePaise > pricePaise;
   return (
-    <p className={cn("flex flex-wrap items-baseline gap-x-2", className)} data-testid={testId}>
+    <p className={className ? `price ${className}` : "price"} data-testid={testId}>
       <span className={cn("font-semibold", size === "lg" ? "text-3xl" : "text-base")}>
         {from ? <span className="font-normal text-muted-foreground text-sm">from </span> : null}
         {formatPaise(pricePaise)}

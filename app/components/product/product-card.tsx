@@ -31,15 +31,14 @@ export function ProductCard({
   return (
     <article className="group product-card">
       <div className="relative">
-        <Link to={href} prefetch="intent" tabIndex={-1} aria-hidden="true">
-          <ProductImage
-            src={product.image}
-            alt=""
-            sizes="(min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw"
-            priority={priority}
-            className="product-card-image"
-          />
-        </Link>
+        {/* Not a link of its own: the name's link covers the whole card (.product-card-link). */}
+        <ProductImage
+          src={product.image}
+          alt=""
+          sizes="(min-width:1024px) 25vw,(min-width:768px) 33vw,50vw"
+          priority={priority}
+          className="product-card-image"
+        />
         {product.badge ? (
           <Badge
             className="absolute top-2 left-2"
@@ -55,7 +54,7 @@ export function ProductCard({
         />
       </div>
       <div className="product-card-body">
-        <p className="text-muted-foreground text-xs">{product.category}</p>
+        <p className="product-card-category">{product.category}</p>
         <Heading className="product-card-name">
           <Link to={href} prefetch="intent" className="product-card-link">
             {product.name}
@@ -70,7 +69,7 @@ export function ProductCard({
           pricePaise={product.pricePaise}
           originalPricePaise={product.originalPricePaise}
           from={product.priceVaries}
-          className="mt-auto pt-1"
+          className="product-card-price"
         />
         {product.hasOptions && isPurchasable(product) ? (
           // A card can't say which colour or size: adding the default one would be a guess.
@@ -78,17 +77,12 @@ export function ProductCard({
             to={href}
             prefetch="intent"
             aria-label={`${CHOOSE_OPTIONS}: ${product.name}`}
-            className={buttonVariants({ size: "sm", className: "relative z-10 mt-2 w-full" })}
+            className={buttonVariants({ size: "sm", className: "product-card-cart" })}
           >
             {CHOOSE_OPTIONS}
           </Link>
         ) : (
-          <AddToCartButton
-            product={product}
-            size="sm"
-            nameInLabel
-            className="relative z-10 mt-2 w-full"
-          />
+          <AddToCartButton product={product} size="sm" nameInLabel className="product-card-cart" />
         )}
       </div>
     </article>

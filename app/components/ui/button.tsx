@@ -55,7 +55,5 @@ export type ButtonProps = React.ComponentProps<"button"> &
  */
 export function Button({ className, variant, size, asChild = false, ...props }: ButtonProps) {
   const Comp = asChild ? Slot.Root : "button";
-  return (
-    <Comp data-slot="button" className={buttonVariants({ variant, size, className })} {...props} />
-  );
+  return <Comp className={buttonVariants({ variant, size, className })} {...props} />;
 }

@@ -39,13 +39,14 @@ export function IconSprite() {
 }
 
 /**
- * A 24 × 24 icon from the page's `IconSprite`, looking like lucide's (sized by CSS or its
- * width and height, coloured by `currentColor`, unfilled unless a class fills it). Decorative: the
- * control it sits in names it.
+ * An icon from the page's `IconSprite`, looking like lucide's (coloured by `currentColor`,
+ * unfilled unless a class fills it). Decorative: the control it sits in names it. Sized by CSS
+ * only (no width and height in the markup, 48 icons on a listing): inside a `.btn` it is 16 px
+ * (`size-4`) unless a `size-*` class says otherwise; elsewhere give it a `size-*` class.
  */
 export function SpriteIcon({ name, className }: { name: SpriteIconName; className?: string }) {
   return (
-    <svg aria-hidden="true" width="24" height="24" fill="none" className={className}>
+    <svg aria-hidden="true" fill="none" className={className}>
       <use href={`#lk-${name}`} />
     </svg>
   );

@@ -1,22 +1,10 @@
 import type * as React from "react";
 import { cn } from "~/lib/cn";
 
-/** Single-line text field. Pair it with a `<Label htmlFor>` or an `aria-label`. */
+/**
+ * Single-line text field. Pair it with a `<Label htmlFor>` or an `aria-label`. Its look is the
+ * `.input` component class (app/app.css): the header's search box is on every page.
+ */
 export function Input({ className, type, ...props }: React.ComponentProps<"input">) {
-  return (
-    <input
-      data-slot="input"
-      type={type}
-      className={cn(
-        "flex h-10 w-full min-w-0 rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs md:text-sm",
-        "placeholder:text-muted-foreground",
-        "file:border-0 file:bg-transparent file:text-sm file:font-medium file:text-foreground",
-        "focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background",
-        "disabled:cursor-not-allowed disabled:opacity-50",
-        "aria-invalid:border-destructive aria-invalid:focus-visible:ring-destructive",
-        className,
-      )}
-      {...props}
-    />
-  );
+  return <input type={type} className={className ? cn("input", className) : "input"} {...props} />;
 }
