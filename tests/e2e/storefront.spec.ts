@@ -168,8 +168,20 @@ test.describe("listings", () => {
   }) => {
     await page.goto("/products");
     const card = page.getByRole("article").filter({ hasText: "Geared Spinner Fidget" });
+    // "Adding…" shows for 300 ms (against a double tap): on a busy machine a check after the
+    // click can come later than that, so the page itself notes when the button reads it.
+    await card.evaluate((article) => {
+      const w = window as unknown as { sawAdding?: boolean };
+      w.sawAdding = false;
+      new MutationObserver(() => {
+        const buttons = [...article.querySelectorAll("button")];
+        if (buttons.some((b) => b.textContent?.includes("Adding…"))) w.sawAdding = true;
+      }).observe(article, { subtree: true, childList: true, characterData: true });
+    });
     await card.getByRole("button", { name: "Add to Cart" }).click();
-    await expect(card.getByRole("button", { name: "Adding…" })).toBeVisible();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { sawAdding?: boolean }).sawAdding))
+      .toBe(true);
     await expect(page.getByTestId("toast").filter({ hasText: "Added to cart" })).toBeVisible();
     await expect(page.getByTestId("cart-count")).toHaveText("1");
     // The server renders the same count on the next page load: no flash of a wrong number.
