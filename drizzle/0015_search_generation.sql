@@ -18,14 +18,35 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
-CREATE TRIGGER products_search_generation AFTER INSERT OR DELETE OR TRUNCATE
-  OR UPDATE OF "name", "category", "subcategory", "is_active" ON "products"
+-- A product only a search could find matters: an inactive one (a custom part priced into a
+-- cart, a draft) is never searched, so adding, renaming or deleting it keeps every ranking.
+CREATE TRIGGER products_search_generation_insert AFTER INSERT ON "products"
+  FOR EACH ROW WHEN (NEW."is_active") EXECUTE FUNCTION layerkart_search_generation_raise();
+--> statement-breakpoint
+CREATE TRIGGER products_search_generation_update
+  AFTER UPDATE OF "name", "category", "subcategory", "is_active" ON "products"
+  FOR EACH ROW WHEN (OLD."is_active" OR NEW."is_active")
+  EXECUTE FUNCTION layerkart_search_generation_raise();
+--> statement-breakpoint
+CREATE TRIGGER products_search_generation_delete AFTER DELETE ON "products"
+  FOR EACH ROW WHEN (OLD."is_active") EXECUTE FUNCTION layerkart_search_generation_raise();
+--> statement-breakpoint
+CREATE TRIGGER products_search_generation_truncate AFTER TRUNCATE ON "products"
   FOR EACH STATEMENT EXECUTE FUNCTION layerkart_search_generation_raise();
 --> statement-breakpoint
-CREATE TRIGGER product_options_search_generation AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE
+-- Row triggers here too: a statement trigger also fires for the empty cascade a deleted
+-- product sends its (absent) options.
+CREATE TRIGGER product_options_search_generation AFTER INSERT OR UPDATE OR DELETE
   ON "product_options"
+  FOR EACH ROW EXECUTE FUNCTION layerkart_search_generation_raise();
+--> statement-breakpoint
+CREATE TRIGGER product_options_search_generation_truncate AFTER TRUNCATE ON "product_options"
   FOR EACH STATEMENT EXECUTE FUNCTION layerkart_search_generation_raise();
 --> statement-breakpoint
-CREATE TRIGGER product_option_values_search_generation AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE
+CREATE TRIGGER product_option_values_search_generation AFTER INSERT OR UPDATE OR DELETE
+  ON "product_option_values"
+  FOR EACH ROW EXECUTE FUNCTION layerkart_search_generation_raise();
+--> statement-breakpoint
+CREATE TRIGGER product_option_values_search_generation_truncate AFTER TRUNCATE
   ON "product_option_values"
   FOR EACH STATEMENT EXECUTE FUNCTION layerkart_search_generation_raise();

@@ -240,6 +240,22 @@ describe("schemas", () => {
         .parse({ ...defaultQuoteRates, printers: legacyPrinters })
         .printers.map((p) => p.count),
     ).toEqual([1, 1]);
+    // Two alike under one name, from before names had to differ: told apart, not refused (the
+    // rates would otherwise fall back to the defaults).
+    const twins = quoteRatesSchema.parse({
+      ...defaultQuoteRates,
+      printers: legacyPrinters.map((p) => ({ ...p, name: "Prusa MK4" })),
+      printerCount: 3,
+    });
+    expect(twins.printers.map((p) => [p.name, p.count])).toEqual([
+      ["Prusa MK4", 2],
+      ["Prusa MK4 (2)", 1],
+    ]);
+    expect(
+      quoteRatesSchema
+        .parse({ ...defaultQuoteRates, printers: legacyPrinters.map((p) => ({ ...p, name: "A" })) })
+        .printers.map((p) => p.name),
+    ).toEqual(["A", "A (2)"]);
     // Counts already kept win over a stale printer count.
     expect(
       quoteRatesSchema

@@ -66,20 +66,32 @@ export const printerSchema = z.object({
  * capacity stays what it was.
  */
 function fromPrinterCount(raw: unknown): unknown {
-  if (typeof raw !== "object" || raw === null || !("printerCount" in raw)) return raw;
+  if (typeof raw !== "object" || raw === null) return raw;
   const { printerCount, ...rest } = raw as Record<string, unknown>;
   const printers = rest.printers;
-  if (
-    typeof printerCount !== "number" ||
-    !Array.isArray(printers) ||
-    printers.some((p) => typeof p !== "object" || p === null || "count" in p)
-  ) {
-    return rest;
-  }
-  const extra = Math.max(0, Math.floor(printerCount) - printers.length);
+  // Rates from before the counts: printers without a count of their own.
+  const legacy =
+    Array.isArray(printers) &&
+    printers.every((p) => typeof p === "object" && p !== null && !("count" in p));
+  if (!legacy) return "printerCount" in raw ? rest : raw;
+  const extra =
+    typeof printerCount === "number" ? Math.max(0, Math.floor(printerCount) - printers.length) : 0;
+  // Names had no need to differ then ("Prusa MK4" twice); now each printer learns its own times
+  // by name, so a repeated name becomes "Prusa MK4 (2)" rather than the rates being refused.
+  const seen = new Map<string, number>();
   return {
     ...rest,
-    printers: printers.map((p, i) => ({ ...p, count: 1 + (i === 0 ? extra : 0) })),
+    printers: printers.map((p: Record<string, unknown>, i) => {
+      const name = typeof p.name === "string" ? p.name.trim() : p.name;
+      const key = typeof name === "string" ? name.toLowerCase() : "";
+      const n = (seen.get(key) ?? 0) + 1;
+      seen.set(key, n);
+      return {
+        ...p,
+        ...(n > 1 && typeof name === "string" ? { name: `${name} (${n})` } : {}),
+        count: 1 + (i === 0 ? extra : 0),
+      };
+    }),
   };
 }
 

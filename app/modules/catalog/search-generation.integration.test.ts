@@ -108,6 +108,26 @@ describe(`kept search rankings (${testDbKind()})`, () => {
     expect(await names("origami")).toEqual([]);
   });
 
+  it("keeps every ranking when an inactive product (a custom part in a cart) is added, renamed or deleted", async () => {
+    const before = await generation();
+    const part = await insertProduct(t.db, {
+      name: "Custom part: bracket.stl",
+      category: "Custom 3D Print",
+      isActive: false,
+    });
+    await rename(part.id, { name: "Custom part: bracket v2.stl" });
+    await t.db.delete(products).where(eq(products.id, part.id));
+    expect(await generation()).toBe(before);
+    // Activated, it is searchable at once; deactivated, gone at once.
+    const draft = await insertProduct(t.db, { name: "Lotus Bowl", isActive: false });
+    expect(await names("lotus")).toEqual([]);
+    await rename(draft.id, { isActive: true });
+    expect(await names("lotus")).toEqual(["Lotus Bowl"]);
+    await rename(draft.id, { isActive: false });
+    expect(await names("lotus")).toEqual([]);
+    await t.db.delete(products).where(eq(products.id, draft.id));
+  });
+
   it("keeps the ranking through a stock change, and shows the stock as it is now", async () => {
     const card = async () => (await searchProducts(t.db, "temple", 1, 10)).items[0];
     expect(await card()).toMatchObject({ name: "Temple Bell", inStock: true });
