@@ -314,6 +314,9 @@ export async function checkoutSummary(
 export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<PlacedOrder> {
   const now = input.now ?? new Date();
   const settings = await getShopSettings(db);
+  if (input.courierRates && settings.courierRates !== "table") {
+    await askCourierFirst(db, input, settings);
+  }
   // Two customers' checkouts that release and take the same products can deadlock on PostgreSQL;
   // the database aborts one of them, which then simply runs again.
   for (let attempt = 1; ; attempt++) {
@@ -323,6 +326,34 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
       if (attempt >= 3 || !isRetryable(error)) throw error;
     }
   }
+}
+
+/**
+ * Asks the courier for this cart and address before the order's transaction (decision 0019): its
+ * answer is cached, so the same question inside the transaction is answered at once instead of
+ * keeping the customer's and the products' rows locked while a slow carrier thinks (up to its
+ * time limit; on PGlite, every request of the shop would wait). The transaction still decides.
+ */
+async function askCourierFirst(
+  db: Database,
+  input: PlaceOrderInput,
+  settings: ShopSettings,
+): Promise<void> {
+  if (!input.addressId || !input.courierRates) return;
+  const [address] = await db
+    .select({ postalCode: addresses.postalCode })
+    .from(addresses)
+    .where(and(eq(addresses.id, input.addressId), eq(addresses.userId, input.userId)));
+  if (!address) return;
+  const lines = await db
+    .select({ productId: cartItems.productId, quantity: cartItems.quantity })
+    .from(cartItems)
+    .where(eq(cartItems.userId, input.userId));
+  if (lines.length === 0) return;
+  await shippingFor(db, settings, address.postalCode, lines, {
+    rates: input.courierRates,
+    cod: input.method === "cod",
+  });
 }
 
 async function placeOrderOnce(
