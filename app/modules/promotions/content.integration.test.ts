@@ -92,7 +92,13 @@ async function post(path: string, fields: Record<string, string | string[]>, coo
 
 async function multipart(path: string, form: FormData, cookie?: string) {
   const headers = browserHeaders({ origin: TEST_ORIGIN, site: "same-origin", cookie });
-  const request = new Request(`${TEST_ORIGIN}${path}`, { method: "POST", headers, body: form });
+  // The form encoded up front, as a browser's bytes arrive: a FormData body is encoded by a
+  // stream that keeps writing after an action stops reading (a 413), which Node reports as an
+  // unhandled rejection ("ReadableStream is already closed") that fails the whole run.
+  const encoded = new Response(form);
+  headers.set("content-type", encoded.headers.get("content-type") ?? "");
+  const body = await encoded.arrayBuffer();
+  const request = new Request(`${TEST_ORIGIN}${path}`, { method: "POST", headers, body });
   const mod = await routes[path]();
   return outcome(async () => mod.action!(routeArgs(request) as never));
 }
