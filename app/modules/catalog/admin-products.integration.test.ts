@@ -62,7 +62,7 @@ type UploadAnswer = {
   body: { url?: string; storagePath?: string; error?: string };
 };
 
-function uploadRequest(
+async function uploadRequest(
   fields: Record<string, string>,
   file: { name: string; bytes: Buffer | Uint8Array; type?: string } | null,
   cookie: string | undefined,
@@ -78,7 +78,13 @@ function uploadRequest(
     );
   }
   const headers = browserHeaders({ cookie, origin: TEST_ORIGIN, site: "same-origin" });
-  return new Request(`${TEST_ORIGIN}/api/admin/uploads`, { method, headers, body: form });
+  // Encoded up front, as a browser's bytes arrive: a FormData body's encoder keeps writing after
+  // the action stops reading (the 413 below), which Node reports as an unhandled rejection
+  // ("ReadableStream is already closed") that fails the whole run.
+  const encoded = new Response(form);
+  headers.set("content-type", encoded.headers.get("content-type") ?? "");
+  const body = await encoded.arrayBuffer();
+  return new Request(`${TEST_ORIGIN}/api/admin/uploads`, { method, headers, body });
 }
 
 async function upload(
@@ -86,7 +92,7 @@ async function upload(
   file: { name: string; bytes: Buffer | Uint8Array; type?: string },
   cookie: string | null = admin.cookie,
 ): Promise<UploadAnswer> {
-  const request = uploadRequest({ scope: "product", productId }, file, cookie ?? undefined);
+  const request = await uploadRequest({ scope: "product", productId }, file, cookie ?? undefined);
   return (await outcome(async () =>
     (await uploads()).action(routeArgs(request) as never),
   )) as UploadAnswer;
