@@ -25,6 +25,7 @@ import { useOutcomeToast } from "~/components/ui/use-outcome-toast";
 import { toast } from "~/components/ui/use-toast";
 import { readForm } from "~/lib/forms.server.ts";
 import { log } from "~/lib/log.server.ts";
+import { RATE_LIMITED_MESSAGE, rateLimited } from "~/lib/rate-limit.server.ts";
 import { flashCookie } from "~/modules/accounts/flash.server.ts";
 import { listAddresses } from "~/modules/addresses/addresses.server.ts";
 import { CheckoutError, checkoutSummary, placeOrder } from "~/modules/checkout/checkout.server.ts";
@@ -53,6 +54,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const rt = await runtime();
   // The code the cart applied (or one typed here): priced again by the server.
   const couponText = new URL(request.url).searchParams.get("coupon")?.trim().slice(0, 40) || null;
+  // Each code priced counts against the visitor's address, as in the cart (api.cart-products):
+  // past the limit the page is priced without it and says why.
+  const couponBusy = couponText
+    ? (await rateLimited(rt.db, request, "discount-code")) !== null
+    : false;
   let addresses: Awaited<ReturnType<typeof listAddresses>> | null = null;
   try {
     addresses = await listAddresses(rt.db, viewer.id);
@@ -64,7 +70,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     checkoutSummary(
       rt.db,
       viewer.id,
-      couponText,
+      couponBusy ? null : couponText,
       (addresses ?? []).map((a) => a.postalCode),
       new Date(),
       rt.courierRates,
@@ -120,6 +126,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       ]),
     ),
     couponCode: couponText?.toUpperCase() ?? null,
+    /** Why the code wasn't priced before the pricing itself was asked (too many codes tried). */
+    couponRefusal: couponBusy ? RATE_LIMITED_MESSAGE : null,
     freeShippingThresholdPaise: settings.freeShippingThresholdPaise,
     cod: { enabled: settings.codEnabled },
     gatewayLabel: paymentMethodLabel("gateway", rt.payments.name),
@@ -191,6 +199,12 @@ export async function action({ request }: Route.ActionArgs) {
     attemptToken,
     couponCode,
   } = parsed.data;
+  if (couponCode && (await rateLimited(rt.db, request, "discount-code")) !== null) {
+    return data<CheckoutResult>(
+      { kind: "error", title: checkoutText.failedToPlaceOrder, description: RATE_LIMITED_MESSAGE },
+      { status: 429 },
+    );
+  }
   let order: Awaited<ReturnType<typeof placeOrder>>;
   try {
     order = await placeOrder(rt.db, {
@@ -266,8 +280,16 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function Checkout({ loaderData }: Route.ComponentProps) {
-  const { addresses, lines, quotes, customer, cod, freeShippingThresholdPaise, couponCode } =
-    loaderData;
+  const {
+    addresses,
+    lines,
+    quotes,
+    customer,
+    cod,
+    freeShippingThresholdPaise,
+    couponCode,
+    couponRefusal,
+  } = loaderData;
   const fetcher = useFetcher<CheckoutResult>();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
@@ -288,7 +310,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
         : quote.priced
       : null;
   const coupon = couponCode
-    ? { code: couponCode, refusal: totals?.codeRefusal?.message ?? null }
+    ? { code: couponCode, refusal: couponRefusal ?? totals?.codeRefusal?.message ?? null }
     : null;
   // Cash on delivery to the chosen address's PIN, as the server weighs it (zone, limit, fee).
   const codQuote = quote?.kind === "priced" ? quote.cod : null;

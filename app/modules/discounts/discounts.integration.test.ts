@@ -566,6 +566,74 @@ describe(`discounts at checkout on ${testDbKind()}`, () => {
     expect(other.pricing.discountPaise).toBeGreaterThan(0);
   });
 
+  it("codes tried at checkout count against the same limit: the page prices without the code and the order is refused, in words", async () => {
+    const code = await insertDiscount();
+    const u = await shopper("checkout-busy");
+    const cookie = await signInCookie(harness.rt.auth, u);
+    const product = await insertProduct(db, { pricePaise: 50_000 });
+    await setCartItem(db, u.id, product.id, 1);
+    const ip = "203.0.113.70";
+    const page = async (c: string) =>
+      (
+        await outcome(async () =>
+          (
+            await checkoutRoute()
+          ).loader(
+            routeArgs(
+              pageGet(`/checkout?coupon=${encodeURIComponent(c)}`, { cookie, ip }),
+            ) as never,
+          ),
+        )
+      ).body as {
+        couponCode: string | null;
+        couponRefusal: string | null;
+        quotes: Record<string, { priced?: { discountPaise: number } }>;
+      };
+    const first = await page(code.code!);
+    expect(first.couponRefusal).toBeNull();
+    expect(Object.values(first.quotes)[0]?.priced?.discountPaise).toBeGreaterThan(0);
+    for (let i = 0; i < 59; i += 1) await page(`GUESS-${i}`);
+    // The 61st code from this address in the minute: priced without it, and the page says why.
+    const limited = await page(code.code!);
+    expect(limited.couponCode).toBe(code.code!.toUpperCase());
+    expect(limited.couponRefusal).toBe("Too many requests. Please wait a minute and try again.");
+    expect(Object.values(limited.quotes)[0]?.priced?.discountPaise).toBe(0);
+    // Placing the order with a code from the same address is refused too, and nothing is written.
+    const placed = await outcome(async () =>
+      (await checkoutRoute()).action(
+        routeArgs(
+          formPost(
+            "/checkout",
+            { paymentMethod: "gateway", addressId: u.addressId, couponCode: code.code! },
+            { cookie, ip },
+          ),
+        ) as never,
+      ),
+    );
+    expect(placed.status).toBe(429);
+    expect(placed.body).toMatchObject({
+      kind: "error",
+      description: "Too many requests. Please wait a minute and try again.",
+    });
+    expect(await db.select().from(orders).where(eq(orders.userId, u.id))).toEqual([]);
+    // From another address the code prices again.
+    const other = (
+      await outcome(async () =>
+        (
+          await checkoutRoute()
+        ).loader(
+          routeArgs(
+            pageGet(`/checkout?coupon=${encodeURIComponent(code.code!)}`, {
+              cookie,
+              ip: "203.0.113.71",
+            }),
+          ) as never,
+        ),
+      )
+    ).body as { couponRefusal: string | null };
+    expect(other.couponRefusal).toBeNull();
+  });
+
   it("any query the cart could send is answered without a server error", async () => {
     const product = await insertProduct(db, { pricePaise: 10_000 });
     const piece = fc.oneof(
