@@ -124,6 +124,36 @@ describe("priceOrder", () => {
     expect(p.totalPaise).toBe(100_000 + 8_000);
   });
 
+  it("refuses a code that would take nothing off, so a limited code's use isn't spent on nothing", () => {
+    const free = rule({ code: "SHIPFREE", kind: "free_shipping", percentBasisPoints: null });
+    // The items already ship free: the code is worth ₹0 here.
+    const p = priceOrder({
+      lines: [line({ unitPricePaise: 150_000 })],
+      settings: { ...settings, freeShippingThresholdPaise: 99_900 },
+      code: { text: "SHIPFREE", rule: free },
+      automatic: [],
+      customer: signedIn,
+      now,
+    });
+    expect(p.applied).toEqual([]);
+    expect(p.discountPaise).toBe(0);
+    expect(p.codeRefusal).toEqual({
+      code: "no-saving",
+      message: "“SHIPFREE” doesn't lower this order's total.",
+    });
+    // Buy 2 get 1 with one unit in the cart: refused the same way; with three, applied.
+    const b2g1 = rule({
+      kind: "buy_get",
+      buyQuantity: 2,
+      getQuantity: 1,
+      percentBasisPoints: null,
+    });
+    expect(withCode(b2g1, [line()]).codeRefusal?.code).toBe("no-saving");
+    const three = withCode(b2g1, [line({ quantity: 3 })]);
+    expect(three.codeRefusal).toBeNull();
+    expect(three.applied.map((d) => d.code)).toEqual(["SAVE20"]);
+  });
+
   it("buy 2 get 1 free gives the cheapest unit of each group of three", () => {
     const r = rule({ kind: "buy_get", buyQuantity: 2, getQuantity: 1, percentBasisPoints: null });
     const lines = [

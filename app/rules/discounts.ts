@@ -106,6 +106,9 @@ export type RefusalCode =
   | "sign-in"
   | "first-order"
   | "not-combinable"
+  /** The code would take nothing off this order (e.g. free shipping on an order shipped free):
+   * refused, so a limited code's use isn't spent on nothing. */
+  | "no-saving"
   /** Too many codes tried from one address in a minute (the cart's pricing is rate limited). */
   | "busy";
 
@@ -438,6 +441,21 @@ export function priceOrder(input: PriceOrderInput): PricedOrder {
           };
         }
       }
+    }
+  }
+
+  // A code that takes nothing off (free shipping on an order that already ships free, a
+  // percentage of a ₹0 line) is refused rather than applied: applied, it would spend a use.
+  const codeStep = input.code?.rule && !codeRefusal ? input.code.rule : null;
+  if (codeStep) {
+    const priced = figures(steps);
+    const worth = priced.applied.find((d) => d.discountId === codeStep.id);
+    if (worth && worth.itemsPaise === 0 && worth.shippingPaise === 0) {
+      steps = best ? [best] : [];
+      codeRefusal = {
+        code: "no-saving",
+        message: `${label(codeStep)} doesn't lower this order's total.`,
+      };
     }
   }
 
