@@ -131,6 +131,9 @@ const times: Record<string, number[]> = {
   checks: [],
   baseOurs: [],
   baseChecks: [],
+  /** Per round, baseline ÷ ours: steadier than a ratio of medians when the load swings. */
+  ratioOurs: [],
+  ratioChecks: [],
 };
 let admeshVolume = Number.NaN;
 for (let round = 0; round < warmup + runs; round++) {
@@ -142,8 +145,14 @@ for (let round = 0; round < warmup + runs; round++) {
   const baseChecks = before?.checks;
   const bc = base && baseChecks ? timed(() => baseChecks(base.model.mesh)) : Number.NaN;
   if (round < warmup) continue;
-  if (base) times.baseOurs.push(base.ms);
-  if (!Number.isNaN(bc)) times.baseChecks.push(bc);
+  if (base) {
+    times.baseOurs.push(base.ms);
+    times.ratioOurs.push(base.ms / o.ms);
+  }
+  if (!Number.isNaN(bc)) {
+    times.baseChecks.push(bc);
+    times.ratioChecks.push(bc / c);
+  }
   times.ours.push(o.ms);
   times.fresh.push(f);
   if (b) {
@@ -180,5 +189,10 @@ if (printability)
 if (before) {
   console.log(
     `(e) baseline, in process: ${ms(median(times.baseOurs))} (admesh ÷ baseline ${(median(times.admesh) / median(times.baseOurs)).toFixed(2)}×); checks ${ms(median(times.baseChecks))}`,
+  );
+  const span = (xs: number[]) =>
+    `${median(xs).toFixed(2)}× (rounds ${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)})`;
+  console.log(
+    `    baseline ÷ ours, round by round: analysis ${span(times.ratioOurs)}, checks ${span(times.ratioChecks)}`,
   );
 }
