@@ -87,6 +87,30 @@ describe("overhangs and orientation", () => {
     expect(standing.down).toEqual({ x: -1, y: 0, z: 0 });
     expect(standing.bedArea).toBeCloseTo(1200, 6);
   });
+
+  it("lays a tilted plate on one of its large faces, a direction found from the faces, not an axis", () => {
+    // A 40 × 30 × 2 mm plate turned 30° about x, then 20° about z, made of many faces (the
+    // flat-face search files faces by direction and only tests the directions near each one).
+    const plate = box(40, 30, 2, { divisions: 12 });
+    const [a, b] = [Math.PI / 6, Math.PI / 9];
+    const positions = plate.positions.slice();
+    for (let i = 0; i < positions.length; i += 3) {
+      const [x, y, z] = [positions[i], positions[i + 1], positions[i + 2]];
+      const [y1, z1] = [y * Math.cos(a) - z * Math.sin(a), y * Math.sin(a) + z * Math.cos(a)];
+      positions[i] = x * Math.cos(b) - y1 * Math.sin(b);
+      positions[i + 1] = x * Math.sin(b) + y1 * Math.cos(b);
+      positions[i + 2] = z1;
+    }
+    const p = checkPrintability({ positions, indices: plate.indices });
+    // The plate's z axis after both turns.
+    const axis = [Math.sin(a) * Math.sin(b), -Math.sin(a) * Math.cos(b), Math.cos(a)];
+    expect(Math.abs(p.down.x * axis[0] + p.down.y * axis[1] + p.down.z * axis[2])).toBeCloseTo(
+      1,
+      5,
+    );
+    expect(p.bedArea).toBeCloseTo(1200, 1);
+    expect(p.overhangArea).toBe(0);
+  });
 });
 
 describe("printability in the price", () => {

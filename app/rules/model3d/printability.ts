@@ -14,6 +14,7 @@
  *   the price can compare them with any material's minimum at any unit and scale.
  */
 import type { Mesh, Vec3 } from "./types.ts";
+import { SCRATCH, scratch, scratchFloat32, scratchFloat64 } from "./weld.ts";
 
 /** Faces steeper than this from the vertical, facing down, need support. */
 export const OVERHANG_DEGREES = 45;
@@ -46,13 +47,16 @@ export interface PrintabilityDetail extends Printability {
   thickness: Float32Array;
 }
 
-/** Normals (unit) and areas of every face. */
+/**
+ * Normals (unit) and areas of every face, in scratch memory (reused between calls: fresh memory
+ * costs a page fault per 4 KB, a large share of the time on big models). Valid until the next call.
+ */
 function faceNormals(mesh: Mesh): { normals: Float32Array; areas: Float64Array } {
   const p = mesh.positions;
   const ix = mesh.indices;
   const n = Math.floor(ix.length / 3);
-  const normals = new Float32Array(n * 3);
-  const areas = new Float64Array(n);
+  const normals = scratchFloat32(SCRATCH.normals, n * 3);
+  const areas = scratchFloat64(SCRATCH.areas, n);
   for (let t = 0; t < n; t++) {
     const a = ix[t * 3] * 3;
     const b = ix[t * 3 + 1] * 3;
@@ -72,12 +76,24 @@ function faceNormals(mesh: Mesh): { normals: Float32Array; areas: Float64Array }
       normals[t * 3] = nx / length;
       normals[t * 3 + 1] = ny / length;
       normals[t * 3 + 2] = nz / length;
+    } else {
+      normals[t * 3] = 0;
+      normals[t * 3 + 1] = 0;
+      normals[t * 3 + 2] = 0;
     }
   }
   return { normals, areas };
 }
 
-function extent(p: Float32Array): { min: Vec3; max: Vec3; diagonal: number } {
+interface Extent {
+  min: Vec3;
+  max: Vec3;
+  diagonal: number;
+  /** No vertices. */
+  empty: boolean;
+}
+
+function extent(p: Float32Array): Extent {
   let minX = Number.POSITIVE_INFINITY;
   let minY = minX;
   let minZ = minX;
@@ -95,44 +111,56 @@ function extent(p: Float32Array): { min: Vec3; max: Vec3; diagonal: number } {
     if (z < minZ) minZ = z;
     if (z > maxZ) maxZ = z;
   }
-  if (!(maxX >= minX)) return { min: { x: 0, y: 0, z: 0 }, max: { x: 0, y: 0, z: 0 }, diagonal: 0 };
+  if (!(maxX >= minX)) {
+    return { min: { x: 0, y: 0, z: 0 }, max: { x: 0, y: 0, z: 0 }, diagonal: 0, empty: true };
+  }
   return {
     min: { x: minX, y: minY, z: minZ },
     max: { x: maxX, y: maxY, z: maxZ },
     diagonal: Math.hypot(maxX - minX, maxY - minY, maxZ - minZ),
+    empty: false,
   };
 }
 
-/** The outward normal of the largest flat face on the part's outside, and that face's area. */
+/** Steps per axis of the face-direction histogram: −Q … Q. */
+const Q = 8;
+const SIDE = 2 * Q + 1;
+
+/** The histogram bucket of a unit direction (or of a zero one: the middle bucket). */
+function bucketOf(x: number, y: number, z: number): number {
+  return (
+    (Math.round(x * Q) + Q) * SIDE * SIDE + (Math.round(y * Q) + Q) * SIDE + Math.round(z * Q) + Q
+  );
+}
+
+/**
+ * The outward normal of the largest flat face on the part's outside, that face's area, and the
+ * part's outermost extent that way.
+ */
 function largestFlatFace(
   mesh: Mesh,
   normals: Float32Array,
   areas: Float64Array,
-  diagonal: number,
-): { down: Vec3; area: number } {
+  box: Extent,
+): { down: Vec3; area: number; far: number } {
   const p = mesh.positions;
   const ix = mesh.indices;
   const n = areas.length;
   // Coarse histogram of face directions (17 steps per axis): the most common ones are candidates.
-  const Q = 8;
-  const side = 2 * Q + 1;
-  const bucketArea = new Float64Array(side * side * side);
-  const bucketSum = new Float64Array(side * side * side * 3);
+  const bucketArea = new Float64Array(SIDE * SIDE * SIDE);
+  const bucketSum = new Float64Array(SIDE * SIDE * SIDE * 3);
   for (let t = 0; t < n; t++) {
     const nx = normals[t * 3];
     const ny = normals[t * 3 + 1];
     const nz = normals[t * 3 + 2];
-    const k =
-      (Math.round(nx * Q) + Q) * side * side +
-      (Math.round(ny * Q) + Q) * side +
-      Math.round(nz * Q) +
-      Q;
+    const k = bucketOf(nx, ny, nz);
     const a = areas[t];
     bucketArea[k] += a;
     bucketSum[k * 3] += nx * a;
     bucketSum[k * 3 + 1] += ny * a;
     bucketSum[k * 3 + 2] += nz * a;
   }
+  // The six axis directions first (−z, +z, −x, +x, −y, +y), then the histogram's largest buckets.
   const candidates: number[] = [0, 0, -1, 0, 0, 1, -1, 0, 0, 1, 0, 0, 0, -1, 0, 0, 1, 0];
   const order = [...bucketArea.keys()]
     .filter((k) => bucketArea[k] > 0)
@@ -146,24 +174,53 @@ function largestFlatFace(
     if (length > 0) candidates.push(x / length, y / length, z / length);
   }
   const count = candidates.length / 3;
-  // The part's outermost extent in each candidate direction.
+  // The part's outermost extent in each candidate direction: the bounds give the axis ones.
   const far = new Float64Array(count).fill(Number.NEGATIVE_INFINITY);
-  for (let v = 0; v < p.length; v += 3) {
-    const x = p[v];
-    const y = p[v + 1];
-    const z = p[v + 2];
-    for (let c = 0; c < count; c++) {
-      const d = x * candidates[c * 3] + y * candidates[c * 3 + 1] + z * candidates[c * 3 + 2];
-      if (d > far[c]) far[c] = d;
+  if (!box.empty) {
+    far[0] = -box.min.z;
+    far[1] = box.max.z;
+    far[2] = -box.min.x;
+    far[3] = box.max.x;
+    far[4] = -box.min.y;
+    far[5] = box.max.y;
+  }
+  if (count > 6) {
+    for (let v = 0; v < p.length; v += 3) {
+      const x = p[v];
+      const y = p[v + 1];
+      const z = p[v + 2];
+      for (let c = 6; c < count; c++) {
+        const d = x * candidates[c * 3] + y * candidates[c * 3 + 1] + z * candidates[c * 3 + 2];
+        if (d > far[c]) far[c] = d;
+      }
+    }
+  }
+  // A face within 0.26° of a candidate (cos ≥ 0.99999) lies within one histogram step of the
+  // candidate's bucket on every axis: each bucket lists the candidates near it (a bit each), so
+  // most faces are passed over after one lookup.
+  const near = new Uint16Array(SIDE * SIDE * SIDE);
+  for (let c = 0; c < count; c++) {
+    const bx = Math.round(candidates[c * 3] * Q) + Q;
+    const by = Math.round(candidates[c * 3 + 1] * Q) + Q;
+    const bz = Math.round(candidates[c * 3 + 2] * Q) + Q;
+    for (let x = Math.max(0, bx - 1); x <= Math.min(SIDE - 1, bx + 1); x++) {
+      for (let y = Math.max(0, by - 1); y <= Math.min(SIDE - 1, by + 1); y++) {
+        for (let z = Math.max(0, bz - 1); z <= Math.min(SIDE - 1, bz + 1); z++) {
+          near[(x * SIDE + y) * SIDE + z] |= 1 << c;
+        }
+      }
     }
   }
   const flat = new Float64Array(count);
-  const tolerance = diagonal * 1e-5;
+  const tolerance = box.diagonal * 1e-5;
   for (let t = 0; t < n; t++) {
     const nx = normals[t * 3];
     const ny = normals[t * 3 + 1];
     const nz = normals[t * 3 + 2];
-    for (let c = 0; c < count; c++) {
+    let mask = near[bucketOf(nx, ny, nz)];
+    while (mask !== 0) {
+      const c = 31 - Math.clz32(mask & -mask);
+      mask &= mask - 1;
       const cx = candidates[c * 3];
       const cy = candidates[c * 3 + 1];
       const cz = candidates[c * 3 + 2];
@@ -180,10 +237,19 @@ function largestFlatFace(
   return {
     down: { x: candidates[best * 3], y: candidates[best * 3 + 1], z: candidates[best * 3 + 2] },
     area: flat[best],
+    far: far[best],
   };
 }
 
-/** A uniform grid of the faces (by their bounding boxes), for rays. */
+/** Cells per side of a block: the grid keeps one "anything here?" byte per block. */
+const BLOCK_SHIFT = 2;
+
+/**
+ * A uniform grid of the faces (by their bounding boxes), for rays: the faces of cell k are
+ * faces[start[k] … start[k + 1]), in face order. `blocks` marks the blocks of 4 × 4 × 4 cells that
+ * hold any face, so a ray crosses empty space (most of a solid's inside) without reading `start`.
+ * `start` and `faces` are scratch memory.
+ */
 interface Grid {
   min: Vec3;
   cell: number;
@@ -192,9 +258,12 @@ interface Grid {
   nz: number;
   start: Int32Array;
   faces: Int32Array;
+  blocks: Uint8Array;
+  bnx: number;
+  bny: number;
 }
 
-function buildGrid(mesh: Mesh, box: { min: Vec3; max: Vec3; diagonal: number }): Grid {
+function buildGrid(mesh: Mesh, box: Extent): Grid {
   const p = mesh.positions;
   const ix = mesh.indices;
   const n = Math.floor(ix.length / 3);
@@ -228,65 +297,87 @@ function buildGrid(mesh: Mesh, box: { min: Vec3; max: Vec3; diagonal: number }):
     Math.max(sx, sy, sz) / 1024,
     box.diagonal * 1e-5,
   );
-  const range = new Int32Array(n * 6);
   // Faces are filed in every cell their box touches: large faces on a fine grid could make that
   // list huge, so the cells grow until it stays within bounds.
   const maxEntries = Math.max(16_000_000, n * 8);
   let nx = 1;
   let ny = 1;
   let nz = 1;
+  let inv = 1;
   let total = 0;
+  let start: Int32Array;
+  // Counting sort, first pass: start[k] counts cell k's faces (and the cells grow while there are
+  // too many entries).
   for (;;) {
     nx = Math.max(1, Math.ceil(sx / cell));
     ny = Math.max(1, Math.ceil(sy / cell));
     nz = Math.max(1, Math.ceil(sz / cell));
-    const inv = 1 / cell;
-    const clampX = (v: number) => Math.min(nx - 1, Math.max(0, Math.floor((v - min.x) * inv)));
-    const clampY = (v: number) => Math.min(ny - 1, Math.max(0, Math.floor((v - min.y) * inv)));
-    const clampZ = (v: number) => Math.min(nz - 1, Math.max(0, Math.floor((v - min.z) * inv)));
+    inv = 1 / cell;
+    start = scratch(SCRATCH.gridStart, nx * ny * nz + 1, true);
     total = 0;
-    for (let t = 0; t < n; t++) {
+    for (let t = 0; t < n && total <= maxEntries; t++) {
       const a = ix[t * 3] * 3;
       const b = ix[t * 3 + 1] * 3;
       const c = ix[t * 3 + 2] * 3;
-      const x0 = clampX(Math.min(p[a], p[b], p[c]));
-      const x1 = clampX(Math.max(p[a], p[b], p[c]));
-      const y0 = clampY(Math.min(p[a + 1], p[b + 1], p[c + 1]));
-      const y1 = clampY(Math.max(p[a + 1], p[b + 1], p[c + 1]));
-      const z0 = clampZ(Math.min(p[a + 2], p[b + 2], p[c + 2]));
-      const z1 = clampZ(Math.max(p[a + 2], p[b + 2], p[c + 2]));
-      range[t * 6] = x0;
-      range[t * 6 + 1] = x1;
-      range[t * 6 + 2] = y0;
-      range[t * 6 + 3] = y1;
-      range[t * 6 + 4] = z0;
-      range[t * 6 + 5] = z1;
+      const x0 = cellIndex(Math.min(p[a], p[b], p[c]), min.x, inv, nx);
+      const x1 = cellIndex(Math.max(p[a], p[b], p[c]), min.x, inv, nx);
+      const y0 = cellIndex(Math.min(p[a + 1], p[b + 1], p[c + 1]), min.y, inv, ny);
+      const y1 = cellIndex(Math.max(p[a + 1], p[b + 1], p[c + 1]), min.y, inv, ny);
+      const z0 = cellIndex(Math.min(p[a + 2], p[b + 2], p[c + 2]), min.z, inv, nz);
+      const z1 = cellIndex(Math.max(p[a + 2], p[b + 2], p[c + 2]), min.z, inv, nz);
       total += (x1 - x0 + 1) * (y1 - y0 + 1) * (z1 - z0 + 1);
+      if (total > maxEntries) break;
+      for (let z = z0; z <= z1; z++) {
+        for (let y = y0; y <= y1; y++) {
+          const row = (z * ny + y) * nx;
+          for (let x = x0; x <= x1; x++) start[row + x]++;
+        }
+      }
     }
     if (total <= maxEntries || nx * ny * nz === 1) break;
     cell *= 1.5;
   }
-  const start = new Int32Array(nx * ny * nz + 1);
-  for (let t = 0; t < n; t++) {
-    for (let z = range[t * 6 + 4]; z <= range[t * 6 + 5]; z++) {
-      for (let y = range[t * 6 + 2]; y <= range[t * 6 + 3]; y++) {
+  const cells = nx * ny * nz;
+  // Second pass: start[k] becomes the end of cell k's list, and filling the lists from the last
+  // face down leaves it at the list's beginning (faces in order within a cell).
+  for (let k = 1; k < cells; k++) start[k] += start[k - 1];
+  const faces = scratch(SCRATCH.gridFaces, total);
+  for (let t = n - 1; t >= 0; t--) {
+    const a = ix[t * 3] * 3;
+    const b = ix[t * 3 + 1] * 3;
+    const c = ix[t * 3 + 2] * 3;
+    const x0 = cellIndex(Math.min(p[a], p[b], p[c]), min.x, inv, nx);
+    const x1 = cellIndex(Math.max(p[a], p[b], p[c]), min.x, inv, nx);
+    const y0 = cellIndex(Math.min(p[a + 1], p[b + 1], p[c + 1]), min.y, inv, ny);
+    const y1 = cellIndex(Math.max(p[a + 1], p[b + 1], p[c + 1]), min.y, inv, ny);
+    const z0 = cellIndex(Math.min(p[a + 2], p[b + 2], p[c + 2]), min.z, inv, nz);
+    const z1 = cellIndex(Math.max(p[a + 2], p[b + 2], p[c + 2]), min.z, inv, nz);
+    for (let z = z0; z <= z1; z++) {
+      for (let y = y0; y <= y1; y++) {
         const row = (z * ny + y) * nx;
-        for (let x = range[t * 6]; x <= range[t * 6 + 1]; x++) start[row + x + 1]++;
+        for (let x = x0; x <= x1; x++) faces[--start[row + x]] = t;
       }
     }
   }
-  for (let i = 1; i < start.length; i++) start[i] += start[i - 1];
-  const fill = start.slice(0, start.length - 1);
-  const faces = new Int32Array(total);
-  for (let t = 0; t < n; t++) {
-    for (let z = range[t * 6 + 4]; z <= range[t * 6 + 5]; z++) {
-      for (let y = range[t * 6 + 2]; y <= range[t * 6 + 3]; y++) {
-        const row = (z * ny + y) * nx;
-        for (let x = range[t * 6]; x <= range[t * 6 + 1]; x++) faces[fill[row + x]++] = t;
+  start[cells] = total;
+  const bnx = ((nx - 1) >> BLOCK_SHIFT) + 1;
+  const bny = ((ny - 1) >> BLOCK_SHIFT) + 1;
+  const bnz = ((nz - 1) >> BLOCK_SHIFT) + 1;
+  const blocks = new Uint8Array(bnx * bny * bnz);
+  for (let z = 0, k = 0; z < nz; z++) {
+    for (let y = 0; y < ny; y++) {
+      const row = ((z >> BLOCK_SHIFT) * bny + (y >> BLOCK_SHIFT)) * bnx;
+      for (let x = 0; x < nx; x++, k++) {
+        if (start[k + 1] !== start[k]) blocks[row + (x >> BLOCK_SHIFT)] = 1;
       }
     }
   }
-  return { min, cell, nx, ny, nz, start, faces };
+  return { min, cell, nx, ny, nz, start, faces, blocks, bnx, bny };
+}
+
+/** The cell along one axis holding coordinate v (clamped to the grid). */
+function cellIndex(v: number, min: number, inv: number, cells: number): number {
+  return Math.min(cells - 1, Math.max(0, Math.floor((v - min) * inv)));
 }
 
 /**
@@ -309,55 +400,65 @@ function firstHit(
 ): number {
   const p = mesh.positions;
   const ix = mesh.indices;
-  const { nx, ny, nz, cell, start, faces } = grid;
-  let cx = Math.min(nx - 1, Math.max(0, Math.floor((ox - grid.min.x) / cell)));
-  let cy = Math.min(ny - 1, Math.max(0, Math.floor((oy - grid.min.y) / cell)));
-  let cz = Math.min(nz - 1, Math.max(0, Math.floor((oz - grid.min.z) / cell)));
+  const { nx, ny, nz, cell, start, faces, blocks, bnx, bny } = grid;
+  const mx = grid.min.x;
+  const my = grid.min.y;
+  const mz = grid.min.z;
+  let cx = Math.min(nx - 1, Math.max(0, Math.floor((ox - mx) / cell)));
+  let cy = Math.min(ny - 1, Math.max(0, Math.floor((oy - my) / cell)));
+  let cz = Math.min(nz - 1, Math.max(0, Math.floor((oz - mz) / cell)));
   const stepX = dx > 0 ? 1 : -1;
   const stepY = dy > 0 ? 1 : -1;
   const stepZ = dz > 0 ? 1 : -1;
-  const boundary = (c: number, d: number, o: number, m: number) =>
-    d === 0 ? Number.POSITIVE_INFINITY : (m + (d > 0 ? c + 1 : c) * cell - o) / d;
-  let tX = boundary(cx, dx, ox, grid.min.x);
-  let tY = boundary(cy, dy, oy, grid.min.y);
-  let tZ = boundary(cz, dz, oz, grid.min.z);
+  let tX = dx === 0 ? Number.POSITIVE_INFINITY : (mx + (dx > 0 ? cx + 1 : cx) * cell - ox) / dx;
+  let tY = dy === 0 ? Number.POSITIVE_INFINITY : (my + (dy > 0 ? cy + 1 : cy) * cell - oy) / dy;
+  let tZ = dz === 0 ? Number.POSITIVE_INFINITY : (mz + (dz > 0 ? cz + 1 : cz) * cell - oz) / dz;
   const dtX = dx === 0 ? Number.POSITIVE_INFINITY : cell / Math.abs(dx);
   const dtY = dy === 0 ? Number.POSITIVE_INFINITY : cell / Math.abs(dy);
   const dtZ = dz === 0 ? Number.POSITIVE_INFINITY : cell / Math.abs(dz);
   let best = Number.POSITIVE_INFINITY;
+  let left = work.left;
   for (;;) {
-    const k = (cz * ny + cy) * nx + cx;
-    work.left -= start[k + 1] - start[k] + 1;
-    for (let i = start[k]; i < start[k + 1]; i++) {
-      const t = faces[i];
-      if (t === self) continue;
-      const a = ix[t * 3] * 3;
-      const b = ix[t * 3 + 1] * 3;
-      const c = ix[t * 3 + 2] * 3;
-      const e1x = p[b] - p[a];
-      const e1y = p[b + 1] - p[a + 1];
-      const e1z = p[b + 2] - p[a + 2];
-      const e2x = p[c] - p[a];
-      const e2y = p[c + 1] - p[a + 1];
-      const e2z = p[c + 2] - p[a + 2];
-      const hx = dy * e2z - dz * e2y;
-      const hy = dz * e2x - dx * e2z;
-      const hz = dx * e2y - dy * e2x;
-      const det = e1x * hx + e1y * hy + e1z * hz;
-      if (det > -1e-20 && det < 1e-20) continue;
-      const f = 1 / det;
-      const sx = ox - p[a];
-      const sy = oy - p[a + 1];
-      const sz = oz - p[a + 2];
-      const u = f * (sx * hx + sy * hy + sz * hz);
-      if (u < -1e-9 || u > 1 + 1e-9) continue;
-      const qx = sy * e1z - sz * e1y;
-      const qy = sz * e1x - sx * e1z;
-      const qz = sx * e1y - sy * e1x;
-      const v = f * (dx * qx + dy * qy + dz * qz);
-      if (v < -1e-9 || u + v > 1 + 1e-9) continue;
-      const d = f * (e2x * qx + e2y * qy + e2z * qz);
-      if (d > 0 && d < best) best = d;
+    if (
+      blocks[((cz >> BLOCK_SHIFT) * bny + (cy >> BLOCK_SHIFT)) * bnx + (cx >> BLOCK_SHIFT)] === 0
+    ) {
+      // An empty cell in an empty block.
+      left -= 1;
+    } else {
+      const k = (cz * ny + cy) * nx + cx;
+      const s1 = start[k + 1];
+      left -= s1 - start[k] + 1;
+      for (let i = start[k]; i < s1; i++) {
+        const t = faces[i];
+        if (t === self) continue;
+        const a = ix[t * 3] * 3;
+        const b = ix[t * 3 + 1] * 3;
+        const c = ix[t * 3 + 2] * 3;
+        const e1x = p[b] - p[a];
+        const e1y = p[b + 1] - p[a + 1];
+        const e1z = p[b + 2] - p[a + 2];
+        const e2x = p[c] - p[a];
+        const e2y = p[c + 1] - p[a + 1];
+        const e2z = p[c + 2] - p[a + 2];
+        const hx = dy * e2z - dz * e2y;
+        const hy = dz * e2x - dx * e2z;
+        const hz = dx * e2y - dy * e2x;
+        const det = e1x * hx + e1y * hy + e1z * hz;
+        if (det > -1e-20 && det < 1e-20) continue;
+        const f = 1 / det;
+        const sx = ox - p[a];
+        const sy = oy - p[a + 1];
+        const sz = oz - p[a + 2];
+        const u = f * (sx * hx + sy * hy + sz * hz);
+        if (u < -1e-9 || u > 1 + 1e-9) continue;
+        const qx = sy * e1z - sz * e1y;
+        const qy = sz * e1x - sx * e1z;
+        const qz = sx * e1y - sy * e1x;
+        const v = f * (dx * qx + dy * qy + dz * qz);
+        if (v < -1e-9 || u + v > 1 + 1e-9) continue;
+        const d = f * (e2x * qx + e2y * qy + e2z * qz);
+        if (d > 0 && d < best) best = d;
+      }
     }
     const next = Math.min(tX, tY, tZ);
     // A hit before the next cell boundary can't be beaten further on.
@@ -376,20 +477,27 @@ function firstHit(
       tZ += dtZ;
     }
   }
+  work.left = left;
   return best <= limit ? best : Number.POSITIVE_INFINITY;
 }
 
-/** Thickness samples grouped: consecutive thicknesses within 10 % of a cluster's first join it. */
+/**
+ * Thickness samples grouped: consecutive thicknesses within 10 % of a cluster's first join it.
+ * `faces` and `thickness` list the `count` measured faces.
+ */
 function clusters(
+  faces: Int32Array,
   thickness: Float32Array,
+  count: number,
   areas: Float64Array,
   weight: number,
 ): Array<[number, number]> {
   const sampled: number[] = [];
-  for (let t = 0; t < thickness.length; t++) {
-    if (Number.isFinite(thickness[t]) && areas[t] > 0) sampled.push(t);
+  for (let i = 0; i < count; i++) {
+    if (Number.isFinite(thickness[i]) && areas[faces[i]] > 0) sampled.push(i);
   }
-  sampled.sort((a, b) => thickness[a] - thickness[b]);
+  // Thinnest first; equal thicknesses in face order.
+  sampled.sort((a, b) => thickness[a] - thickness[b] || faces[a] - faces[b]);
   const out: Array<[number, number]> = [];
   let first = 0;
   let area = 0;
@@ -397,8 +505,9 @@ function clusters(
   const flush = () => {
     if (area > 0) out.push([weighted / area, area * weight]);
   };
-  for (const t of sampled) {
-    const d = thickness[t];
+  for (const i of sampled) {
+    const d = thickness[i];
+    const faceArea = areas[faces[i]];
     if (area > 0 && d > first * 1.1) {
       flush();
       if (out.length >= MAX_CLUSTERS) return out;
@@ -406,8 +515,8 @@ function clusters(
       weighted = 0;
     }
     if (area === 0) first = d;
-    area += areas[t];
-    weighted += areas[t] * d;
+    area += faceArea;
+    weighted += faceArea * d;
   }
   if (out.length < MAX_CLUSTERS) flush();
   return out;
@@ -423,24 +532,44 @@ export function checkPrintabilityDetail(
   mesh: Mesh,
   options: PrintabilityOptions = {},
 ): PrintabilityDetail {
+  return check(mesh, options, true) as PrintabilityDetail;
+}
+
+/** The checks' summary, as a quote keeps it (no per-face arrays are made). */
+export function checkPrintability(mesh: Mesh, options: PrintabilityOptions = {}): Printability {
+  return check(mesh, options, false);
+}
+
+function check(
+  mesh: Mesh,
+  options: PrintabilityOptions,
+  detail: boolean,
+): Printability | PrintabilityDetail {
   const p = mesh.positions;
   const ix = mesh.indices;
   const n = Math.floor(ix.length / 3);
   const { normals, areas } = faceNormals(mesh);
   const box = extent(p);
-  const chosen = options.down
-    ? { down: options.down, area: Number.NaN }
-    : largestFlatFace(mesh, normals, areas, box.diagonal);
-  const { down, area: bedArea } = chosen;
-
+  let down: Vec3;
+  let bedArea: number;
   // Height above the bed is −down · v, the bed at −max(down · v).
   let far = Number.NEGATIVE_INFINITY;
-  for (let v = 0; v < p.length; v += 3) {
-    const d = p[v] * down.x + p[v + 1] * down.y + p[v + 2] * down.z;
-    if (d > far) far = d;
+  if (options.down) {
+    down = options.down;
+    bedArea = Number.NaN;
+    for (let v = 0; v < p.length; v += 3) {
+      const d = p[v] * down.x + p[v + 1] * down.y + p[v + 2] * down.z;
+      if (d > far) far = d;
+    }
+  } else {
+    const chosen = largestFlatFace(mesh, normals, areas, box);
+    down = chosen.down;
+    bedArea = chosen.area;
+    far = chosen.far;
   }
+
   const onBed = box.diagonal * 1e-4;
-  const overhang = new Uint8Array(n);
+  const overhang = detail ? new Uint8Array(n) : null;
   let overhangArea = 0;
   let supportVolume = 0;
   let totalArea = 0;
@@ -458,17 +587,20 @@ export function checkPrintabilityDetail(
     const dc = far - (p[c] * down.x + p[c + 1] * down.y + p[c + 2] * down.z);
     const height = (da + db + dc) / 3;
     if (height <= onBed) continue;
-    overhang[t] = 1;
+    if (overhang) overhang[t] = 1;
     overhangArea += areas[t];
     supportVolume += areas[t] * facing * height;
   }
 
-  const thickness = new Float32Array(n).fill(Number.NaN);
+  const thickness = detail ? new Float32Array(n).fill(Number.NaN) : null;
   let walls: Array<[number, number]> = [];
   if (n > 0 && box.diagonal > 0) {
     const grid = buildGrid(mesh, box);
     const stride = Math.max(1, Math.ceil(n / WALL_SAMPLES));
     const slots = Math.ceil(n / stride);
+    const measuredFaces = new Int32Array(slots);
+    const measured = new Float32Array(slots);
+    let count = 0;
     // The sampled faces in a fixed scrambled order, so that a measurement cut short by the work
     // limit (faces crowded into few cells, e.g. by a stray point far from the part) is still
     // spread over the whole part.
@@ -491,26 +623,28 @@ export function checkPrintabilityDetail(
       const d = firstHit(mesh, grid, t, ox, oy, oz, dx, dy, dz, box.diagonal, work) + lift;
       // A ray cut short may have missed its nearest face.
       if (work.left < 0) break;
-      thickness[t] = d;
+      if (thickness) thickness[t] = d;
+      measuredFaces[count] = t;
+      measured[count++] = d;
       measuredArea += areas[t];
     }
     // Each measured face stands for its share of the whole surface.
-    walls = clusters(thickness, areas, measuredArea > 0 ? totalArea / measuredArea : 0);
+    walls = clusters(
+      measuredFaces,
+      measured,
+      count,
+      areas,
+      measuredArea > 0 ? totalArea / measuredArea : 0,
+    );
   }
-  return {
+  const summary: Printability = {
     down,
     bedArea,
     overhangArea,
     supportVolume,
     walls,
     wallArea: totalArea,
-    overhang,
-    thickness,
   };
-}
-
-/** The checks' summary, as a quote keeps it. */
-export function checkPrintability(mesh: Mesh, options: PrintabilityOptions = {}): Printability {
-  const { overhang: _o, thickness: _t, ...summary } = checkPrintabilityDetail(mesh, options);
+  if (overhang && thickness) return { ...summary, overhang, thickness };
   return summary;
 }

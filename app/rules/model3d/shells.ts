@@ -6,6 +6,7 @@
  * inside out) shows in the signs.
  */
 import type { Mesh, Vec3 } from "./types.ts";
+import { SCRATCH, scratch } from "./weld.ts";
 
 export interface Shell {
   /** Signed: negative when the shell's faces point inwards. In the mesh's own units. */
@@ -29,9 +30,13 @@ export interface Shells {
 
 /** Roots of the union-find, each vertex pointing at the smallest vertex of its shell. */
 export function shellRoots(mesh: Mesh): Int32Array {
+  return roots(mesh, new Int32Array(Math.floor(mesh.positions.length / 3)));
+}
+
+/** shellRoots into `parent` (at least one number per vertex). */
+function roots(mesh: Mesh, parent: Int32Array): Int32Array {
   const idx = mesh.indices;
   const n = Math.floor(mesh.positions.length / 3);
-  const parent = new Int32Array(n);
   for (let i = 0; i < n; i++) parent[i] = i;
   const find = (a: number) => {
     // Path halving: every other node on the way up points to its grandparent.
@@ -66,9 +71,10 @@ export function measureShells(mesh: Mesh, wholeSignedVolume?: number, detailLimi
   const p = mesh.positions;
   const idx = mesh.indices;
   const n = Math.floor(p.length / 3);
-  const root = shellRoots(mesh);
+  // Scratch memory (fresh memory costs a page fault per 4 KB): used only within this call.
+  const root = roots(mesh, scratch(SCRATCH.shellParent, n));
   // Dense shell numbers for the roots (a vertex is a root when it is its own parent).
-  const shellOf = new Int32Array(n);
+  const shellOf = scratch(SCRATCH.shellOf, n);
   let count = 0;
   for (let i = 0; i < n; i++) {
     if (root[i] === i) shellOf[i] = count++;

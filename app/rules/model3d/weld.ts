@@ -32,6 +32,13 @@ export const SCRATCH = {
   mark: 5,
   selected: 6,
   records: 7,
+  shellParent: 8,
+  shellOf: 9,
+  normals: 10,
+  areas: 11,
+  gridStart: 12,
+  gridFaces: 13,
+  bloom: 14,
 } as const;
 
 /** A scratch array of at least `length` ints (contents undefined; `zero` clears them). */
@@ -44,6 +51,18 @@ export function scratch(slot: number, length: number, zero = false): Int32Array 
   const fresh = new Int32Array(Math.max(length, 1024));
   if (length <= POOL_MAX_INTS) pool[slot] = fresh;
   return fresh;
+}
+
+/** A scratch array of at least `length` 32-bit floats (contents undefined). */
+export function scratchFloat32(slot: number, length: number): Float32Array {
+  const ints = scratch(slot, length);
+  return new Float32Array(ints.buffer, ints.byteOffset, length);
+}
+
+/** A scratch array of at least `length` 64-bit floats (contents undefined). */
+export function scratchFloat64(slot: number, length: number): Float64Array {
+  const ints = scratch(slot, length * 2);
+  return new Float64Array(ints.buffer, ints.byteOffset, length);
 }
 
 /** A scratch array at least twice as long as `old`, holding its contents. */
@@ -105,7 +124,8 @@ export class Welder {
     this.hashes = scratch(SCRATCH.hashes, expected);
     let bloomBits = 1 << 16;
     while (bloomBits < expected * 12) bloomBits *= 2;
-    this.bloom = new Int32Array(bloomBits >>> 5);
+    // Scratch memory, cleared: fresh pages cost more than clearing them.
+    this.bloom = scratch(SCRATCH.bloom, bloomBits >>> 5, true).subarray(0, bloomBits >>> 5);
     this.bloomShift = 32 - Math.log2(bloomBits >>> 5);
   }
 
@@ -179,7 +199,7 @@ export class Welder {
   /** More than one provisional vertex per byte of filter: double it, to keep it selective. */
   private growBloom(): void {
     const words = this.bloom.length * 2;
-    this.bloom = new Int32Array(words);
+    this.bloom = scratch(SCRATCH.bloom, words, true).subarray(0, words);
     this.bloomShift = 32 - Math.log2(words);
     for (let i = 0; i < this.count; i++) {
       const h = this.hashes[i];

@@ -352,6 +352,48 @@ export function manyTriangleStl(triangles: number): Uint8Array {
   return out;
 }
 
+/**
+ * A UV sphere of `radius` centred at `center`: a pole at each end, `rings` − 1 rings of `segments`
+ * vertices between them, 2 × segments × (rings − 1) triangles (128 × 64: 16,128), closed and wound
+ * outwards (the seam reuses the ring's first vertex, so it is watertight).
+ */
+export function sphere(
+  radius: number,
+  segments = 128,
+  rings = 64,
+  center: [number, number, number] = [radius, radius, radius],
+): Mesh {
+  const [cx, cy, cz] = center;
+  const positions = new Float32Array((2 + (rings - 1) * segments) * 3);
+  positions.set([cx, cy, cz + radius], 0);
+  for (let i = 1; i < rings; i++) {
+    const theta = (Math.PI * i) / rings;
+    for (let j = 0; j < segments; j++) {
+      const phi = (2 * Math.PI * j) / segments;
+      const v = (1 + (i - 1) * segments + j) * 3;
+      positions[v] = cx + radius * Math.sin(theta) * Math.cos(phi);
+      positions[v + 1] = cy + radius * Math.sin(theta) * Math.sin(phi);
+      positions[v + 2] = cz + radius * Math.cos(theta);
+    }
+  }
+  const south = 1 + (rings - 1) * segments;
+  positions.set([cx, cy, cz - radius], south * 3);
+  const ring = (i: number, j: number) => 1 + (i - 1) * segments + (j % segments);
+  const indices: number[] = [];
+  for (let j = 0; j < segments; j++) {
+    indices.push(0, ring(1, j), ring(1, j + 1));
+    for (let i = 1; i < rings - 1; i++) {
+      const a = ring(i, j);
+      const b = ring(i + 1, j);
+      const c = ring(i + 1, j + 1);
+      const d = ring(i, j + 1);
+      indices.push(a, b, c, a, c, d);
+    }
+    indices.push(ring(rings - 1, j), south, ring(rings - 1, j + 1));
+  }
+  return { positions, indices: new Uint32Array(indices) };
+}
+
 /** Two meshes as one (the second's vertex numbers shifted), e.g. two shells in one file. */
 export function merged(a: Mesh, b: Mesh): Mesh {
   const positions = new Float32Array(a.positions.length + b.positions.length);
