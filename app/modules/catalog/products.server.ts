@@ -4,6 +4,7 @@ import { products, reviewStats, reviews, searchGeneration, user } from "~/db/sch
 import type { ProductCardData } from "~/rules/product-display.ts";
 import type { ProductOption, Variant } from "~/rules/variants.ts";
 import { withVariantSummaries } from "./card-variants.server.ts";
+import { rankCandidates } from "./search-candidates.server.ts";
 import { productOptions, productVariants } from "./variants.server.ts";
 
 export const FEATURED_LIMIT = 8;
@@ -216,12 +217,6 @@ export async function listProductReviews(
 /** Words a query may carry that no product name needs to contain. */
 const SEARCH_FILLERS = new Set(["and", "for", "the", "with", "from", "you", "your", "set"]);
 
-/**
- * How many of the products containing the query, first by name, are ranked before all of them
- * are: enough when the best of them are as good as any product can be (see searchProducts).
- */
-export const SEARCH_WINDOW = 100;
-
 type Row = Record<string, unknown>;
 const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
 
@@ -237,17 +232,10 @@ const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
  * word similarity, then by name.
  *
  * The text and its words are stored with each product (`search_text`, `search_words`, drizzle/0006)
- * and indexed, so the rules above are checked only on the products the indexes point at:
- * - The query's words near a word of the catalogue are found in `search_vocabulary` (prefix and
- *   edit distance on a few thousand words, not on every product), and the products having one of
- *   them through the index of `search_words`; the trigram tests use the trigram index of
- *   `search_text` (`<%`, `<<%` with their thresholds set for the transaction).
- * - The order needs each matching product's similarity. When many products contain the query,
- *   only the first SEARCH_WINDOW of them by name are ranked, and then the products containing it
- *   that are better than the last of the page's worth of best among those (the trigram index finds
- *   them at that threshold): a product as good as that last one or worse, further on by name,
- *   can't be among the first results. (The products that match without containing the query are
- *   all ranked: many of them, as for a misspelt common word, take time.)
+ * and indexed. A query asked for the first time is ranked on bounded candidates
+ * (`rankCandidates`, docs/decisions/0021-search-answers.md, amended 2026-11-27): the first products
+ * by name containing the query, and those having the catalogue's words nearest each query word
+ * (found in `search_vocabulary`), the rules checked and the order computed on those only.
  */
 export async function searchProducts(
   db: Database,
@@ -271,12 +259,7 @@ export async function searchProducts(
       await tx.execute(sql`select
         set_config('pg_trgm.word_similarity_threshold', '0.25', true),
         set_config('pg_trgm.strict_word_similarity_threshold', '0.4', true)`);
-      const containing = await rankContaining(tx, q, wanted);
-      // Every product containing the query is ranked above: the others that match follow.
-      const found =
-        containing.length >= wanted
-          ? containing
-          : [...containing, ...(await rankNear(tx, q, words, wanted - containing.length))];
+      const found = await rankCandidates(tx, q, words, wanted);
       return withOptionValues(tx, q, words, wanted, found);
     }),
   );
@@ -342,104 +325,6 @@ async function rankedIds(
     }
   }
   return ids;
-}
-
-const containsQuery = (q: string) => sql`search_text like ${`%${escapeLike(q)}%`}`;
-
-/** The first `wanted` active products containing the query, best first (ids). */
-async function rankContaining(tx: Tx, q: string, wanted: number): Promise<string[]> {
-  const contains = containsQuery(q);
-  const window = rowsOf(
-    await tx.execute(sql`
-      select id, ws, count(*) over () as size from (
-        select id, name, word_similarity(${q}, search_text) as ws from (
-          select id, name, search_text from products
-           where is_active and ${contains}
-           order by name limit ${SEARCH_WINDOW}
-        ) first_by_name
-      ) ranked
-      order by ws desc, name limit ${wanted}`),
-  );
-  const size = Number(window[0]?.size ?? 0);
-  const ids = window.map((r) => String(r.id));
-  // Fewer than the window: these are all of them.
-  if (size < SEARCH_WINDOW) return ids;
-  if (window.length < wanted) return rankAll(tx, contains, q, wanted);
-  // The best `wanted` of the first products by name. Any product further on that belongs among
-  // the best is better than the last of these (as good, it would come later by name): only those
-  // are looked for (the trigram index finds them), and the best of both are the answer.
-  const last = Number(window[wanted - 1]?.ws);
-  if (last >= 1) return ids;
-  // Similarities are multiples of 1/(the query's trigram count): 1e-6 above is "better than".
-  await tx.execute(
-    sql`select set_config('pg_trgm.word_similarity_threshold', ${String(last + 1e-6)}, true)`,
-  );
-  const best = rowsOf(
-    await tx.execute(sql`
-      select id from products
-       where is_active and ${contains}
-         and (${q} <% search_text or id = any(${`{${ids.join(",")}}`}::uuid[]))
-       order by word_similarity(${q}, search_text) desc, name limit ${wanted}`),
-  );
-  await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', '0.25', true)`);
-  return best.map((r) => String(r.id));
-}
-
-/** Every active product the condition holds for, ranked (the first `wanted` ids). */
-async function rankAll(tx: Tx, where: SQL, q: string, wanted: number): Promise<string[]> {
-  const rows = rowsOf(
-    await tx.execute(sql`
-      select id from products where is_active and ${where}
-       order by word_similarity(${q}, search_text) desc, name limit ${wanted}`),
-  );
-  return rows.map((r) => String(r.id));
-}
-
-/** The first `wanted` active products that match without containing the query (ids). */
-async function rankNear(tx: Tx, q: string, words: string[], wanted: number): Promise<string[]> {
-  const wordTests = words.map((w) => {
-    const length = [...w].length;
-    const edits = length <= 3 ? 0 : length <= 4 ? 1 : 2;
-    const prefix = `${escapeLike(w)}%`;
-    // A product word that starts with this word or is at most `edits` edits from it. Numbers
-    // aren't in the vocabulary (none is near a word without a digit): a word with a digit is
-    // checked against each product's words.
-    const wordNear = /[0-9]/.test(w)
-      ? sql`exists (select 1 from unnest(search_words) as t(word)
-          where t.word like ${prefix} or levenshtein(t.word, ${w}) <= ${edits})`
-      : sql`search_words && array(select word from search_vocabulary
-          where word like ${prefix}
-             or (length(word) between ${length - edits} and ${length + edits}
-                 and levenshtein(word, ${w}) <= ${edits}))`;
-    // `<<%`: strict word similarity ≥ 0.4 (the threshold set above). The word test first: it is
-    // cheaper, and spares the strict similarity where it holds.
-    return { w, nearWord: sql`(${wordNear} or ${w} <<% search_text)` };
-  });
-  const notContaining = sql`not (${containsQuery(q)})`;
-  if (wordTests.length === 1 && wordTests[0]?.w === q) {
-    // One word, the whole query: its similarity, which the rule tests (≥ 0.25), is the one the
-    // order uses, computed once per product.
-    const rows = rowsOf(
-      await tx.execute(sql`
-        select id from (
-          select id, name, word_similarity(${q}, search_text) as ws from products
-           where is_active and ${notContaining} and ${wordTests[0].nearWord}
-          offset 0
-        ) near_products
-        where ws >= 0.25
-        order by ws desc, name limit ${wanted}`),
-    );
-    return rows.map((r) => String(r.id));
-  }
-  // `<%`: word similarity ≥ 0.25 (the threshold set above).
-  const matches =
-    wordTests.length > 0
-      ? sql.join(
-          wordTests.map(({ w, nearWord }) => sql`${w} <% search_text and ${nearWord}`),
-          sql` and `,
-        )
-      : sql`${q} <% search_text`;
-  return rankAll(tx, sql`${notContaining} and ${matches}`, q, wanted);
 }
 
 /**

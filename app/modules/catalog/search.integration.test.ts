@@ -7,7 +7,8 @@ import {
   type TestDatabase,
   testDbKind,
 } from "../../../tests/support/test-database.ts";
-import { SEARCH_WINDOW, searchProducts } from "./products.server.ts";
+import { searchProducts } from "./products.server.ts";
+import { CANDIDATE_BOUND as SEARCH_WINDOW } from "./search-candidates.server.ts";
 
 /*
  * The indexed search (drizzle/0006) finds and orders exactly what the rules of decision 0004 say,
