@@ -178,5 +178,5 @@ export async function personalPage(request: PersonalRequest): Promise<PersonalAn
 }
 
 /** Per-answer compression levels (docs/performance.md, 2026-11-27: cost against size). */
-export const BROTLI_QUALITY = 4;
-export const GZIP_LEVEL = 4;
+export const BROTLI_QUALITY = 1;
+export const GZIP_LEVEL = 1;

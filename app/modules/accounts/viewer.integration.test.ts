@@ -1,19 +1,19 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { session, userProfiles } from "~/db/schema.ts";
+import { currentQueryCount, runWithRequestId } from "~/lib/request-context.server.ts";
 import {
   addFavourite,
   favouriteIdsFrom,
   favouriteIdsOf,
 } from "~/modules/favourites/favourites.server.ts";
-import { insertProduct } from "../../../tests/support/factories.ts";
-import { currentQueryCount, runWithRequestId } from "~/lib/request-context.server.ts";
 import {
   createVerifiedUser,
   signInCookie,
   startProcessRuntime,
   uniqueEmail,
 } from "../../../tests/support/accounts.ts";
+import { insertProduct } from "../../../tests/support/factories.ts";
 import { testDbKind } from "../../../tests/support/test-database.ts";
 import { getViewer, getViewerWith, quickViewerWith } from "./viewer.server.ts";
 
