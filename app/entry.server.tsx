@@ -8,6 +8,7 @@ import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "r
 import { ServerRouter } from "react-router";
 import { log } from "~/lib/log.server.ts";
 import { NonceContext } from "~/lib/nonce.ts";
+import type { PersonalUse } from "~/lib/page-cache.server.ts";
 import { currentPageCacheTicket } from "~/lib/request-context.server.ts";
 import { contentSecurityPolicy } from "~/lib/security-headers.ts";
 import { runtime } from "~/runtime.server.ts";
@@ -23,6 +24,10 @@ export {
   runWithRequestId,
   setPageCacheTicket,
 } from "~/lib/request-context.server.ts";
+export { personalPage } from "~/personal-pages.server.tsx";
+
+import { personalKeyOf } from "~/personal-pages.server.tsx";
+
 export { runtime, stopRuntime } from "~/runtime.server.ts";
 
 export const streamTimeout = 5_000;
@@ -49,6 +54,19 @@ export default function handleRequest(
     responseStatusCode === 200 &&
     !responseHeaders.has("set-cookie") &&
     isPublicPage(routerContext);
+  const personal = cacheable ? personalUseOf(routerContext) : undefined;
+  // A signed-in customer's full render of a page that may be personalised: the visitors' page
+  // under the same key is worth rendering, so their next requests come from the cache.
+  if (
+    !cacheable &&
+    responseStatusCode === 200 &&
+    request.method === "GET" &&
+    (routerContext.staticHandlerContext.loaderData.root as { viewer?: unknown } | undefined)
+      ?.viewer &&
+    personalUseOf(routerContext)
+  ) {
+    void wantVisitorPage(request);
+  }
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -85,7 +103,7 @@ export default function handleRequest(
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
           if (cacheable && ticket && responseStatusCode === 200) {
-            resolve(renderedForCache(body, responseHeaders, ticket, nonce));
+            resolve(renderedForCache(body, responseHeaders, ticket, nonce, personal));
             return;
           }
           resolve(
@@ -165,19 +183,52 @@ function isPublicPage(context: EntryContext): boolean {
   );
 }
 
+/**
+ * Whether signed-in customers may get this page from the cache, personalised (decision 0026): every
+ * matched route says so (`handle.personal`); a product page names its product, whose review
+ * button depends on the customer.
+ */
+function personalUseOf(context: EntryContext): PersonalUse | undefined {
+  let use: PersonalUse = {};
+  for (const match of context.staticHandlerContext.matches) {
+    if (match.route.id === "root") continue;
+    const handle = context.routeModules[match.route.id]?.handle as
+      | { personal?: "page" | "product" }
+      | undefined;
+    if (handle?.personal === "product") {
+      const id = match.params.id;
+      if (!id || !/^[0-9a-f-]{36}$/.test(id)) return undefined;
+      use = { reviewsOf: id };
+    } else if (handle?.personal !== "page") {
+      return undefined;
+    }
+  }
+  return use;
+}
+
+async function wantVisitorPage(request: Request): Promise<void> {
+  try {
+    const key = await personalKeyOf(request);
+    if (key) (await runtime()).pageCache.want(key);
+  } catch (error) {
+    log.warning("page cache: could not note a personal page", { error });
+  }
+}
+
 /** Reads the whole page, stores it in the page cache and answers with it. */
 async function renderedForCache(
   body: PassThrough,
   headers: Headers,
   ticket: NonNullable<ReturnType<typeof currentPageCacheTicket>>,
   nonce: string,
+  personal: PersonalUse | undefined,
 ): Promise<Response> {
   const chunks: Buffer[] = [];
   for await (const chunk of body) chunks.push(chunk as Buffer);
   const html = Buffer.concat(chunks).toString("utf8");
   const rt = await runtime();
   // Storing compresses in the background; this visitor needn't wait for it.
-  rt.pageCache.store(ticket, html, headers, nonce).catch((error: unknown) => {
+  rt.pageCache.store(ticket, html, headers, nonce, personal).catch((error: unknown) => {
     log.warning("page cache store failed", { error });
   });
   headers.set("X-Page-Cache", "miss");

@@ -6,7 +6,6 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  useRouteLoaderData,
 } from "react-router";
 import { FlashToast } from "~/components/account/flash-toast";
 import { cartCountFromCookie } from "~/components/cart/cart-store";
@@ -21,9 +20,14 @@ import { Toaster } from "~/components/ui/toaster";
 import { TooltipProvider } from "~/components/ui/tooltip";
 import { privateWhenSignedIn, refuseControlCharacters } from "~/lib/edge.server.ts";
 import { useNonce } from "~/lib/nonce.ts";
+import { useRootData } from "~/lib/root-data";
 import { readFlash } from "~/modules/accounts/flash.server.ts";
-import { getViewer } from "~/modules/accounts/viewer.server.ts";
-import { listFavouriteIds } from "~/modules/favourites/favourites.server.ts";
+import { getViewerWith } from "~/modules/accounts/viewer.server.ts";
+import {
+  favouriteIdsFrom,
+  favouriteIdsOf,
+  listFavouriteIds,
+} from "~/modules/favourites/favourites.server.ts";
 import { themeFromCookieHeader } from "~/rules/theme.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/root";
@@ -41,7 +45,12 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const rt = await runtime();
-  const viewer = await getViewer(rt, request);
+  // The session, the name and the favourites in one query on the common path (decision 0025).
+  const found = await getViewerWith(rt, request, { favouriteIds: favouriteIdsOf });
+  const viewer = found.viewer;
+  const favouriteIds = viewer
+    ? (favouriteIdsFrom(found.extras?.favouriteIds) ?? (await listFavouriteIds(rt.db, viewer.id)))
+    : [];
   const cookie = request.headers.get("cookie");
   const { flash, headers: flashHeaders } = readFlash(request);
   const headers = new Headers({ "Cache-Control": "private, no-cache" });
@@ -51,7 +60,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       origin: rt.env.publicUrl,
       theme: themeFromCookieHeader(cookie),
       viewer: viewer ? { name: viewer.name, email: viewer.email } : null,
-      favouriteIds: viewer ? await listFavouriteIds(rt.db, viewer.id) : [],
+      favouriteIds,
       // The browser keeps the cart; it mirrors the item count in a cookie for the first paint.
       cartCount: cartCountFromCookie(cookie),
       flash,
@@ -61,7 +70,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const loaderData = useRouteLoaderData<typeof loader>("root");
+  // The root loader's data, or on a page served from the page cache the customer's own (decision
+  // 0026).
+  const loaderData = useRootData();
   const nonce = useNonce();
   const theme = useOptimisticTheme(loaderData?.theme ?? "system");
   return (

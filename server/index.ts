@@ -38,6 +38,7 @@ const {
   encodedBody,
   setPageCacheTicket,
   bodyLimitFor,
+  personalPage,
 } = entry;
 
 let rt: Awaited<ReturnType<Entry["runtime"]>>;
@@ -441,8 +442,105 @@ function headersSetBy(middleware: express.RequestHandler): Array<[string, string
   return set;
 }
 
+// A signed-in customer's storefront page from the page cache, personalised (decision 0026): a GET
+// with a session cookie from a client that takes brotli or gzip. Anything the personal path
+// can't answer exactly (Better Auth's cases, a flash message, a review button, a page not stored)
+// goes the general way and is rendered in full, as before.
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
+/** Visitors' pages being rendered for the personal path, by address and cookies. */
+const warming = new Set<string>();
+
+function personalCandidate(req: http.IncomingMessage): "br" | "gzip" | null {
+  if (req.method !== "GET" || !rt.pageCache.enabled) return null;
+  const cookie = req.headers.cookie;
+  if (!cookie || !SESSION_COOKIE.test(cookie)) return null;
+  const accepted = req.headers["accept-encoding"] ?? "";
+  // As encodedBody picks (brotli first), for the usual header values; anything else goes the
+  // general way.
+  if (/(?:^|,)\s*br\s*(?:,|$)/.test(accepted)) return "br";
+  if (/(?:^|,)\s*gzip\s*(?:,|$)/.test(accepted)) return "gzip";
+  return null;
+}
+
+async function answerPersonal(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  encoding: "br" | "gzip",
+): Promise<boolean> {
+  const id = requestIdOf(req);
+  const answer = await runWithRequestId(id, async () => {
+    const found = await personalPage({
+      method: req.method,
+      url: req.url,
+      cookie: req.headers.cookie,
+      encoding,
+    });
+    return { found, queries: currentQueryCount() };
+  });
+  if (!answer.found.served) {
+    if (answer.found.warm) warmVisitorPage(answer.found.warm.url, answer.found.warm.cookie);
+    return false;
+  }
+  const url = req.url ?? "/";
+  const q = url.indexOf("?");
+  observeWhenFinished(req, res, id, q === -1 ? url : url.slice(0, q));
+  const merged = new Map<string, [string, string]>();
+  for (const [name, value] of [...helmetHeaders, ...answer.found.headers]) {
+    merged.set(name.toLowerCase(), [name, value]);
+  }
+  const headers = ["X-Request-Id", id, ...[...merged.values()].flat()];
+  if (config.serverTiming) headers.push("Server-Timing", `db;desc="${answer.queries} queries"`);
+  res.writeHead(200, headers);
+  res.end(answer.found.body);
+  return true;
+}
+
+/**
+ * The visitors' page a signed-in request wanted, rendered once in the background by asking this
+ * server for it as a visitor would (the page cache stores it; later signed-in requests are
+ * personalised from it). At most one such request per page at a time.
+ */
+function warmVisitorPage(url: string, cookie: string) {
+  const key = `${url}#${cookie}`;
+  const address = server.address();
+  if (warming.has(key) || warming.size >= 64 || !address || typeof address === "string") return;
+  warming.add(key);
+  const host =
+    address.address === "::" || address.address === "0.0.0.0" ? "127.0.0.1" : address.address;
+  const done = () => warming.delete(key);
+  http
+    .get(
+      {
+        host,
+        port: address.port,
+        path: url,
+        headers: { "accept-encoding": "br", ...(cookie ? { cookie } : {}) },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", done);
+        res.on("error", done);
+      },
+    )
+    .on("error", done);
+}
+
 const server = http.createServer((req, res) => {
-  if (!answerPageCacheHit(req, res)) app(req, res);
+  if (answerPageCacheHit(req, res)) return;
+  const encoding = personalCandidate(req);
+  if (!encoding) {
+    app(req, res);
+    return;
+  }
+  answerPersonal(req, res, encoding).then(
+    (answered) => {
+      if (!answered) app(req, res);
+    },
+    (error: unknown) => {
+      log.warning("personal page failed; rendering it", { error });
+      if (!res.headersSent) app(req, res);
+    },
+  );
 });
 server.listen(config.port, config.host, () => {
   log.info(`listening in ${config.nodeEnv} mode`, {

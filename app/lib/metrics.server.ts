@@ -160,7 +160,7 @@ let pageCache: { stats(): PageCacheStats } | null = null;
 
 const pageCacheGauge = new Gauge({
   name: "layerkart_page_cache",
-  help: "Page cache of public pages (app/lib/page-cache.server.ts): entries, bytes, hits, misses, stores, invalidations and coalesced misses (waited for a render under way) since start, and listening (1 while catalogue changes are heard)",
+  help: "Page cache of public pages (app/lib/page-cache.server.ts): entries, bytes, hits, misses, stores, invalidations and coalesced misses (waited for a render under way) and personalised answers to signed-in customers (decision 0026) since start, and listening (1 while catalogue changes are heard)",
   labelNames: ["stat"],
   registers: [registry],
   collect() {

@@ -66,8 +66,19 @@ export type PageCacheOptions = {
   now?: () => number;
 };
 
+/**
+ * Whether a stored page may be personalised for a signed-in customer (decision 0026), and what
+ * else must be asked about them first: on a product page, whether they bought it or reviewed it
+ * (then the page shows them a review button: it is rendered for them in full).
+ */
+export type PersonalUse = { reviewsOf?: string };
+
 export type CachedPage = {
   headers: Array<[string, string]>;
+  /** Set when the page may be served personalised to signed-in customers. */
+  personal?: PersonalUse;
+  /** The uncompressed page, kept once a personalised answer needed it (counted in `bytes`). */
+  html?: string;
   br: Buffer;
   gzip: Buffer;
   /** Uncompressed length. */
@@ -91,6 +102,8 @@ export type PageCacheStats = {
   invalidations: number;
   /** Misses that waited for another request's render of the same page. */
   coalesced: number;
+  /** Signed-in customers' requests answered from a stored page, personalised. */
+  personal: number;
   listening: boolean;
 };
 
@@ -122,9 +135,11 @@ export class PageCache {
   #bytes = 0;
   #generation = 0;
   #listening = false;
-  #stats = { hits: 0, misses: 0, stores: 0, invalidations: 0, coalesced: 0 };
+  #stats = { hits: 0, misses: 0, stores: 0, invalidations: 0, coalesced: 0, personal: 0 };
   /** Keys of pages stored at least once (whatever changed since): the ones worth waiting for. */
   readonly #storedBefore = new Set<string>();
+  /** Keys signed-in customers asked for whose visitors' page may serve them (`want`). */
+  readonly #wanted = new Set<string>();
   /** Renders under way, by key: the first miss's ticket and what its waiters wait on. */
   readonly #renders = new Map<
     string,
@@ -262,6 +277,59 @@ export class PageCache {
     return entry;
   }
 
+  /**
+   * The stored page for a signed-in customer's request under a visitor's key, if fresh and
+   * marked for personal use; counted as a personalised answer (not a hit) by `countPersonal`.
+   */
+  getPersonal(key: string): CachedPage | undefined {
+    if (!this.enabled) return undefined;
+    const entry = this.#entries.get(key);
+    if (!entry?.personal) return undefined;
+    if (this.#options.now() - entry.storedAt > this.#options.maxAgeMs) return undefined;
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
+    return entry;
+  }
+
+  /**
+   * Whether a visitor's page is worth rendering so that signed-in customers can be answered from
+   * it: stored before, or asked for by a signed-in customer on a page that allows it (`want`).
+   * Nothing is stored under the key now.
+   */
+  worthWarming(key: string): boolean {
+    if (!this.enabled || this.#entries.has(key)) return false;
+    return this.#storedBefore.has(key) || this.#wanted.has(key);
+  }
+
+  /** A signed-in customer's full render of a page that may be personalised (decision 0026). */
+  want(key: string): void {
+    if (this.#wanted.size >= 10_000) this.#wanted.clear();
+    this.#wanted.add(key);
+  }
+
+  countPersonal(): void {
+    this.#stats.personal += 1;
+  }
+
+  /**
+   * A stored page's HTML, decompressed on first use and kept with the entry (its size counted
+   * against the cache's, so the least recently used pages make room for it).
+   */
+  htmlOf(key: string, entry: CachedPage): string {
+    if (entry.html !== undefined) return entry.html;
+    const html = zlib.brotliDecompressSync(entry.br).toString("utf8");
+    if (this.#entries.get(key) !== entry) return html;
+    entry.html = html;
+    const added = Buffer.byteLength(html, "utf8");
+    entry.bytes += added;
+    this.#bytes += added;
+    for (const [k, old] of this.#entries) {
+      if (this.#bytes <= this.#options.maxBytes) break;
+      this.#remove(k, old);
+    }
+    return html;
+  }
+
   ticket(key: string): PageCacheTicket | null {
     return this.enabled ? { key, generation: this.#generation } : null;
   }
@@ -309,10 +377,11 @@ export class PageCache {
     html: string,
     headers: Headers,
     nonce?: string,
+    personal?: PersonalUse,
   ): Promise<boolean> {
     ticket.storing = true;
     try {
-      return await this.#store(ticket, html, headers, nonce);
+      return await this.#store(ticket, html, headers, nonce, personal);
     } finally {
       this.finish(ticket);
     }
@@ -322,7 +391,8 @@ export class PageCache {
     ticket: PageCacheTicket,
     html: string,
     headers: Headers,
-    nonce?: string,
+    nonce: string | undefined,
+    personal: PersonalUse | undefined,
   ): Promise<boolean> {
     if (!this.#isCurrent(ticket) || headers.has("set-cookie")) return false;
     // Taken now: the caller goes on to use the same headers for its own response.
@@ -345,6 +415,7 @@ export class PageCache {
     if (policy) stored.push(["Content-Security-Policy", policy]);
     const entry: CachedPage = {
       headers: stored,
+      ...(personal ? { personal } : {}),
       br,
       gzip: gz,
       length: body.length,

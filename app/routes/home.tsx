@@ -4,7 +4,7 @@ import { SponsoredCarousel } from "~/components/home/sponsored-carousel";
 import { WhyUs } from "~/components/home/why-us";
 import { ProductGrid } from "~/components/product/product-card";
 import { buttonVariants } from "~/components/ui/button";
-import { publicPageHandle } from "~/lib/public-page.ts";
+import { personalPageHandle } from "~/lib/public-page.ts";
 import { skipPageCache } from "~/lib/request-context.server.ts";
 import { listLatestProducts } from "~/modules/catalog/products.server.ts";
 import { listLivePromotions } from "~/modules/promotions/promotions.server.ts";
@@ -13,7 +13,7 @@ import { jsonLd, originFrom, pageMeta } from "~/rules/seo.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/home";
 
-export const handle = publicPageHandle;
+export const handle = personalPageHandle;
 
 /** A part that failed to load is left out of this page, and the page isn't cached without it. */
 function partial<T>(fallback: T): T {

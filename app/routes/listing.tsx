@@ -4,7 +4,7 @@ import { BackHomeButtons } from "~/components/layout/back-home-buttons";
 import { ProductGrid } from "~/components/product/product-card";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
-import { publicPageHandle } from "~/lib/public-page.ts";
+import { personalPageHandle } from "~/lib/public-page.ts";
 import {
   LISTING_PAGE_SIZE,
   listProducts,
@@ -15,7 +15,7 @@ import { originFrom, pageMeta } from "~/rules/seo.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/listing";
 
-export const handle = publicPageHandle;
+export const handle = personalPageHandle;
 
 /** The three listings: /products (every active product) and the two category listings. */
 const listings = {

@@ -16,7 +16,7 @@ import { PinBox } from "~/components/shipping/pin-box";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { log } from "~/lib/log.server.ts";
-import { publicPageHandle } from "~/lib/public-page.ts";
+import { personalProductPageHandle } from "~/lib/public-page.ts";
 import { skipPageCache } from "~/lib/request-context.server.ts";
 import { getViewer } from "~/modules/accounts/viewer.server.ts";
 import {
@@ -49,7 +49,7 @@ import { orderedOptions, type Variant } from "~/rules/variants.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/product";
 
-export const handle = publicPageHandle;
+export const handle = personalProductPageHandle;
 
 // Only a customer who bought the product can review it: the dialog (its form, validation and
 // Radix Dialog) is loaded for them alone, not for every visitor of the page.

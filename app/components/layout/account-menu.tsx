@@ -34,10 +34,34 @@ const links = [
 
 export function AccountMenu({ viewer }: { viewer: AccountMenuViewer }) {
   const submit = useSubmit();
+  return (
+    <AccountMenuView
+      viewer={viewer}
+      onSignOut={() => submit(new FormData(), { method: "post", action: "/sign-out" })}
+    />
+  );
+}
+
+/**
+ * The trigger's id is fixed rather than React's useId (there is one account menu per page): its
+ * server markup then doesn't depend on where the menu sits in the tree, so the server can render
+ * it alone for a page served from the page cache (app/lib/personal-page.server.ts) and match the
+ * full render's markup exactly.
+ */
+const TRIGGER_ID = "account-menu-trigger";
+
+/** The menu itself, without the router's data hooks: the server renders it alone too. */
+export function AccountMenuView({
+  viewer,
+  onSignOut,
+}: {
+  viewer: AccountMenuViewer;
+  onSignOut: () => void;
+}) {
   const shown = viewer.name || viewer.email;
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger asChild>
+      <DropdownMenuTrigger asChild id={TRIGGER_ID}>
         <Button variant="ghost" size="icon" aria-label={`Account: ${shown}`}>
           <span
             aria-hidden="true"
@@ -47,7 +71,7 @@ export function AccountMenu({ viewer }: { viewer: AccountMenuViewer }) {
           </span>
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-64">
+      <DropdownMenuContent align="end" className="w-64" aria-labelledby={TRIGGER_ID}>
         <DropdownMenuLabel className="flex flex-col gap-0.5 font-normal">
           <span className="truncate font-semibold" data-testid="account-menu-name">
             {viewer.name}
@@ -68,10 +92,7 @@ export function AccountMenu({ viewer }: { viewer: AccountMenuViewer }) {
           ))}
         </DropdownMenuGroup>
         <DropdownMenuSeparator />
-        <DropdownMenuItem
-          variant="destructive"
-          onSelect={() => submit(new FormData(), { method: "post", action: "/sign-out" })}
-        >
+        <DropdownMenuItem variant="destructive" onSelect={onSignOut}>
           <LogOut aria-hidden="true" />
           Sign Out
         </DropdownMenuItem>

@@ -15,6 +15,22 @@ const nav = [
   { to: "/contact", label: "Contact Us" },
 ];
 
+/**
+ * The account area of a visitor who isn't signed in. The server finds this exact markup in a
+ * cached page to put a signed-in customer's menu in its place (app/lib/personal-page.server.ts).
+ */
+export function SignInLink() {
+  return (
+    <Link
+      to="/auth"
+      className={buttonVariants({ variant: "ghost", size: "icon" })}
+      aria-label="Sign in"
+    >
+      <User aria-hidden="true" />
+    </Link>
+  );
+}
+
 export type HeaderViewer = { name: string; email: string } | null;
 
 export function SiteHeader({
@@ -79,17 +95,7 @@ export function SiteHeader({
               </span>
             ) : null}
           </Link>
-          {viewer ? (
-            <AccountMenu viewer={viewer} />
-          ) : (
-            <Link
-              to="/auth"
-              className={buttonVariants({ variant: "ghost", size: "icon" })}
-              aria-label="Sign in"
-            >
-              <User aria-hidden="true" />
-            </Link>
-          )}
+          {viewer ? <AccountMenu viewer={viewer} /> : <SignInLink />}
           <Button
             ref={menuButton}
             variant="ghost"

@@ -6,6 +6,11 @@ import { toast } from "~/components/ui/use-toast";
 import { cn } from "~/lib/cn";
 import { useRootData } from "~/lib/root-data";
 
+/** The heart icon's classes, unfilled and filled (the server swaps one for the other too). */
+export function heartIconClass(isFavourite: boolean): string {
+  return isFavourite ? "fill-rose-600 text-rose-600" : "text-foreground";
+}
+
 /** The favourite heart: needs sign-in; toggles on the server and updates at once. */
 export function FavouriteButton({
   productId,
@@ -65,11 +70,11 @@ export function FavouriteButton({
         isFavourite ? `Remove ${productName} from favourites` : `Add ${productName} to favourites`
       }
       className={cn("rounded-full", className)}
+      // Which product the heart is for: the server fills a signed-in customer's favourites in on
+      // a page from the page cache (app/lib/personal-page.server.ts).
+      data-favourite-id={productId}
     >
-      <SpriteIcon
-        name="heart"
-        className={isFavourite ? "fill-rose-600 text-rose-600" : "text-foreground"}
-      />
+      <SpriteIcon name="heart" className={heartIconClass(isFavourite)} />
     </Button>
   );
 }

@@ -3,13 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { session, userProfiles } from "~/db/schema.ts";
 import { currentQueryCount, runWithRequestId } from "~/lib/request-context.server.ts";
 import {
+  addFavourite,
+  favouriteIdsFrom,
+  favouriteIdsOf,
+} from "~/modules/favourites/favourites.server.ts";
+import {
   createVerifiedUser,
   signInCookie,
   startProcessRuntime,
   uniqueEmail,
 } from "../../../tests/support/accounts.ts";
+import { insertProduct } from "../../../tests/support/factories.ts";
 import { testDbKind } from "../../../tests/support/test-database.ts";
-import { getViewer } from "./viewer.server.ts";
+import { getViewer, getViewerWith, quickViewerWith } from "./viewer.server.ts";
 
 /*
  * Who the viewer is, as every signed-in page asks: a current session in one query (session,
@@ -60,6 +66,20 @@ describe(`the viewer of a request on ${testDbKind()}`, () => {
       isAdmin: false,
     });
     expect(queries).toBe(1);
+  });
+
+  it("with the favourites, still in one query (decision 0026); Better Auth's cases read them apart", async () => {
+    const product = await insertProduct(harness.rt.db, { name: "Viewer Test Lamp" });
+    await addFavourite(harness.rt.db, account.id, product.id);
+    const found = await runWithRequestId("viewer-extras", async () => {
+      const f = await getViewerWith(harness.rt, request(cookie), { favouriteIds: favouriteIdsOf });
+      return { ...f, queries: currentQueryCount() };
+    });
+    expect(found.viewer?.id).toBe(account.id);
+    expect(favouriteIdsFrom(found.extras?.favouriteIds)).toEqual([product.id]);
+    expect(found.queries).toBe(1);
+    const none = await quickViewerWith(harness.rt, `${cookie}x`, { favouriteIds: favouriteIdsOf });
+    expect(none).toBeUndefined();
   });
 
   it("no cookie, other cookies only, or a session cookie with a wrong signature: nobody, no query", async () => {

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { type AnyColumn, eq, type SQL } from "drizzle-orm";
 import type { Database } from "~/adapters/db/index.server.ts";
 import { session, user, userProfiles } from "~/db/schema.ts";
 import type { Auth } from "./auth.server.ts";
@@ -10,27 +10,80 @@ export type ViewerDeps = { auth: Auth; db: Database };
 /** Who is making the request, as the shop sees them; null when signed out. */
 export type Viewer = { id: string; name: string; email: string; isAdmin: boolean };
 
+/**
+ * Other modules' facts about the viewer, read in the same query as the session on the common path:
+ * each a SQL expression of the user's id (a column), written by the module that owns its table.
+ */
+export type ViewerExtras = Record<string, (userId: AnyColumn) => SQL>;
+
+/** The viewer with the extras' values, when the one-query path answered (else `extras` is null). */
+export type ViewerWith<E extends ViewerExtras> = {
+  viewer: Viewer | null;
+  extras: { [K in keyof E]: unknown } | null;
+};
+
 // The root loader, guards and page loaders all ask who the viewer is; within one request the
 // answer is looked up once (each loader of a request receives the same Request object).
-const viewerOfRequest = new WeakMap<Request, Promise<Viewer | null>>();
+const viewerOfRequest = new WeakMap<Request, Promise<ViewerWith<ViewerExtras>>>();
 
 export function getViewer(rt: ViewerDeps, request: Request): Promise<Viewer | null> {
-  let viewer = viewerOfRequest.get(request);
-  if (!viewer) {
-    viewer = lookUpViewer(rt, request);
-    viewerOfRequest.set(request, viewer);
-    // A failed look-up is not remembered.
-    viewer.catch(() => viewerOfRequest.delete(request));
-  }
-  return viewer;
+  return getViewerWith(rt, request, {}).then((found) => found.viewer);
 }
 
-async function lookUpViewer(rt: ViewerDeps, request: Request): Promise<Viewer | null> {
+/**
+ * The viewer, and on the one-query path the extras read in the same query. The first look-up of a
+ * request decides: a later call with other extras gets `extras: null` and reads them itself.
+ */
+export function getViewerWith<E extends ViewerExtras>(
+  rt: ViewerDeps,
+  request: Request,
+  extras: E,
+): Promise<ViewerWith<E>> {
+  let found = viewerOfRequest.get(request);
+  if (!found) {
+    found = lookUpViewer(rt, request, extras);
+    viewerOfRequest.set(request, found);
+    // A failed look-up is not remembered.
+    found.catch(() => viewerOfRequest.delete(request));
+    return found as Promise<ViewerWith<E>>;
+  }
+  return found.then((f) =>
+    f.extras && Object.keys(extras).every((k) => k in (f.extras ?? {}))
+      ? (f as ViewerWith<E>)
+      : { viewer: f.viewer, extras: null },
+  );
+}
+
+/**
+ * The viewer of a Cookie header in one query with the extras, or undefined when that header is
+ * not the common case (Better Auth must judge it: render the page in full).
+ */
+export async function quickViewerWith<E extends ViewerExtras>(
+  rt: ViewerDeps,
+  cookies: string,
+  extras: E,
+): Promise<{ viewer: Viewer; extras: { [K in keyof E]: unknown } } | undefined> {
+  const found = await quickViewer(rt, cookies, extras);
+  return (found ?? undefined) as
+    | { viewer: Viewer; extras: { [K in keyof E]: unknown } }
+    | undefined;
+}
+
+async function lookUpViewer(
+  rt: ViewerDeps,
+  request: Request,
+  extras: ViewerExtras,
+): Promise<ViewerWith<ViewerExtras>> {
   const cookies = request.headers.get("cookie");
   // No cookie, no session: nothing to ask the database.
-  if (!cookies) return null;
-  const quick = await quickViewer(rt, cookies);
-  if (quick !== undefined) return quick;
+  if (!cookies) return { viewer: null, extras: null };
+  const quick = await quickViewer(rt, cookies, extras);
+  if (quick !== undefined) return quick ?? { viewer: null, extras: null };
+  return { viewer: await slowViewer(rt, request), extras: null };
+}
+
+/** Better Auth's own look-up, then the profile. */
+async function slowViewer(rt: ViewerDeps, request: Request): Promise<Viewer | null> {
   const found = await rt.auth.api.getSession({ headers: request.headers });
   if (!found) return null;
   const [profile] = await rt.db
@@ -53,7 +106,11 @@ async function lookUpViewer(rt: ViewerDeps, request: Request): Promise<Viewer | 
  * out, no such session, expired, due for extension, a cookie Better Auth would tidy up) is left
  * to Better Auth's getSession, which does what it always does.
  */
-async function quickViewer(rt: ViewerDeps, cookies: string): Promise<Viewer | null | undefined> {
+async function quickViewer(
+  rt: ViewerDeps,
+  cookies: string,
+  extras: ViewerExtras,
+): Promise<{ viewer: Viewer; extras: Record<string, unknown> } | null | undefined> {
   const ctx = await rt.auth.$context;
   const names = ctx.authCookies;
   const values = cookieValues(cookies, [
@@ -85,6 +142,9 @@ async function quickViewer(rt: ViewerDeps, cookies: string): Promise<Viewer | nu
       email: user.email,
       displayName: userProfiles.displayName,
       isAdmin: userProfiles.isAdmin,
+      ...Object.fromEntries(
+        Object.entries(extras).map(([name, of]) => [`extra_${name}`, of(session.userId)]),
+      ),
     })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
@@ -96,11 +156,15 @@ async function quickViewer(rt: ViewerDeps, cookies: string): Promise<Viewer | nu
   const { expiresIn, updateAge } = ctx.sessionConfig;
   // Expired (Better Auth deletes it) or due for extension (Better Auth writes the new date).
   if (expiresAt <= now || expiresAt - expiresIn * 1000 + updateAge * 1000 <= now) return undefined;
+  const columns = row as unknown as Record<string, unknown>;
   return {
-    id: row.userId,
-    name: row.displayName ?? row.userName,
-    email: row.email,
-    isAdmin: row.isAdmin ?? false,
+    viewer: {
+      id: row.userId,
+      name: row.displayName ?? row.userName,
+      email: row.email,
+      isAdmin: row.isAdmin ?? false,
+    },
+    extras: Object.fromEntries(Object.keys(extras).map((name) => [name, columns[`extra_${name}`]])),
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull } from "drizzle-orm";
+import { type AnyColumn, and, asc, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/adapters/db/index.server.ts";
 import { favourites, products } from "~/db/schema.ts";
 
@@ -9,6 +9,20 @@ export async function listFavouriteIds(db: Database, userId: string): Promise<st
     .from(favourites)
     .where(eq(favourites.userId, userId));
   return rows.map((r) => r.productId);
+}
+
+/**
+ * The same ids as a SQL expression of a user id column (text[]), for a query that reads the viewer
+ * (app/modules/accounts/viewer.server.ts, `getViewerWith`); `favouriteIdsFrom` reads its value.
+ */
+export function favouriteIdsOf(userId: AnyColumn): SQL {
+  return sql`coalesce((select array_agg(${favourites.productId}::text) from ${favourites} where ${favourites.userId} = ${userId}), '{}'::text[])`;
+}
+
+/** The value of `favouriteIdsOf` as a driver returns it; null when it isn't a list of ids. */
+export function favouriteIdsFrom(value: unknown): string[] | null {
+  if (!Array.isArray(value) || !value.every((v) => typeof v === "string")) return null;
+  return value as string[];
 }
 
 /** A user's favourites, newest first, with the product's current details. */

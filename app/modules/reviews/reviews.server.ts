@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
+import { type AnyColumn, and, desc, eq, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/adapters/db/index.server.ts";
 import { orderItems, orders, products, reviewStats, reviews } from "~/db/schema.ts";
 import { summariseReviews } from "~/rules/product-display.ts";
@@ -191,6 +191,23 @@ export async function upsertReview(
  * What the product page needs for its review button: a signed-in verified buyer may write a
  * review, or edit the one they wrote. Signed out: nothing is read.
  */
+/**
+ * Whether a user would see a review button on a product's page (they bought it, or reviewed it),
+ * as a SQL expression of a user id column, for the query that reads the viewer (decision 0026:
+ * such a customer's product page is rendered in full, the others' come from the page cache).
+ */
+export function reviewContextOf(productId: string): (userId: AnyColumn) => SQL {
+  return (userId) => {
+    const bought = boughtQuery(userId, productId);
+    const reviewed = sql`select 1 from ${reviews} where ${reviews.userId} = ${userId} and ${reviews.productId} = ${productId}`;
+    return sql`(exists (${bought}) or exists (${reviewed}))`;
+  };
+}
+
+function boughtQuery(userId: AnyColumn, productId: string): SQL {
+  return sql`select 1 from ${orders} inner join ${orderItems} on ${orderItems.orderId} = ${orders.id} where ${orders.userId} = ${userId} and ${orders.paymentStatus} = 'paid' and ${orders.status} <> 'cancelled' and ${orderItems.productId} = ${productId}`;
+}
+
 export async function reviewContext(
   db: Database,
   userId: string | null | undefined,

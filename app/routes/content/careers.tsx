@@ -4,11 +4,11 @@ import { company } from "~/components/content/company";
 import { ContentPage, ContentSection, CtaPanel, Prose } from "~/components/content/content-page";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
-import { publicPageHandle } from "~/lib/public-page.ts";
+import { personalPageHandle } from "~/lib/public-page.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
 import type { Route } from "./+types/careers";
 
-export const handle = publicPageHandle;
+export const handle = personalPageHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

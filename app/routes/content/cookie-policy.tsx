@@ -1,9 +1,9 @@
 import { ContentPage } from "~/components/content/content-page";
-import { publicPageHandle } from "~/lib/public-page.ts";
+import { personalPageHandle } from "~/lib/public-page.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
 import type { Route } from "./+types/cookie-policy";
 
-export const handle = publicPageHandle;
+export const handle = personalPageHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

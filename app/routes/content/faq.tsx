@@ -7,11 +7,11 @@ import {
   AccordionTrigger,
 } from "~/components/ui/accordion";
 import { buttonVariants } from "~/components/ui/button";
-import { publicPageHandle } from "~/lib/public-page.ts";
+import { personalPageHandle } from "~/lib/public-page.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
 import type { Route } from "./+types/faq";
 
-export const handle = publicPageHandle;
+export const handle = personalPageHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

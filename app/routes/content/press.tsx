@@ -3,11 +3,11 @@ import { Link } from "react-router";
 import { company } from "~/components/content/company";
 import { ContentPage, ContentSection, CtaPanel, KeyFacts } from "~/components/content/content-page";
 import { buttonVariants } from "~/components/ui/button";
-import { publicPageHandle } from "~/lib/public-page.ts";
+import { personalPageHandle } from "~/lib/public-page.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
 import type { Route } from "./+types/press";
 
-export const handle = publicPageHandle;
+export const handle = personalPageHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import { ContentPage, ContentSection, KeyFacts } from "~/components/content/content-page";
 import { separatePolicyPages as policy } from "~/components/content/policy-terms";
-import { publicPageHandle } from "~/lib/public-page.ts";
+import { personalPageHandle } from "~/lib/public-page.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
 import type { Route } from "./+types/returns";
 
-export const handle = publicPageHandle;
+export const handle = personalPageHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
 import { ContentPage, ContentSection } from "~/components/content/content-page";
-import { publicPageHandle } from "~/lib/public-page.ts";
+import { personalPageHandle } from "~/lib/public-page.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
 import type { Route } from "./+types/size-guide";
 
-export const handle = publicPageHandle;
+export const handle = personalPageHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

@@ -2,11 +2,11 @@ import { Link } from "react-router";
 import { company } from "~/components/content/company";
 import { ContentPage, ContentSection } from "~/components/content/content-page";
 import { separatePolicyPages as policy } from "~/components/content/policy-terms";
-import { publicPageHandle } from "~/lib/public-page.ts";
+import { personalPageHandle } from "~/lib/public-page.ts";
 import { originFrom, pageMeta } from "~/rules/seo.ts";
 import type { Route } from "./+types/terms";
 
-export const handle = publicPageHandle;
+export const handle = personalPageHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
