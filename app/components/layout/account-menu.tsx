@@ -1,43 +1,26 @@
-import { Heart, LifeBuoy, LogOut, MapPin, Package, UserRound } from "lucide-react";
-import { Link, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuGroup,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "~/components/ui/dropdown-menu";
+import { menuOnFirstUse } from "~/components/ui/menu-on-first-use";
 
 /*
- * The signed-in customer's avatar menu (SPEC.md §2 Header): name and e-mail, then Account, My
- * Orders, Addresses, Favourites, Help & Support and Sign Out.
+ * The signed-in customer's avatar menu (SPEC.md §2 Header): its button, with the accessible name
+ * "Account: {name}"; the menu itself (account-menu-content.tsx: name and e-mail, Account, My
+ * Orders, Addresses, Favourites, Help & Support, Sign Out) downloads when the button is first
+ * pointed at or pressed (app/components/ui/menu-on-first-use.tsx).
  *
  * Wiring (site-header.tsx): render `<AccountMenu viewer={viewer} />` in place of the avatar link
- * when `viewer` is set. The trigger keeps the old link's accessible name, "Account: {name}".
- * Sign Out POSTs to /sign-out, which ends the session and redirects to / with a one-shot
- * "Signed out" message: the root loader reads it with `readFlash(request)` and the layout shows
- * it with `<FlashToast flash={…} />` (app/components/account/flash-toast.tsx).
+ * when `viewer` is set.
  */
 
 export type AccountMenuViewer = { name: string; email: string };
 
-const links = [
-  { to: "/account", label: "Account", icon: UserRound },
-  { to: "/orders", label: "My Orders", icon: Package },
-  { to: "/addresses", label: "Addresses", icon: MapPin },
-  { to: "/favourites", label: "Favourites", icon: Heart },
-  { to: "/faq", label: "Help & Support", icon: LifeBuoy },
-] as const;
+const Menu = menuOnFirstUse(() => import("./account-menu-content").then((m) => m.default));
 
 export function AccountMenu({ viewer }: { viewer: AccountMenuViewer }) {
-  const submit = useSubmit();
   const shown = viewer.name || viewer.email;
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
+    <Menu
+      viewer={viewer}
+      trigger={
         <Button variant="ghost" size="icon" aria-label={`Account: ${shown}`}>
           <span
             aria-hidden="true"
@@ -46,36 +29,7 @@ export function AccountMenu({ viewer }: { viewer: AccountMenuViewer }) {
             {shown.slice(0, 1).toUpperCase()}
           </span>
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-64">
-        <DropdownMenuLabel className="flex flex-col gap-0.5 font-normal">
-          <span className="truncate font-semibold" data-testid="account-menu-name">
-            {viewer.name}
-          </span>
-          <span className="truncate text-muted-foreground text-xs" data-testid="account-menu-email">
-            {viewer.email}
-          </span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuGroup>
-          {links.map(({ to, label, icon: Icon }) => (
-            <DropdownMenuItem key={to} asChild>
-              <Link to={to}>
-                <Icon aria-hidden="true" />
-                {label}
-              </Link>
-            </DropdownMenuItem>
-          ))}
-        </DropdownMenuGroup>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem
-          variant="destructive"
-          onSelect={() => submit(new FormData(), { method: "post", action: "/sign-out" })}
-        >
-          <LogOut aria-hidden="true" />
-          Sign Out
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+      }
+    />
   );
 }
