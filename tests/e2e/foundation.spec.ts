@@ -154,7 +154,8 @@ test.describe("shop shell", () => {
     await expect(menu).toBeVisible();
     await expect(menu.getByRole("menuitemradio").first()).toBeFocused();
     expect(menuScripts.some((u) => u.includes("theme-menu"))).toBe(true);
-    await expect(page.getByRole("button", { name: /^Theme/ })).toHaveAttribute(
+    // The open menu is modal: the rest of the page, its button too, is hidden from the tree.
+    await expect(page.getByRole("button", { name: /^Theme/, includeHidden: true })).toHaveAttribute(
       "aria-expanded",
       "true",
     );
@@ -168,6 +169,8 @@ test.describe("shop shell", () => {
     await page.getByRole("button", { name: /^Theme/ }).click();
     await expect(menu).toBeVisible();
     await expect(menu.getByRole("menuitemradio")).toHaveText(["Light", "Dark", "System"]);
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
   });
 
   test("the mobile menu opens and closes", async ({ page }) => {
