@@ -70,13 +70,11 @@ function parts() {
   return fixedParts;
 }
 
-const signOutOnServer = () => {};
-
 /** The customer's account menu, as the full render writes it. */
 export function accountMenuMarkup(viewer: { name: string; email: string }): string {
   return renderToStaticMarkup(
     <MemoryRouter>
-      <AccountMenuView viewer={viewer} onSignOut={signOutOnServer} />
+      <AccountMenuView viewer={viewer} />
     </MemoryRouter>,
   );
 }

@@ -17,7 +17,6 @@ import { SiteHeader } from "~/components/layout/site-header";
 import { useOptimisticTheme } from "~/components/layout/theme-switcher";
 import { IconSprite } from "~/components/ui/icon-sprite";
 import { Toaster } from "~/components/ui/toaster";
-import { TooltipProvider } from "~/components/ui/tooltip";
 import { privateWhenSignedIn, refuseControlCharacters } from "~/lib/edge.server.ts";
 import { useNonce } from "~/lib/nonce.ts";
 import { useRootData } from "~/lib/root-data";
@@ -92,21 +91,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        <TooltipProvider>
-          <SiteHeader
-            viewer={loaderData?.viewer ?? null}
-            cartCount={loaderData?.cartCount ?? 0}
-            theme={theme}
-          />
-          <main id="main" className="flex-1">
-            {children}
-          </main>
-          <SiteFooter />
-          <RouteChangeOverlay />
-          <Toaster />
-          <CartSync account={loaderData?.viewer?.email ?? null} />
-          <FlashToast flash={loaderData?.flash ?? null} />
-        </TooltipProvider>
+        <SiteHeader
+          viewer={loaderData?.viewer ?? null}
+          cartCount={loaderData?.cartCount ?? 0}
+          theme={theme}
+        />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <SiteFooter />
+        <RouteChangeOverlay />
+        <Toaster />
+        <CartSync account={loaderData?.viewer?.email ?? null} />
+        <FlashToast flash={loaderData?.flash ?? null} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

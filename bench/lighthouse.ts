@@ -212,7 +212,8 @@ function treeLines(chains: Record<string, TreeNode>, depth: number): string[] {
 
 function detailLines(d: Details | undefined): string[] {
   const lines: string[] = [];
-  const items = d?.items ?? [];
+  // Some audits' details (a checklist) hold their items in an object, not a list: nothing to list.
+  const items = Array.isArray(d?.items) ? d.items : [];
   if (d?.type === "list") {
     // Insight audits: a list of tables, nodes and sections.
     for (const item of items) {

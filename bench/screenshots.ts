@@ -5,7 +5,8 @@
  * then compares the two sets pixel by pixel and writes an image of the differences.
  *
  *   node bench/screenshots.ts --data-dir .tmp/bench/pglite --build-dir .tmp/build-a \
- *        --compare-build-dir .tmp/build-b [--out .tmp/bench/screenshots] [--cookie "name=value"]
+ *        --compare-build-dir .tmp/build-b [--out .tmp/bench/screenshots] [--cookie "name=value"] \
+ *        [--color-schemes light,dark]
  *
  * Both runs show the same product (the first one on /products). Animations are off (reduced
  * motion), the page is loaded until the network is idle (at most 5 s after load) and every image (lazy ones too) decoded. --cookie (e.g. a signed-in customer's
@@ -27,6 +28,10 @@ const outDir = path.resolve(root, args.get("out") ?? ".tmp/bench/screenshots");
 const cookie = args.get("cookie");
 /** The product page to show (e.g. one with reviews); by default the first product on /products. */
 const productArg = args.get("product");
+/** The device colour schemes to shoot in (the shop's "System" theme follows them); light by default. */
+const colorSchemes = (args.get("color-schemes") ?? "light")
+  .split(",")
+  .filter((c): c is "light" | "dark" => c === "light" || c === "dark");
 const viewports = [
   { name: "desktop", width: 1280, height: 900 },
   { name: "phone", width: 390, height: 844 },
@@ -41,10 +46,18 @@ async function shoot(buildDir: string, label: string, productPath?: string) {
   const shots: Record<string, Buffer> = {};
   try {
     const product = productPath ?? `/product/${(await productIds(server.baseUrl, 1))[0]}`;
-    for (const vp of viewports) {
+    for (const vp of viewports.flatMap((v) =>
+      colorSchemes.map((colorScheme) => ({
+        ...v,
+        colorScheme,
+        // Light keeps the names the shots had before there was a choice.
+        name: colorScheme === "light" ? v.name : `${v.name}-${colorScheme}`,
+      })),
+    )) {
       const context = await browser.newContext({
         viewport: { width: vp.width, height: vp.height },
         reducedMotion: "reduce",
+        colorScheme: vp.colorScheme,
       });
       if (cookie) {
         await context.addCookies(

@@ -131,6 +131,48 @@ test.describe("shop shell", () => {
     expect(await pageBrightness(page)).toBeGreaterThan(600);
   });
 
+  test("the header's menus download on first use and open from the keyboard as from the pointer", async ({
+    page,
+  }) => {
+    const menuScripts: string[] = [];
+    page.on("request", (r) => {
+      if (/\/(theme-menu|dropdown-menu|toast-region)-[\w-]+\.js$/.test(r.url())) {
+        menuScripts.push(r.url());
+      }
+    });
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    // DESIGN.md decision 10: a first visit doesn't download the menus' or the toasts' code.
+    expect(menuScripts).toEqual([]);
+    const trigger = page.getByRole("button", { name: /^Theme/ });
+    await expect(trigger).toHaveAttribute("aria-haspopup", "menu");
+    await expect(trigger).toHaveAttribute("aria-expanded", "false");
+    // Enter before the code is there: the menu opens once it arrives, its first item focused.
+    await trigger.focus();
+    await page.keyboard.press("Enter");
+    const menu = page.getByRole("menu");
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole("menuitemradio").first()).toBeFocused();
+    expect(menuScripts.some((u) => u.includes("theme-menu"))).toBe(true);
+    // The open menu is modal: the rest of the page, its button too, is hidden from the tree.
+    await expect(page.getByRole("button", { name: /^Theme/, includeHidden: true })).toHaveAttribute(
+      "aria-expanded",
+      "true",
+    );
+    // Escape closes it and gives the focus back to its button; the loaded menu stays.
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole("button", { name: /^Theme/ })).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(menu.getByRole("menuitemradio").first()).toBeFocused();
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: /^Theme/ }).click();
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole("menuitemradio")).toHaveText(["Light", "Dark", "System"]);
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+  });
+
   test("the mobile menu opens and closes", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/");

@@ -1,67 +1,35 @@
-import { Heart, LifeBuoy, LogOut, MapPin, Package, UserRound } from "lucide-react";
-import { Link, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuGroup,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "~/components/ui/dropdown-menu";
+import { menuOnFirstUse } from "~/components/ui/menu-on-first-use";
 
 /*
- * The signed-in customer's avatar menu (SPEC.md §2 Header): name and e-mail, then Account, My
- * Orders, Addresses, Favourites, Help & Support and Sign Out.
+ * The signed-in customer's avatar menu (SPEC.md §2 Header): its button, with the accessible name
+ * "Account: {name}"; the menu itself (account-menu-content.tsx: name and e-mail, Account, My
+ * Orders, Addresses, Favourites, Help & Support, Sign Out) downloads when the button is first
+ * pointed at or pressed (app/components/ui/menu-on-first-use.tsx).
  *
  * Wiring (site-header.tsx): render `<AccountMenu viewer={viewer} />` in place of the avatar link
- * when `viewer` is set. The trigger keeps the old link's accessible name, "Account: {name}".
- * Sign Out POSTs to /sign-out, which ends the session and redirects to / with a one-shot
- * "Signed out" message: the root loader reads it with `readFlash(request)` and the layout shows
- * it with `<FlashToast flash={…} />` (app/components/account/flash-toast.tsx).
+ * when `viewer` is set.
  */
 
 export type AccountMenuViewer = { name: string; email: string };
 
-const links = [
-  { to: "/account", label: "Account", icon: UserRound },
-  { to: "/orders", label: "My Orders", icon: Package },
-  { to: "/addresses", label: "Addresses", icon: MapPin },
-  { to: "/favourites", label: "Favourites", icon: Heart },
-  { to: "/faq", label: "Help & Support", icon: LifeBuoy },
-] as const;
+const Menu = menuOnFirstUse(() => import("./account-menu-content").then((m) => m.default));
 
 export function AccountMenu({ viewer }: { viewer: AccountMenuViewer }) {
-  const submit = useSubmit();
-  return (
-    <AccountMenuView
-      viewer={viewer}
-      onSignOut={() => submit(new FormData(), { method: "post", action: "/sign-out" })}
-    />
-  );
+  return <AccountMenuView viewer={viewer} />;
 }
 
 /**
- * The trigger's id is fixed rather than React's useId (there is one account menu per page): its
- * server markup then doesn't depend on where the menu sits in the tree, so the server can render
- * it alone for a page served from the page cache (app/lib/personal-page.server.ts) and match the
- * full render's markup exactly.
+ * The menu as the server writes it: no router hooks and no React ids (until its code arrives the
+ * page shows the button alone), so the server can render it by itself for a page served from the
+ * page cache (app/personal-pages.server.tsx) and match the full render's markup exactly.
  */
-const TRIGGER_ID = "account-menu-trigger";
-
-/** The menu itself, without the router's data hooks: the server renders it alone too. */
-export function AccountMenuView({
-  viewer,
-  onSignOut,
-}: {
-  viewer: AccountMenuViewer;
-  onSignOut: () => void;
-}) {
+export function AccountMenuView({ viewer }: { viewer: AccountMenuViewer }) {
   const shown = viewer.name || viewer.email;
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild id={TRIGGER_ID}>
+    <Menu
+      viewer={viewer}
+      trigger={
         <Button variant="ghost" size="icon" aria-label={`Account: ${shown}`}>
           <span
             aria-hidden="true"
@@ -70,33 +38,7 @@ export function AccountMenuView({
             {shown.slice(0, 1).toUpperCase()}
           </span>
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-64" aria-labelledby={TRIGGER_ID}>
-        <DropdownMenuLabel className="flex flex-col gap-0.5 font-normal">
-          <span className="truncate font-semibold" data-testid="account-menu-name">
-            {viewer.name}
-          </span>
-          <span className="truncate text-muted-foreground text-xs" data-testid="account-menu-email">
-            {viewer.email}
-          </span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuGroup>
-          {links.map(({ to, label, icon: Icon }) => (
-            <DropdownMenuItem key={to} asChild>
-              <Link to={to}>
-                <Icon aria-hidden="true" />
-                {label}
-              </Link>
-            </DropdownMenuItem>
-          ))}
-        </DropdownMenuGroup>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem variant="destructive" onSelect={onSignOut}>
-          <LogOut aria-hidden="true" />
-          Sign Out
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+      }
+    />
   );
 }

@@ -1,39 +1,20 @@
-import {
-  Toast,
-  ToastClose,
-  ToastDescription,
-  ToastProvider,
-  ToastTitle,
-  ToastViewport,
-} from "~/components/ui/toast";
+import { lazy, Suspense, useState } from "react";
 import { useToast } from "~/components/ui/use-toast";
+
+// Radix's toasts (swipe, timers, the F8 landmark: about 6 KB gzipped) download with the first
+// toast, not with every page (DESIGN.md decision 10).
+const ToastRegion = lazy(() => import("./toast-region"));
 
 /** Renders the toast store. Mount once, in the root layout. */
 export function Toaster() {
-  const { toasts, dismiss } = useToast();
-
+  const { toasts } = useToast();
+  // Once shown, the region stays, so a closing toast can finish and the next one comes at once.
+  const [used, setUsed] = useState(false);
+  if (!used && toasts.length > 0) setUsed(true);
+  if (!used && toasts.length === 0) return null;
   return (
-    <ToastProvider duration={5000} swipeDirection="right" swipeThreshold={50}>
-      {toasts.map(({ id, title, description, action, variant, duration, open }) => (
-        <Toast
-          key={id}
-          data-testid="toast"
-          variant={variant}
-          duration={duration}
-          open={open}
-          onOpenChange={(next) => {
-            if (!next) dismiss(id);
-          }}
-        >
-          <div className="grid gap-1">
-            {title ? <ToastTitle>{title}</ToastTitle> : null}
-            {description ? <ToastDescription>{description}</ToastDescription> : null}
-          </div>
-          {action}
-          <ToastClose />
-        </Toast>
-      ))}
-      <ToastViewport hotkey={["F8"]} label="Notifications ({hotkey})" />
-    </ToastProvider>
+    <Suspense fallback={null}>
+      <ToastRegion />
+    </Suspense>
   );
 }

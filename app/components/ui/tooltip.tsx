@@ -3,8 +3,8 @@ import type * as React from "react";
 import { cn } from "~/lib/cn";
 
 /**
- * Shares tooltip timing across the app; mount once near the root. Every Tooltip must be
- * inside one.
+ * Shares tooltip timing between the tooltips inside it. Each Tooltip brings its own, so the root
+ * layout doesn't mount one (and pages without tooltips don't download Radix's tooltip).
  */
 export function TooltipProvider({
   delayDuration = 700,
@@ -23,7 +23,11 @@ export function TooltipProvider({
 
 /** Supplementary hint on hover/focus. Never the only accessible name of a control. */
 export function Tooltip(props: React.ComponentProps<typeof TooltipPrimitive.Root>) {
-  return <TooltipPrimitive.Root data-slot="tooltip" {...props} />;
+  return (
+    <TooltipProvider>
+      <TooltipPrimitive.Root data-slot="tooltip" {...props} />
+    </TooltipProvider>
+  );
 }
 
 export function TooltipTrigger(props: React.ComponentProps<typeof TooltipPrimitive.Trigger>) {
