@@ -124,6 +124,7 @@ function fakeSlicer(answer: (request: SliceRequest) => SliceResult): Slicer & {
   return {
     name: "prusa-slicer",
     asked,
+    stop: () => {},
     slice: async (request) => {
       asked.push(request);
       return answer(request);
@@ -306,6 +307,22 @@ describe(`slicer-true estimates with a fake slicer (${testDbKind()})`, () => {
     row = await quoteRow(q2);
     expect(row.slice).toMatchObject({ status: "queued" });
     expect(row.quantity).toBe(3);
+  });
+});
+
+describe(`a slice cut short by the shop stopping (${testDbKind()})`, () => {
+  it("is not recorded as a failure: the job fails to be tried again and the part stays queued", async () => {
+    const { quoteId, job } = await inCart("sl-stopped");
+    const stopped = fakeSlicer(() => ({
+      ok: false,
+      reason: "stopped",
+      message: "the shop stopped while slicing",
+    }));
+    await expect(sliceQuotedPart(deps(stopped), job)).rejects.toThrow("the shop stopped");
+    expect((await quoteRow(quoteId)).slice).toMatchObject({ status: "queued", key: job.key });
+    // Tried again after the restart: sliced as usual.
+    await sliceQuotedPart(deps(fakeSlicer(() => scaled(1.05))), job);
+    expect((await quoteRow(quoteId)).slice).toMatchObject({ status: "done" });
   });
 });
 

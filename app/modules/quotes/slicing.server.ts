@@ -39,6 +39,8 @@ export async function sliceQuotedPart(
   if (!quote || quote.slice?.key !== job.key || quote.slice.status !== "queued") return;
   const started = Date.now();
   const result = await slicePart(deps, quote);
+  // Cut short by the shop stopping: not a failure of the part; the job is tried again.
+  if (!result.ok && result.reason === "stopped") throw new Error(result.message);
   await recordSlice(deps.db, job, result, deps.slicer.name, now);
   const fields = { quoteId: quote.id, ms: Date.now() - started };
   if (result.ok) log.info("sliced a quoted part", { ...fields, grams: result.grams });
