@@ -37,6 +37,17 @@ describe("the slicer adapter", () => {
     expect(createSlicer({ path: "no-such-slicer-here", ...limits })).toBe(noSlicer);
   });
 
+  it("prints no skirt or brim for a part: the shop spends those once per plate", async () => {
+    const dir = path.resolve(import.meta.dirname, "profiles");
+    const profiles = (await readdir(dir)).filter((f) => f.endsWith(".ini"));
+    expect(profiles.length).toBeGreaterThanOrEqual(5);
+    for (const file of profiles) {
+      const text = await readFile(path.join(dir, file), "utf8");
+      expect(text, file).toMatch(/^skirts = 0$/m);
+      expect(text, file).toMatch(/^brim_width = 0$/m);
+    }
+  });
+
   it("asks PrusaSlicer for the material's profile, the chosen settings, the bed and support", () => {
     const args = prusaArguments(
       request({ materialId: "something-new", supports: true, bed: { x: 300, y: 250.5 } }),
@@ -116,7 +127,10 @@ describe.skipIf(!installed)(
  * The fake slicer (tests/support/fake-slicer.sh) sleeps in a child of its own, so a kill that
  * missed the group would leave that child running.
  */
-describe("a slicer never outlives the shop (the fake slicer, sleeping)", () => {
+// Starting a Node process and a shell on a busy machine takes seconds: generous timeouts.
+describe("a slicer never outlives the shop (the fake slicer, sleeping)", {
+  timeout: 60_000,
+}, () => {
   const fake = path.resolve(import.meta.dirname, "../../../tests/support/fake-slicer.sh");
   let dir = "";
   let pidFile = "";
