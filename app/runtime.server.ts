@@ -223,6 +223,9 @@ export async function stopRuntime(): Promise<void> {
   if (!pending) return;
   const rt = await pending.catch(() => undefined);
   if (!rt) return;
+  // First the slicer's processes (their groups): a slice in flight ends at once, and its job is
+  // tried again later, instead of holding the shutdown up to the time limit.
+  rt.slicer.stop();
   await Promise.all(rt.jobs.map((job) => job.stop()));
   await rt.mailer.close();
   await rt.database.close();

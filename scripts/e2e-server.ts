@@ -5,12 +5,25 @@
 import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
+import { findExecutable } from "../app/adapters/slicer/index.server.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const e2eDataDir = path.resolve(root, process.env.E2E_DATA_DIR ?? ".tmp/e2e");
 const port = process.env.E2E_PORT ?? "3100";
 
 rmSync(e2eDataDir, { recursive: true, force: true });
+
+/*
+ * The journeys always have a slicer (decision 0020): PrusaSlicer when it is installed (CI installs
+ * it from Debian), else the fake one the integration tests use, which answers the same way at
+ * once; E2E_SLICER_PATH chooses either (a path, or `none`).
+ */
+const slicer =
+  process.env.E2E_SLICER_PATH ||
+  (findExecutable("prusa-slicer")
+    ? "prusa-slicer"
+    : path.join(root, "tests/support/fake-slicer.sh"));
+console.error(`e2e server: slicer ${slicer}`);
 const child = spawn(process.execPath, [path.join(root, "server/index.ts")], {
   cwd: root,
   stdio: "inherit",
@@ -23,6 +36,7 @@ const child = spawn(process.execPath, [path.join(root, "server/index.ts")], {
     // works on any address it is reached at (the journeys use localhost and 127.0.0.1).
     DATA_DIR: e2eDataDir,
     DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
+    SLICER_PATH: slicer,
     AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456789",
     DEMO_ADMIN_EMAIL: "admin@example.com",
     DEMO_ADMIN_PASSWORD: "demo-admin-password",

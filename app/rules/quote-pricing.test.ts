@@ -14,6 +14,7 @@ import {
   quoteRatesSchema,
   type RawGeometry,
   ratesProblemText,
+  staffFindings,
   typedRupeesToPaise,
 } from "./quote-pricing.ts";
 
@@ -336,5 +337,39 @@ describe("schemas", () => {
     expect(customPartName("bracket.v2.stl", "PLA", "Black")).toBe(
       "Custom print: bracket.v2 (PLA, Black)",
     );
+  });
+});
+
+describe("what staff read about a part's walls", () => {
+  // A 20 × 0.4 × 10 mm fin: its two large faces are 0.4 mm apart, printed lying flat.
+  const fin: RawGeometry & { printability: { down: { z: number }; overhangArea: number } } = {
+    volume: 20 * 0.4 * 10,
+    area: 2 * (20 * 0.4 + 20 * 10 + 0.4 * 10),
+    size: { x: 20, y: 0.4, z: 10 },
+    watertight: true,
+    printability: {
+      supportVolume: 0,
+      walls: [[0.4, 400]],
+      wallArea: 2 * (20 * 0.4 + 20 * 10 + 0.4 * 10),
+      down: { z: 0 },
+      overhangArea: 0,
+    },
+  };
+  const pla = (scalePercent: number) => ({
+    ...defaultQuoteOptions(defaultQuoteRates),
+    scalePercent,
+  });
+
+  it("a wall too thin, one printable but close to the material's minimum, and one well clear", () => {
+    expect(staffFindings(fin, pla(100), defaultQuoteRates)[0]).toBe(
+      "Walls as thin as 0.4 mm (PLA needs 0.8 mm)",
+    );
+    // Scaled to 200 % it passes at exactly 0.8 mm: staff still see how thin it is.
+    expect(staffFindings(fin, pla(200), defaultQuoteRates)[0]).toBe(
+      "Thin walls: 0.8 mm at the thinnest (PLA needs 0.8 mm)",
+    );
+    expect(staffFindings(fin, pla(400), defaultQuoteRates)).toEqual([
+      "Printed turned onto its largest flat face",
+    ]);
   });
 });

@@ -640,10 +640,13 @@ export function thinWallFixText(
   return `Walls as thin as ${mm(wall)}: ${materialName} needs at least ${mm(breakdown.minWallMm)}. Thicken them to ${mm(breakdown.minWallMm)}${scale}.`;
 }
 
+/** Walls thinner than this many times the material's minimum are pointed out to staff. */
+const NEAR_MIN_WALL = 1.5;
+
 /**
  * The printability findings staff see in the review queue, for the options the customer chose
- * (or the defaults): thin walls against the material's minimum, support, and the side it is
- * printed on. Empty for a quote made before the checks.
+ * (or the defaults): thin walls against the material's minimum (and walls close to it), support,
+ * and the side it is printed on. Empty for a quote made before the checks.
  */
 export function staffFindings(
   geometry: RawGeometry & { printability?: { down?: { z: number }; overhangArea?: number } },
@@ -658,10 +661,12 @@ export function staffFindings(
   const name = material?.name ?? chosen.materialId;
   const mm = (v: number) => `${Number(v.toFixed(2))} mm`;
   const out: string[] = [];
-  if (breakdown.thinnestWallMm !== null && tooThin(breakdown.thinnestWallMm, breakdown.minWallMm)) {
-    out.push(
-      `Walls as thin as ${mm(breakdown.thinnestWallMm)} (${name} needs ${mm(breakdown.minWallMm)})`,
-    );
+  const wall = breakdown.thinnestWallMm;
+  if (wall !== null && tooThin(wall, breakdown.minWallMm)) {
+    out.push(`Walls as thin as ${mm(wall)} (${name} needs ${mm(breakdown.minWallMm)})`);
+  } else if (wall !== null && wall < breakdown.minWallMm * NEAR_MIN_WALL) {
+    // Printable, but close to the limit: staff handle it with care (a part scaled up to pass).
+    out.push(`Thin walls: ${mm(wall)} at the thinnest (${name} needs ${mm(breakdown.minWallMm)})`);
   }
   if (breakdown.supportGrams > 0) {
     const area = (p.overhangArea ?? 0) * breakdown.mmPerUnit ** 2;

@@ -1,15 +1,18 @@
-import type { Locator, Page } from "@playwright/test";
+import type { Browser, Locator, Page } from "@playwright/test";
 import { box, toBinaryStl } from "../../app/rules/model3d/testing/shapes.ts";
 import { shortDate } from "../../app/rules/working-days.ts";
 import { addAddress, expect, signIn, test } from "./fixtures.ts";
-import { dropFiles, plate3mf, switchBrowser } from "./models.ts";
+import { dropFiles, projectPlate3mf, switchBrowser } from "./models.ts";
 
 /*
  * Issue 26's whole project, as a customer makes it: two files and a 3MF of two objects dropped
  * at once are four parts, each with its own material; one drawn in inches is switched to inches;
- * a thin part shows its thin walls on the preview and what would fix them; Express for the
- * project; four cart lines in one step at the server's prices with the Express date; paid in the
- * sandbox; staff see the parts with their units and findings. On a desktop and on a 390 px phone.
+ * a thin part shows its thin walls on the preview and what would fix them; one needs support;
+ * Express for the project; four cart lines in one step at the server's prices with the Express
+ * date; each part sliced in the job queue (the e2e server always has a slicer: PrusaSlicer when
+ * installed, else the fake one, scripts/e2e-server.ts), the cart showing any price the slicer
+ * moved; paid in the sandbox; staff see the parts with their units, findings and the slicer's
+ * figures beside the instant ones. On a desktop and on a 390 px phone.
  */
 
 /** A bracket drawn in inches: 5 × 4 × 2 "mm" is not believable, 127 × 102 × 51 mm is. */
@@ -29,6 +32,47 @@ async function choose(rows: Locator, page: Page, name: string, material: string,
   await expect(page.getByTestId("selected-part")).toHaveText(`Options for ${name}`);
   await page.getByLabel("Material", { exact: true }).selectOption({ label: material });
   await page.getByLabel("Colour", { exact: true }).selectOption(colour);
+}
+
+const FILES = [
+  "bracket.stl",
+  "fin.stl",
+  "plate (part 1 of 2).3mf",
+  "plate (part 2 of 2).3mf",
+] as const;
+
+/** The review queue's line for one part: the slicer's figures beside the instant ones. */
+const SLICED =
+  /^Slicer: (Price updated from the slicer's figures|Within the tolerance: price kept) · Material [\d.,]+ g \(instant [\d.,]+ g\) · Support ([\d.,]+ g|not reported) \(instant [\d.,]+ g\) · Print time (\d+ h )?\d+ min \(instant (\d+ h )?\d+ min\) · Price per piece ₹[\d,.]+ \(instant ₹[\d,.]+\)$/;
+
+/** Staff signed in on a browser of their own, beside the customer's. */
+async function staffBrowser(browser: Browser, page: Page) {
+  const context = await browser.newContext({
+    baseURL: new URL(page.url()).origin,
+    extraHTTPHeaders: { "X-Forwarded-For": "10.250.0.1" },
+  });
+  const staff = await context.newPage();
+  await signIn(staff, { email: "admin@example.com", password: "demo-admin-password" });
+  return staff;
+}
+
+/**
+ * Waits, as staff, until each of the customer's parts in the cart has been sliced (the slicing
+ * job runs after the part is put in the cart: a moment with the fake slicer, seconds with
+ * PrusaSlicer on a busy machine), and returns each part's slicer line by file name.
+ */
+async function slicedParts(staff: Page, email: string) {
+  const found = new Map<string, string>();
+  await expect(async () => {
+    await staff.goto("/admin/quotes?status=in_cart");
+    const mine = staff.getByRole("listitem").filter({ hasText: email });
+    for (const file of FILES) {
+      const line = mine.filter({ hasText: file }).first().getByTestId("quote-slice");
+      await expect(line).toHaveText(SLICED, { timeout: 1000 });
+      found.set(file, (await line.textContent()) ?? "");
+    }
+  }).toPass({ timeout: 150_000, intervals: [1000, 2000, 3000] });
+  return found;
 }
 
 /** Both speeds readable and tappable inside the viewport, nothing cut off (issue 26, phones). */
@@ -59,26 +103,23 @@ for (const device of [
   test.describe(`a custom project (${device.name})`, () => {
     test.use({ viewport: device.viewport });
 
-    test("four parts from three files, inches, a thin wall fixed, Express, one step into the cart, paid, and staff see the parts", async ({
+    test("four parts from three files, inches, a thin wall fixed, support, Express, one step into the cart, sliced, paid, and staff see the parts and the slicer's figures", async ({
       page,
       login,
+      browser,
     }) => {
-      test.setTimeout(180_000);
+      test.setTimeout(480_000);
       const customer = await login();
       await page.goto("/custom-printing");
       await dropFiles(page, [
         { name: "bracket.stl", bytes: bracketStl() },
         { name: "fin.stl", bytes: finStl() },
-        { name: "plate.3mf", bytes: plate3mf() },
+        { name: "plate.3mf", bytes: projectPlate3mf() },
       ]);
       const rows = page.getByTestId("project-part");
-      await expect(rows).toHaveCount(4);
-      await expect(rows.getByTestId("model-file-name")).toHaveText([
-        "bracket.stl",
-        "fin.stl",
-        "plate (part 1 of 2).3mf",
-        "plate (part 2 of 2).3mf",
-      ]);
+      // Read in the browser one after another (slow on a loaded machine).
+      await expect(rows).toHaveCount(4, { timeout: 30_000 });
+      await expect(rows.getByTestId("model-file-name")).toHaveText([...FILES]);
 
       // The bracket: drawn in inches. Both readings, a one-click switch, in PETG.
       await choose(rows, page, "bracket.stl", "PETG", "White");
@@ -116,7 +157,12 @@ for (const device of [
       // The 3MF's two objects: millimetres from the file, each its own material.
       await choose(rows, page, "plate (part 1 of 2).3mf", "TPU (flexible)", "White");
       await expect(page.getByTestId("unit-readings")).toHaveText("Units as stated in the file.");
+      // The shelf: laid on its base, its arm needs support, priced in.
       await choose(rows, page, "plate (part 2 of 2).3mf", "Silk PLA", "Gold");
+      await expect(page.getByTestId("support")).toHaveText(
+        /^Needs support under overhangs: about [\d.]+ g of support material is included in the price\.$/,
+      );
+      await expect(page.getByTestId("preview-legend")).toContainText("Orange: needs support");
       await expect(rows.getByTestId("part-options")).toHaveText([
         "PETG, White · 1 piece",
         "PLA, Black · 1 piece",
@@ -150,7 +196,22 @@ for (const device of [
       await expect(add).toBeEnabled({ timeout: 30_000 });
       await add.click();
       await expect(page.getByTestId("toast")).toContainText("4 custom parts added to your cart");
-      await page.getByRole("link", { name: "Go to cart" }).click();
+      // Each part is sliced in the job queue (decision 0020). Wait for all four, then the cart
+      // shows each part at the price it has now: the page's, or the slicer's with the note when
+      // it moved the price past the tolerance.
+      const staff = await staffBrowser(browser, page);
+      const sliced = await slicedParts(staff, customer.email);
+      await staff.context().close();
+      const priceNow = new Map<string, number>();
+      for (const file of FILES) {
+        const line = sliced.get(file)!;
+        const moved = line.includes("Price updated from the slicer's figures");
+        const slicerPrice = /Price per piece (₹[\d,.]+) \(instant/.exec(line)![1];
+        priceNow.set(file, moved ? paise(slicerPrice) : prices.get(file)!);
+      }
+
+      // (The toast's "Go to cart" is gone by now.)
+      await page.goto("/cart");
       const lines = page.getByTestId("cart-line");
       await expect(lines).toHaveCount(4);
       const expected = [
@@ -164,15 +225,25 @@ for (const device of [
       ] as const;
       const rupees = (p: number) =>
         `₹${(p / 100).toLocaleString("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+      // The four are dated together (with the slicer's times once sliced): one Express date.
+      const partDate = await lines.first().getByTestId("line-part-date").textContent();
+      expect(partDate).toMatch(/^Express · ready by /);
       for (const [file, name] of expected) {
         const line = lines.filter({ hasText: name });
         await expect(line).toHaveCount(1);
-        await expect(line).toContainText(`${rupees(prices.get(file)!)} each`);
-        await expect(line.getByTestId("line-part-date")).toHaveText(
-          `Express · ready by ${shortDate(expressDay)}`,
-        );
+        await expect(line).toContainText(`${rupees(priceNow.get(file)!)} each`);
+        if (priceNow.get(file) !== prices.get(file)) {
+          await expect(line.getByTestId("line-price-note")).toContainText(
+            "Price updated after slicing your model: Our slicer worked out",
+          );
+        } else {
+          await expect(line.getByTestId("line-price-note")).toHaveCount(0);
+        }
+        await expect(line.getByTestId("line-part-date")).toHaveText(partDate!);
       }
-      expect(paise(await page.getByTestId("summary-subtotal").textContent())).toBe(total);
+      expect(paise(await page.getByTestId("summary-subtotal").textContent())).toBe(
+        [...priceNow.values()].reduce((a, b) => a + b, 0),
+      );
 
       // Paid in the sandbox.
       await page.getByRole("button", { name: "Proceed to Checkout" }).click();
@@ -189,7 +260,8 @@ for (const device of [
       await expect(card).toContainText("Processing");
       for (const [, name] of expected) await expect(card).toContainText(name);
 
-      // Staff, on another browser: the ordered parts with their units and findings.
+      // Staff, on another browser: the ordered parts with their units, findings and the slicer's
+      // figures beside the instant ones.
       await switchBrowser(page);
       await signIn(page, { email: "admin@example.com", password: "demo-admin-password" });
       await page.goto("/admin/quotes?status=ordered");
@@ -202,21 +274,28 @@ for (const device of [
         "Read in millimetres (stated in the file)",
       );
       await expect(part("fin.stl").getByTestId("quote-findings")).toHaveText(
-        "Printed turned onto its largest flat face",
+        "Thin walls: 0.8 mm at the thinnest (PLA needs 0.8 mm) · Printed turned onto its largest flat face",
       );
-      for (const file of [
-        "bracket.stl",
-        "fin.stl",
-        "plate (part 1 of 2).3mf",
-        "plate (part 2 of 2).3mf",
-      ]) {
+      await expect(part("plate (part 2 of 2).3mf").getByTestId("quote-findings")).toHaveText(
+        /^Needs support: about [\d.]+ g under 200 mm² of overhangs$/,
+      );
+      await expect(part("plate (part 1 of 2).3mf").getByTestId("quote-findings")).toHaveText(
+        "Walls and overhangs fine",
+      );
+      for (const file of FILES) {
         await expect(part(file).getByTestId("quote-part-date")).toContainText("Express");
+        // Sliced while in the cart: the same figures, whatever came of the price then.
+        await expect(part(file).getByTestId("quote-slice")).toHaveText(sliced.get(file)!);
       }
+      // The shelf was sliced with support: the instant support grams are not zero.
+      expect(sliced.get("plate (part 2 of 2).3mf")).toMatch(/Support [\d.,]+ g \(instant [1-9]/);
       await part("fin.stl").getByRole("link", { name: "fin.stl" }).click();
       await expect(page.getByTestId("quote-size-mm")).toHaveText("40 × 0.8 × 20 mm");
       await expect(page.getByTestId("quote-findings")).toHaveText(
-        "Printed turned onto its largest flat face",
+        "Thin walls: 0.8 mm at the thinnest (PLA needs 0.8 mm); Printed turned onto its largest flat face",
       );
+      await expect(page.getByTestId("quote-slice-material")).toHaveText(/^[\d.,]+ g$/);
+      await expect(page.getByTestId("quote-slice-print-time")).toHaveText(/^(\d+ h )?\d+ min$/);
       await expect(page.getByTestId("quote-speed")).toHaveText("Express");
       await expect(page.getByTestId("quote-ready-by")).toHaveText(/^Ready by /);
     });

@@ -1,5 +1,11 @@
 import type { Page } from "@playwright/test";
-import { box, cube, to3mfObjects, toBinaryStl } from "../../app/rules/model3d/testing/shapes.ts";
+import {
+  box,
+  cube,
+  to3mfObjects,
+  toBinaryStl,
+  voxels,
+} from "../../app/rules/model3d/testing/shapes.ts";
 
 /*
  * Model files the custom-printing journeys drop on the quote page, generated in the test
@@ -34,6 +40,30 @@ export const plate3mf = () =>
       { mesh: cube(10) },
       { mesh: box(30, 20, 10), transform: "1 0 0 0 1 0 0 0 1 60 0 0" },
     ]),
+  );
+
+/**
+ * A shelf of 10 mm cubes: a 30 × 30 mm base, a post 30 mm tall at one corner and an arm 30 mm long
+ * on top of it, 20 mm of it over nothing. Laid on its base (its largest flat face), the arm still
+ * needs support: 200 mm² of overhang, 20 mm above the base.
+ */
+export const shelf = () =>
+  voxels(
+    [
+      ...[0, 1, 2].flatMap((x) => [0, 1, 2].map((y): [number, number, number] => [x, y, 0])),
+      [0, 0, 1],
+      [0, 0, 2],
+      [0, 0, 3],
+      [1, 0, 3],
+      [2, 0, 3],
+    ],
+    10,
+  );
+
+/** A project's plate in one 3MF: a 10 mm cube and the shelf beside it. */
+export const projectPlate3mf = () =>
+  Buffer.from(
+    to3mfObjects([{ mesh: cube(10) }, { mesh: shelf(), transform: "1 0 0 0 1 0 0 0 1 60 0 0" }]),
   );
 
 /** As if another person took over on another browser: no cookies, no stored cart. */

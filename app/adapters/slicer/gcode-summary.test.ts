@@ -42,6 +42,25 @@ describe("the G-code's summary comments", () => {
     expect(summary.grams).toBe(8);
   });
 
+  it("leaves the skirt or brim out of the part's grams: it is spent once per plate", () => {
+    const body = [
+      ";TYPE:Skirt/Brim",
+      "G1 X0 Y0 E40",
+      "G1 X0 Y1 E10",
+      ";TYPE:Support material",
+      "G1 X1 Y1 E100",
+      ";TYPE:External perimeter",
+      "G1 X2 Y2 E850",
+      SUMMARY,
+    ].join("\n");
+    const summary = parseGcodeSummary(body)!;
+    // 50 mm of the 1000 mm was the skirt: 5 % of 8 g out; the support keeps its 100 mm.
+    expect(summary.grams).toBeCloseTo(7.6, 9);
+    expect(summary.supportGrams).toBeCloseTo(0.8, 9);
+    // Without the filament's length the skirt's share can't be told: no figures.
+    expect(parseGcodeSummary(body.replace("; filament used [mm] = 1000.00", ""))).toBeNull();
+  });
+
   it("is null when the estimates are missing or empty (an aborted file)", () => {
     expect(parseGcodeSummary("G1 X1 Y1 E1\n")).toBeNull();
     expect(

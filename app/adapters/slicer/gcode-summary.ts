@@ -9,6 +9,10 @@
  * Support material is not summed there: with relative extrusion (`--use-relative-e-distances`)
  * the filament pushed inside `;TYPE:Support material…` sections is added up, and its share of the
  * filament length gives its share of the grams.
+ *
+ * The skirt or brim (`;TYPE:Skirt/Brim`) is material the shop spends once per plate, not per part,
+ * and the instant estimate has none: its share is taken out of the part's grams (decision 0020,
+ * amended). The profiles print none; one that does still gives the part's own grams.
  */
 
 export type GcodeSummary = {
@@ -33,6 +37,8 @@ export function parseDuration(text: string): number | null {
 export class GcodeSummaryReader {
   #inSupport = false;
   #supportMm = 0;
+  #inSkirt = false;
+  #skirtMm = 0;
   #sawSupport = false;
   #filamentMm: number | null = null;
   #grams: number | null = null;
@@ -43,11 +49,13 @@ export class GcodeSummaryReader {
     if (line.startsWith(";TYPE:")) {
       this.#inSupport = line.startsWith(";TYPE:Support material");
       if (this.#inSupport) this.#sawSupport = true;
+      this.#inSkirt = /^;TYPE:(Skirt|Brim)/.test(line);
       return;
     }
-    if (line.startsWith("G1 ") && this.#inSupport) {
+    if (line.startsWith("G1 ") && (this.#inSupport || this.#inSkirt)) {
       const e = /\sE(-?\d*\.?\d+)/.exec(line);
-      if (e) this.#supportMm += Number(e[1]);
+      if (e && this.#inSupport) this.#supportMm += Number(e[1]);
+      else if (e) this.#skirtMm += Number(e[1]);
       return;
     }
     if (!line.startsWith("; ")) return;
@@ -64,16 +72,19 @@ export class GcodeSummaryReader {
 
   /** The figures, or null when the G-code lacks them (an aborted or unexpected file). */
   result(): GcodeSummary | null {
-    const grams = this.#grams;
+    const total = this.#grams;
     const seconds = this.#seconds;
-    if (grams === null || seconds === null || !Number.isFinite(grams) || !(grams > 0)) return null;
+    if (total === null || seconds === null || !Number.isFinite(total) || !(total > 0)) return null;
+    const mm = this.#filamentMm;
+    const perMm = mm !== null && mm > 0 && Number.isFinite(mm) ? total / mm : null;
+    // The part's own grams: the skirt's share out (all of it when the length isn't given).
+    const skirt = this.#skirtMm > 0 ? (perMm === null ? null : perMm * this.#skirtMm) : 0;
+    if (skirt === null) return null;
+    const grams = total - Math.min(total, Math.max(0, skirt));
+    if (!(grams > 0)) return null;
     let supportGrams: number | null = 0;
     if (this.#sawSupport) {
-      const mm = this.#filamentMm;
-      supportGrams =
-        mm !== null && mm > 0 && Number.isFinite(mm)
-          ? Math.min(grams, Math.max(0, (grams * this.#supportMm) / mm))
-          : null;
+      supportGrams = perMm === null ? null : Math.min(grams, Math.max(0, perMm * this.#supportMm));
     }
     return { grams, supportGrams, printSeconds: seconds };
   }

@@ -9,6 +9,7 @@ export type { SlicedFigures, SliceRequest, SliceResult, Slicer } from "./types.t
 export const noSlicer: Slicer = {
   name: "none",
   slice: async () => ({ ok: false, reason: "failed", message: "no slicer is installed" }),
+  stop: () => {},
 };
 
 /** The executable `command` names (a path, or a name on PATH), or null when there is none. */

@@ -1,6 +1,9 @@
-import { readdir } from "node:fs/promises";
+import { spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { describe, expect, it } from "vitest";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { transformedBinaryStl } from "~/rules/model3d/slice-input.ts";
 import { cube } from "~/rules/model3d/testing/shapes.ts";
 import { createSlicer, findExecutable, noSlicer } from "./index.server.ts";
@@ -32,6 +35,17 @@ describe("the slicer adapter", () => {
     const limits = { timeLimitMs: 1000, memoryBytes: 1024 ** 3 };
     expect(createSlicer({ path: "none", ...limits })).toBe(noSlicer);
     expect(createSlicer({ path: "no-such-slicer-here", ...limits })).toBe(noSlicer);
+  });
+
+  it("prints no skirt or brim for a part: the shop spends those once per plate", async () => {
+    const dir = path.resolve(import.meta.dirname, "profiles");
+    const profiles = (await readdir(dir)).filter((f) => f.endsWith(".ini"));
+    expect(profiles.length).toBeGreaterThanOrEqual(5);
+    for (const file of profiles) {
+      const text = await readFile(path.join(dir, file), "utf8");
+      expect(text, file).toMatch(/^skirts = 0$/m);
+      expect(text, file).toMatch(/^brim_width = 0$/m);
+    }
   });
 
   it("asks PrusaSlicer for the material's profile, the chosen settings, the bed and support", () => {
@@ -106,3 +120,88 @@ describe.skipIf(!installed)(
     });
   },
 );
+
+/*
+ * A slicer's process must not outlive the shop (review): at the time limit and when the shop stops
+ * (its own stop(), or the process ending on SIGTERM/SIGINT), its whole process group is killed.
+ * The fake slicer (tests/support/fake-slicer.sh) sleeps in a child of its own, so a kill that
+ * missed the group would leave that child running.
+ */
+// Starting a Node process and a shell on a busy machine takes seconds: generous timeouts.
+describe("a slicer never outlives the shop (the fake slicer, sleeping)", {
+  timeout: 60_000,
+}, () => {
+  const fake = path.resolve(import.meta.dirname, "../../../tests/support/fake-slicer.sh");
+  let dir = "";
+  let pidFile = "";
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), "layerkart-fake-slicer-"));
+    pidFile = path.join(dir, "sleep.pid");
+    process.env.FAKE_SLICER_SECONDS = "60";
+    process.env.FAKE_SLICER_PID_FILE = pidFile;
+  });
+  afterEach(async () => {
+    delete process.env.FAKE_SLICER_SECONDS;
+    delete process.env.FAKE_SLICER_PID_FILE;
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** The sleeping child's process id, once the fake slicer has started it. */
+  async function sleeper(): Promise<number> {
+    for (let i = 0; i < 1000; i++) {
+      const text = existsSync(pidFile) ? await readFile(pidFile, "utf8") : "";
+      if (/^\d+\s*$/.test(text)) return Number(text);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error("the fake slicer never started");
+  }
+
+  /** Whether the process is gone (a zombie waiting for its parent counts as gone). */
+  async function gone(pid: number): Promise<boolean> {
+    for (let i = 0; i < 250; i++) {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+        if (/^\d+ \(.*\) [ZX] /.test(stat)) return true;
+      } catch {
+        return true;
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return false;
+  }
+
+  const limits = { timeLimitMs: 600_000, memoryBytes: 1024 ** 3 };
+
+  it("at the time limit: the slice says timeout and the slicer's child is gone", async () => {
+    const slicer = createSlicer({ path: fake, ...limits, timeLimitMs: 1500 });
+    const result = slicer.slice(request());
+    const pid = await sleeper();
+    expect(await result).toMatchObject({ ok: false, reason: "timeout" });
+    expect(await gone(pid)).toBe(true);
+  });
+
+  it("stop(): a slice in flight ends as stopped, its child is gone, and no new slice starts", async () => {
+    const slicer = createSlicer({ path: fake, ...limits });
+    const result = slicer.slice(request());
+    const pid = await sleeper();
+    slicer.stop();
+    expect(await result).toMatchObject({ ok: false, reason: "stopped" });
+    expect(await gone(pid)).toBe(true);
+    expect(await slicer.slice(request())).toMatchObject({ ok: false, reason: "stopped" });
+  });
+
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    it(`a process that ends on ${signal} (as the server does) takes its slicer with it`, async () => {
+      const child = spawn(
+        process.execPath,
+        [path.resolve(import.meta.dirname, "../../../tests/support/slicing-child.ts")],
+        { stdio: ["ignore", "pipe", "inherit"], env: process.env },
+      );
+      const exited = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
+      const pid = await sleeper();
+      child.kill(signal);
+      expect(await exited).toBe(0);
+      expect(await gone(pid)).toBe(true);
+    });
+  }
+});

@@ -56,16 +56,55 @@ export function prusaArguments(request: SliceRequest, input: string, output: str
   ];
 }
 
+/**
+ * Every slicer process group running in this process. Whatever way the process ends (a shutdown's
+ * process.exit, its forced exit after 4.5 s, a crash), they are killed with it: a slicer started
+ * in a group of its own would otherwise outlive the shop.
+ */
+const everyRun = new Set<number>();
+let exitHooked = false;
+
+function tracked(runs: Set<number>, pid: number) {
+  runs.add(pid);
+  everyRun.add(pid);
+  if (!exitHooked) {
+    exitHooked = true;
+    process.on("exit", () => {
+      for (const group of everyRun) killGroup(group);
+    });
+  }
+}
+
+function untracked(runs: Set<number>, pid: number) {
+  runs.delete(pid);
+  everyRun.delete(pid);
+}
+
+const stoppedResult = {
+  ok: false,
+  reason: "stopped",
+  message: "the shop stopped while slicing",
+} as const;
+
 export function createPrusaSlicer(options: PrusaSlicerOptions): Slicer {
+  const runs = new Set<number>();
+  let stopped = false;
   return {
     name: "prusa-slicer",
+    stop() {
+      stopped = true;
+      for (const pid of runs) killGroup(pid);
+    },
     async slice(request) {
+      if (stopped) return stoppedResult;
       const dir = await mkdtemp(path.join(tmpdir(), "layerkart-slice-"));
       try {
         const input = path.join(dir, "part.stl");
         const output = path.join(dir, "part.gcode");
         await writeFile(input, request.stl);
-        const run = await runLimited(options, prusaArguments(request, input, output));
+        if (stopped) return stoppedResult;
+        const run = await runLimited(options, prusaArguments(request, input, output), runs);
+        if (stopped) return stoppedResult;
         if (run.timedOut) {
           return {
             ok: false,
@@ -104,7 +143,7 @@ export function createPrusaSlicer(options: PrusaSlicerOptions): Slicer {
 
 type Run = { code: number | null; signal: string | null; timedOut: boolean; output: string };
 
-function runLimited(options: PrusaSlicerOptions, args: string[]): Promise<Run> {
+function runLimited(options: PrusaSlicerOptions, args: string[], runs: Set<number>): Promise<Run> {
   const kilobytes = Math.floor(options.memoryBytes / 1024);
   return new Promise((resolve, reject) => {
     // The shell sets the memory limit and then becomes the slicer (exec), in a process group of
@@ -118,6 +157,8 @@ function runLimited(options: PrusaSlicerOptions, args: string[]): Promise<Run> {
         env: { ...process.env, LC_ALL: "C" },
       },
     );
+    const pid = child.pid;
+    if (pid) tracked(runs, pid);
     let output = "";
     const keep = (chunk: Buffer) => {
       if (output.length < OUTPUT_LIMIT) output += chunk.toString("utf8").slice(0, OUTPUT_LIMIT);
@@ -131,12 +172,14 @@ function runLimited(options: PrusaSlicerOptions, args: string[]): Promise<Run> {
     }, options.timeLimitMs);
     child.once("error", (error) => {
       clearTimeout(timer);
+      if (pid) untracked(runs, pid);
       reject(error);
     });
     child.once("close", (code, signal) => {
       clearTimeout(timer);
       // Anything it left running in its group goes too.
-      killGroup(child.pid);
+      killGroup(pid);
+      if (pid) untracked(runs, pid);
       resolve({ code, signal, timedOut, output });
     });
   });

@@ -28,8 +28,11 @@ export type SlicedFigures = {
 };
 
 export type SliceFailure = {
-  /** timeout: killed at the time limit; failed: an error or exit code; unreliable: it warned. */
-  reason: "timeout" | "failed" | "unreliable";
+  /**
+   * timeout: killed at the time limit; failed: an error or exit code; unreliable: it warned;
+   * stopped: killed because the shop is shutting down (worth trying again later).
+   */
+  reason: "timeout" | "failed" | "unreliable" | "stopped";
   message: string;
 };
 
@@ -40,4 +43,9 @@ export type Slicer = {
   readonly name: "prusa-slicer" | "none";
   /** Slices one part within the time and memory limits; never throws for a bad model. */
   slice(request: SliceRequest): Promise<SliceResult>;
+  /**
+   * The shop is shutting down: kills every slicer process it started (their whole process
+   * groups), whose slices then answer `stopped`, and starts no more.
+   */
+  stop(): void;
 };

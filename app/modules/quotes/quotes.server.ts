@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { Database, Tx } from "~/adapters/db/index.server.ts";
 import type { FileStorage } from "~/adapters/storage/types.ts";
 import {
@@ -236,13 +236,38 @@ export async function inOpenOrder(tx: Tx, quoteId: string): Promise<boolean> {
 const inOrderText =
   "This part is in an order waiting for payment. Complete that payment, or wait for it to expire, before changing the part.";
 
-async function lockOwnQuote(tx: Tx, userId: string, quoteId: string) {
-  const [row] = await tx
+type QuoteRow = typeof quotes.$inferSelect;
+
+/**
+ * Locks custom parts in the one order every transaction takes (decision 0020, amended): first
+ * their product rows, by id (inventory's and checkout's order), then their quotes, by id. A path
+ * that locked a quote and then its product (adding to the cart did) could deadlock on PostgreSQL
+ * against one that locks the product and then the quote (the slicer's result, checkout). Returns
+ * the quotes found, by id.
+ */
+export async function lockParts(tx: Tx, quoteIds: readonly string[]) {
+  const ids = [...new Set(quoteIds)];
+  const locked = new Map<string, QuoteRow>();
+  if (ids.length === 0) return locked;
+  await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(inArray(products.quoteId, ids))
+    .orderBy(asc(products.id))
+    .for("update");
+  const rows = await tx
     .select()
     .from(quotes)
-    .where(and(eq(quotes.id, quoteId), eq(quotes.userId, userId)))
+    .where(inArray(quotes.id, ids))
+    .orderBy(asc(quotes.id))
     .for("update");
-  if (!row) throw new QuoteError(quoteText.notFound, 404);
+  for (const row of rows) locked.set(row.id, row);
+  return locked;
+}
+
+async function lockOwnQuote(tx: Tx, userId: string, quoteId: string) {
+  const row = (await lockParts(tx, [quoteId])).get(quoteId);
+  if (!row || row.userId !== userId) throw new QuoteError(quoteText.notFound, 404);
   return row;
 }
 
@@ -304,6 +329,11 @@ export async function addProjectToCart(
     throw new QuoteError("Each part can be in the project only once.");
   }
   return db.transaction(async (tx) => {
+    // All the parts' rows at once, in the one lock order (each part's own lock below is then held).
+    await lockParts(
+      tx,
+      parts.map((p) => p.quoteId),
+    );
     const added: AddedToCart[] = [];
     for (const part of parts) {
       try {
@@ -501,11 +531,23 @@ async function promiseDates(
  * The customer's parts in the cart dated again together (their minutes changed: the slicer's
  * time replaced an estimate), as a project put in the cart is.
  */
-export async function redateCart(tx: Tx, userId: string, now = new Date()): Promise<void> {
+export async function redateCart(
+  tx: Tx,
+  userId: string,
+  now = new Date(),
+  /** The cart's parts the caller holds locked (lockParts): only they are dated again. */
+  lockedIds: readonly string[],
+): Promise<void> {
   const inCart = await tx
     .select()
     .from(quotes)
-    .where(and(eq(quotes.userId, userId), eq(quotes.status, "in_cart")));
+    .where(
+      and(
+        eq(quotes.userId, userId),
+        eq(quotes.status, "in_cart"),
+        inArray(quotes.id, [...lockedIds]),
+      ),
+    );
   await promiseDates(
     tx,
     inCart.map((q) => ({
@@ -820,17 +862,24 @@ export function slicedEstimate(slice: StoredSlice | null | undefined): SlicedEst
  * dates are counted again from today's queue (the cart's date was promised when it was added).
  */
 export async function markQuotesOrdered(tx: Tx, orderId: string, now = new Date()) {
+  const parts = await tx
+    .select({ id: sql<string>`${products.quoteId}` })
+    .from(orderItems)
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .where(and(eq(orderItems.orderId, orderId), sql`${products.quoteId} is not null`));
+  if (parts.length === 0) return;
+  // In the one lock order (a slicer's result for these parts waits, then sees them paid).
+  await lockParts(
+    tx,
+    parts.map((p) => p.id),
+  );
   await tx
     .update(quotes)
     .set({ status: "ordered", orderId, updatedAt: now })
     .where(
       inArray(
         quotes.id,
-        tx
-          .select({ id: sql<string>`${products.quoteId}` })
-          .from(orderItems)
-          .innerJoin(products, eq(products.id, orderItems.productId))
-          .where(and(eq(orderItems.orderId, orderId), sql`${products.quoteId} is not null`)),
+        parts.map((p) => p.id),
       ),
     );
   const ordered = await tx.select().from(quotes).where(eq(quotes.orderId, orderId));
@@ -970,7 +1019,7 @@ export async function answerQuote(
 ): Promise<void> {
   const { db } = deps;
   await db.transaction(async (tx) => {
-    const [quote] = await tx.select().from(quotes).where(eq(quotes.id, quoteId)).for("update");
+    const quote = (await lockParts(tx, [quoteId])).get(quoteId);
     if (!quote) throw new QuoteError(quoteText.notFound, 404);
     if (quote.status === "ordered")
       throw new QuoteError("This part has already been ordered.", 409);
@@ -1074,27 +1123,37 @@ export async function repriceQuote(
 ): Promise<{ parts: number }> {
   const { db } = deps;
   const count = await db.transaction(async (tx) => {
-    const [first] = await tx.select().from(quotes).where(eq(quotes.id, quoteId)).for("update");
-    if (!first) throw new QuoteError(quoteText.notFound, 404);
-    // The project: the customer's priced parts in the cart (this one first).
-    const targets =
+    const [owner] = await tx
+      .select({ userId: quotes.userId })
+      .from(quotes)
+      .where(eq(quotes.id, quoteId));
+    if (!owner) throw new QuoteError(quoteText.notFound, 404);
+    // The project: the customer's priced parts in the cart (this one first), locked in the one
+    // order (their products, then their quotes) and read again under the locks.
+    const others =
       change.scope === "part"
-        ? [first]
-        : [
-            first,
-            ...(await tx
-              .select()
-              .from(quotes)
-              .where(
-                and(
-                  eq(quotes.userId, first.userId),
-                  eq(quotes.status, "in_cart"),
-                  ne(quotes.id, first.id),
-                ),
-              )
-              .orderBy(quotes.createdAt, quotes.id)
-              .for("update")),
-          ];
+        ? []
+        : await tx
+            .select({ id: quotes.id })
+            .from(quotes)
+            .where(
+              and(
+                eq(quotes.userId, owner.userId),
+                eq(quotes.status, "in_cart"),
+                ne(quotes.id, quoteId),
+              ),
+            )
+            .orderBy(quotes.createdAt, quotes.id);
+    const locked = await lockParts(tx, [quoteId, ...others.map((o) => o.id)]);
+    const first = locked.get(quoteId);
+    if (!first) throw new QuoteError(quoteText.notFound, 404);
+    const targets = [
+      first,
+      ...others.flatMap((o) => {
+        const row = locked.get(o.id);
+        return row && row.status === "in_cart" && row.userId === first.userId ? [row] : [];
+      }),
+    ];
     const rates = await getQuoteRates(tx);
     const expiresAt = new Date(now.getTime() + rates.holdDays * DAY_MS);
     const lines: string[] = [];

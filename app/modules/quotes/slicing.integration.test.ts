@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/adapters/db/index.server.ts";
 import { createSlicer, findExecutable } from "~/adapters/slicer/index.server.ts";
@@ -30,7 +30,7 @@ import {
   uniqueIp,
 } from "../../../tests/support/accounts.ts";
 import { testDbKind } from "../../../tests/support/test-database.ts";
-import { addQuoteToCart, saveQuoteRates } from "./quotes.server.ts";
+import { addProjectToCart, addQuoteToCart, saveQuoteRates } from "./quotes.server.ts";
 import { sliceQuotedPart } from "./slicing.server.ts";
 
 /*
@@ -124,6 +124,7 @@ function fakeSlicer(answer: (request: SliceRequest) => SliceResult): Slicer & {
   return {
     name: "prusa-slicer",
     asked,
+    stop: () => {},
     slice: async (request) => {
       asked.push(request);
       return answer(request);
@@ -308,6 +309,123 @@ describe(`slicer-true estimates with a fake slicer (${testDbKind()})`, () => {
     expect(row.quantity).toBe(3);
   });
 });
+
+describe(`a slice cut short by the shop stopping (${testDbKind()})`, () => {
+  it("is not recorded as a failure: the job fails to be tried again and the part stays queued", async () => {
+    const { quoteId, job } = await inCart("sl-stopped");
+    const stopped = fakeSlicer(() => ({
+      ok: false,
+      reason: "stopped",
+      message: "the shop stopped while slicing",
+    }));
+    await expect(sliceQuotedPart(deps(stopped), job)).rejects.toThrow("the shop stopped");
+    expect((await quoteRow(quoteId)).slice).toMatchObject({ status: "queued", key: job.key });
+    // Tried again after the restart: sliced as usual.
+    await sliceQuotedPart(deps(fakeSlicer(() => scaled(1.05))), job);
+    expect((await quoteRow(quoteId)).slice).toMatchObject({ status: "done" });
+  });
+});
+
+/** Sessions of this test's database waiting for a row lock (PostgreSQL). */
+async function waitingForLocks(): Promise<number> {
+  const result = (await db.execute(
+    sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+  )) as unknown as { rows: Array<{ n: number }> };
+  return result.rows[0].n;
+}
+
+async function untilWaiting(n: number) {
+  for (let i = 0; i < 500 && (await waitingForLocks()) < n; i++) {
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  expect(await waitingForLocks()).toBe(n);
+}
+
+// Lock order (decision 0020, amended): every path locks a part's product row before its quote.
+// Concurrency shows on PostgreSQL only (PGlite runs one transaction at a time).
+describe.skipIf(testDbKind() !== "postgres")(
+  `the slicer's result and the cart take the part's locks in one order (${testDbKind()})`,
+  () => {
+    it("a result recorded while the customer puts the part in the cart again: neither deadlocks", async () => {
+      const { c, quoteId, job } = await inCart("sl-locks");
+      const product = await productOf(quoteId);
+      // Another transaction holds the part's product row, so both queue behind it: the slicer's
+      // result first, then the customer's add. Quote-then-product (as adding once did) would
+      // hold the quote while waiting for the product the result holds, waiting for the quote.
+      let release = () => {};
+      const held = new Promise<void>((r) => {
+        release = r;
+      });
+      const holder = db.transaction(async (tx) => {
+        await tx.select().from(products).where(eq(products.id, product.id)).for("update");
+        await held;
+      });
+      await untilWaiting(0);
+      const sliced = sliceQuotedPart(deps(fakeSlicer(() => scaled(1.5))), job);
+      await untilWaiting(1);
+      const added = addQuoteToCart(
+        db,
+        c.id,
+        quoteId,
+        { ...options, quantity: 3 },
+        new Date(),
+        true,
+      );
+      await untilWaiting(2);
+      release();
+      const results = await Promise.allSettled([holder, sliced, added]);
+      expect(results.map((r) => (r.status === "rejected" ? String(r.reason) : "ok"))).toEqual([
+        "ok",
+        "ok",
+        "ok",
+      ]);
+      // The result came first (the price moved), then the new pricing queued a new slice.
+      const row = await quoteRow(quoteId);
+      expect(row.quantity).toBe(3);
+      expect(row.slice).toMatchObject({ status: "queued" });
+      expect(row.slice!.key).not.toBe(job.key);
+    });
+
+    it("results arriving while the customer adds the parts again, one by one and as a project, 20 times: every transaction completes", async () => {
+      const c = await customer("sl-race");
+      const a = await upload(c.cookie);
+      const b = await upload(c.cookie, 24);
+      const keyOf = async (id: string) => ({ quoteId: id, key: (await quoteRow(id)).slice!.key });
+      await addProjectToCart(
+        db,
+        c.id,
+        [
+          { quoteId: a, options },
+          { quoteId: b, options },
+        ],
+        new Date(),
+        true,
+      );
+      const failures: string[] = [];
+      for (let round = 0; round < 20; round++) {
+        const [jobA, jobB] = [await keyOf(a), await keyOf(b)];
+        const quantity = 1 + (round % 4);
+        const results = await Promise.allSettled([
+          sliceQuotedPart(deps(fakeSlicer(() => scaled(1.5))), jobA),
+          sliceQuotedPart(deps(fakeSlicer(() => scaled(0.5))), jobB),
+          addQuoteToCart(db, c.id, a, { ...options, quantity }, new Date(), true),
+          addProjectToCart(
+            db,
+            c.id,
+            [
+              { quoteId: b, options: { ...options, quantity } },
+              { quoteId: a, options: { ...options, quantity } },
+            ],
+            new Date(),
+            true,
+          ),
+        ]);
+        for (const r of results) if (r.status === "rejected") failures.push(String(r.reason));
+      }
+      expect(failures).toEqual([]);
+    });
+  },
+);
 
 const installed = findExecutable("prusa-slicer");
 

@@ -14,7 +14,7 @@ import {
   slicerPriceOutcome,
   slicingText,
 } from "~/rules/slicing.ts";
-import { inOpenOrder, redateCart } from "./quotes.server.ts";
+import { inOpenOrder, lockParts, redateCart } from "./quotes.server.ts";
 
 /*
  * Slicer-true estimates (docs/decisions/0020). A part priced into the cart gets a `slice-quote`
@@ -39,6 +39,8 @@ export async function sliceQuotedPart(
   if (!quote || quote.slice?.key !== job.key || quote.slice.status !== "queued") return;
   const started = Date.now();
   const result = await slicePart(deps, quote);
+  // Cut short by the shop stopping: not a failure of the part; the job is tried again.
+  if (!result.ok && result.reason === "stopped") throw new Error(result.message);
   await recordSlice(deps.db, job, result, deps.slicer.name, now);
   const fields = { quoteId: quote.id, ms: Date.now() - started };
   if (result.ok) log.info("sliced a quoted part", { ...fields, grams: result.grams });
@@ -93,9 +95,10 @@ async function slicePart(deps: SliceDeps, quote: QuoteRow): Promise<SliceResult>
 }
 
 /**
- * Writes the slicer's result. The part's product row and then its quote are locked (the order in
- * which checkout locks them), so an order placed or paid at the same moment is either seen here
- * or waits and then sees the new price.
+ * Writes the slicer's result. The part and the customer's other parts in the cart (dated again
+ * with it) are locked in the one order every path takes (lockParts: their products, then their
+ * quotes), so an order placed or paid at the same moment is either seen here or waits and then
+ * sees the new price, and no lock cycle forms with the customer adding parts to the cart.
  */
 async function recordSlice(
   db: Database,
@@ -105,12 +108,21 @@ async function recordSlice(
   now: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
+    const [owner] = await tx
+      .select({ userId: quotes.userId })
+      .from(quotes)
+      .where(eq(quotes.id, job.quoteId));
+    if (!owner) return;
+    const inCart = await tx
+      .select({ id: quotes.id })
+      .from(quotes)
+      .where(and(eq(quotes.userId, owner.userId), eq(quotes.status, "in_cart")));
+    const locked = await lockParts(tx, [job.quoteId, ...inCart.map((q) => q.id)]);
+    const quote = locked.get(job.quoteId);
     const [product] = await tx
       .select({ id: products.id })
       .from(products)
-      .where(eq(products.quoteId, job.quoteId))
-      .for("update");
-    const [quote] = await tx.select().from(quotes).where(eq(quotes.id, job.quoteId)).for("update");
+      .where(eq(products.quoteId, job.quoteId));
     if (!quote?.slice || quote.slice.key !== job.key || quote.slice.status !== "queued") return;
     const base = { ...quote.slice, slicer: slicerName, slicedAt: now.toISOString() };
     if (!result.ok) {
@@ -167,7 +179,7 @@ async function recordSlice(
       }
     }
     await tx.update(quotes).set(changes).where(eq(quotes.id, quote.id));
-    if (state === "in-cart") await redateCart(tx, quote.userId, now);
+    if (state === "in-cart") await redateCart(tx, quote.userId, now, [...locked.keys()]);
   });
 }
 
