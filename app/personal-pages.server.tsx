@@ -120,11 +120,13 @@ export async function personalPage(request: PersonalRequest): Promise<PersonalAn
   if (!key || !cache.enabled) return { served: false };
   const page = cache.getPersonal(key);
   if (!page) {
-    // Nothing stored yet (or not for personal use): rendered in full; the visitors' page is worth
-    // rendering once when nothing at all is stored under the key.
-    return cache.get(key, { countMiss: false })
-      ? { served: false }
-      : { served: false, warm: { url, cookie: visitorCookie } };
+    // Nothing stored yet (or not for personal use): rendered in full. The visitors' page is worth
+    // rendering once only for a page that may be personalised (stored before, or asked for by a
+    // signed-in customer whose full render said so): never for assets, uploads, 404s or
+    // signed-in pages, which every signed-in request would otherwise fetch twice.
+    return cache.worthWarming(key)
+      ? { served: false, warm: { url, cookie: visitorCookie } }
+      : { served: false };
   }
   const extras: ViewerExtras = { favouriteIds: favouriteIdsOf };
   if (page.personal?.reviewsOf) extras.reviewing = reviewContextOf(page.personal.reviewsOf);

@@ -522,7 +522,12 @@ function warmVisitorPage(url: string, cookie: string) {
         res.on("error", done);
       },
     )
-    .on("error", done);
+    // A render that hangs must not hold its slot for good (at most 64 at a time).
+    .setTimeout(10_000, function (this: http.ClientRequest) {
+      this.destroy();
+    })
+    .on("error", done)
+    .on("close", done);
 }
 
 const server = http.createServer((req, res) => {
