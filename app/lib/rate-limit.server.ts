@@ -68,8 +68,12 @@ export async function rateLimited(
   db: Database,
   request: Request,
   bucket: RateLimitBucket,
+  /** Counted per signed-in customer instead of per address (many share one behind a carrier's NAT). */
+  customerId?: string,
 ): Promise<number | null> {
-  const key = request.headers.get(CLIENT_IP_HEADER) ?? "unknown";
+  const key = customerId
+    ? `user:${customerId}`
+    : (request.headers.get(CLIENT_IP_HEADER) ?? "unknown");
   try {
     await limitersFor(db, limits)[bucket].consume(key);
     return null;

@@ -54,10 +54,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const rt = await runtime();
   // The code the cart applied (or one typed here): priced again by the server.
   const couponText = new URL(request.url).searchParams.get("coupon")?.trim().slice(0, 40) || null;
-  // Each code priced counts against the visitor's address, as in the cart (api.cart-products):
-  // past the limit the page is priced without it and says why.
+  // Each code priced counts against the customer, as the cart's count against an address
+  // (api.cart-products): past the limit the page is priced without it and says why.
   const couponBusy = couponText
-    ? (await rateLimited(rt.db, request, "discount-code")) !== null
+    ? (await rateLimited(rt.db, request, "discount-code", viewer.id)) !== null
     : false;
   let addresses: Awaited<ReturnType<typeof listAddresses>> | null = null;
   try {
@@ -199,7 +199,7 @@ export async function action({ request }: Route.ActionArgs) {
     attemptToken,
     couponCode,
   } = parsed.data;
-  if (couponCode && (await rateLimited(rt.db, request, "discount-code")) !== null) {
+  if (couponCode && (await rateLimited(rt.db, request, "discount-code", viewer.id)) !== null) {
     return data<CheckoutResult>(
       { kind: "error", title: checkoutText.failedToPlaceOrder, description: RATE_LIMITED_MESSAGE },
       { status: 429 },

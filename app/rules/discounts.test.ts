@@ -149,6 +149,19 @@ describe("priceOrder", () => {
       percentBasisPoints: null,
     });
     expect(withCode(b2g1, [line()]).codeRefusal?.code).toBe("no-saving");
+    // ₹5 off ₹1,000 of items takes them under the ₹999 free-shipping threshold: ₹9.99 of
+    // shipping makes the total higher (₹1,084.59 against ₹1,080), so the code is refused.
+    const small = rule({ code: "TEN", kind: "flat", percentBasisPoints: null, amountPaise: 500 });
+    const under = priceOrder({
+      lines: [line({ unitPricePaise: 100_000 })],
+      settings: { ...settings, freeShippingThresholdPaise: 99_900 },
+      code: { text: "TEN", rule: small },
+      automatic: [],
+      customer: signedIn,
+      now,
+    });
+    expect(under.codeRefusal?.code).toBe("no-saving");
+    expect(under.shippingPaise).toBe(0);
     const three = withCode(b2g1, [line({ quantity: 3 })]);
     expect(three.codeRefusal).toBeNull();
     expect(three.applied.map((d) => d.code)).toEqual(["SAVE20"]);

@@ -444,13 +444,13 @@ export function priceOrder(input: PriceOrderInput): PricedOrder {
     }
   }
 
-  // A code that takes nothing off (free shipping on an order that already ships free, a
-  // percentage of a ₹0 line) is refused rather than applied: applied, it would spend a use.
+  // A code that doesn't lower the total (free shipping on an order that already ships free, buy 2
+  // get 1 with one unit, a saving that takes the items under the free-shipping threshold) is
+  // refused rather than applied: applied, it would spend a use.
   const codeStep = input.code?.rule && !codeRefusal ? input.code.rule : null;
   if (codeStep) {
-    const priced = figures(steps);
-    const worth = priced.applied.find((d) => d.discountId === codeStep.id);
-    if (worth && worth.itemsPaise === 0 && worth.shippingPaise === 0) {
+    const withoutCode = best ? [best] : [];
+    if (totalWith(steps) >= totalWith(withoutCode)) {
       steps = best ? [best] : [];
       codeRefusal = {
         code: "no-saving",
