@@ -1,4 +1,12 @@
-import { lazy, Suspense, useRef, useState } from "react";
+import {
+  type ComponentProps,
+  type ComponentType,
+  lazy,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
 import { ProductImage } from "~/components/product/product-image";
 import { Button } from "~/components/ui/button";
 import { offerEnded, promotionShows } from "~/rules/promotion-offer.ts";
@@ -9,7 +17,20 @@ import { PromotionOfferLine, useOfferClock } from "./promotion-offer";
 // The interest dialog (Radix's dialog, the form) downloads when an offer's button is pointed at,
 // focused or pressed, not with the home page (DESIGN.md decision 10).
 const loadInterestDialog = () => import("./interest-dialog");
-const InterestDialog = lazy(loadInterestDialog);
+// If its file can't be had (a tab older than the shop's last update), the page is loaded again
+// rather than failing; offline, the button does nothing.
+const InterestDialog = lazy(
+  (): Promise<{ default: ComponentType<InterestDialogProps> }> =>
+    loadInterestDialog().catch(() => ({ default: ReloadWhenOnline })),
+);
+type InterestDialogProps = ComponentProps<typeof import("./interest-dialog").default>;
+
+function ReloadWhenOnline(_props: object) {
+  useEffect(() => {
+    if (navigator.onLine) window.location.reload();
+  }, []);
+  return null;
+}
 const prefetchInterestDialog = () => void loadInterestDialog().catch(() => undefined);
 
 /** 'Special Offers': the live promotions, each with an interest dialog, and the newsletter box. */

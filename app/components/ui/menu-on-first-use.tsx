@@ -87,7 +87,12 @@ export function menuOnFirstUse<P extends object>(
       setOpened(how);
       fetchMenu().then(
         () => setReady(true),
-        () => setOpened(null),
+        () => {
+          setOpened(null);
+          // A tab older than the shop's last update asks for files that are gone: load the page
+          // again (offline, the press does nothing and the next one tries again).
+          if (navigator.onLine) window.location.reload();
+        },
       );
     };
     return cloneElement(props.trigger, {

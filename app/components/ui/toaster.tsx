@@ -1,9 +1,14 @@
-import { lazy, Suspense, useState } from "react";
+import { type ComponentType, lazy, Suspense, useState } from "react";
 import { useToast } from "~/components/ui/use-toast";
 
 // Radix's toasts (swipe, timers, the F8 landmark: about 6 KB gzipped) download with the first
 // toast, not with every page (DESIGN.md decision 10).
-const ToastRegion = lazy(() => import("./toast-region"));
+// If its file can't be had (offline, or a tab older than the shop's last update), toasts are not
+// shown rather than the page failing.
+const ToastRegion = lazy(
+  (): Promise<{ default: ComponentType }> =>
+    import("./toast-region").catch(() => ({ default: () => null })),
+);
 
 /** Renders the toast store. Mount once, in the root layout. */
 export function Toaster() {
