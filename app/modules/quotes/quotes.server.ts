@@ -868,11 +868,20 @@ export async function markQuotesOrdered(tx: Tx, orderId: string, now = new Date(
     .innerJoin(products, eq(products.id, orderItems.productId))
     .where(and(eq(orderItems.orderId, orderId), sql`${products.quoteId} is not null`));
   if (parts.length === 0) return;
-  // In the one lock order (a slicer's result for these parts waits, then sees them paid).
-  await lockParts(
-    tx,
-    parts.map((p) => p.id),
-  );
+  // The quotes only, by id: a slicer's result for these parts (products, then quotes) waits and
+  // then sees them paid. Not their product rows: the payment holds the order already, and a
+  // checkout holds products before it locks an order, so taking products here could deadlock.
+  await tx
+    .select({ id: quotes.id })
+    .from(quotes)
+    .where(
+      inArray(
+        quotes.id,
+        parts.map((p) => p.id),
+      ),
+    )
+    .orderBy(asc(quotes.id))
+    .for("update");
   await tx
     .update(quotes)
     .set({ status: "ordered", orderId, updatedAt: now })
