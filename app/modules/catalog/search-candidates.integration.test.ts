@@ -161,4 +161,23 @@ describe(`bounded search candidates on ${testDbKind()}`, () => {
     expect(typo.items.length).toBe(5);
     for (const p of typo.items) expect(p.name).toContain("Succulent Planter");
   });
+
+  it("finds products that match only by the whole word's similarity when few contain it", async () => {
+    // "sunlamp" is in one product; twelve more spell it "Sun Lamp", which the rules match by
+    // the word's similarity to their text, not by any catalogue word near it (review).
+    await t.db.insert(products).values([
+      { name: "Sunlamp Dome", slug: "sunlamp-dome", category: "3D Prints", pricePaise: 10_000 },
+      ...Array.from({ length: 12 }, (_, i) => ({
+        name: `Sun Lamp Cube ${i}`,
+        slug: `sun-lamp-cube-${i}`,
+        category: "3D Prints",
+        pricePaise: 10_000,
+      })),
+    ]);
+    const expected = await reference(t.db, "sunlamp", 100);
+    expect(expected.length).toBe(13);
+    const { items } = await searchProducts(t.db, "sunlamp", 1, 10);
+    expect(items.map((p) => p.name)).toEqual(expected.slice(0, 10).map((r) => r.name));
+    expect(items[0]?.name).toBe("Sunlamp Dome");
+  });
 });

@@ -200,7 +200,7 @@ export async function rankCandidates(
          where (id = any(${`{${[...candidates].join(",")}}`}::uuid[])${
            extra.length > 0 ? sql` or id in (${sql.join(extra, sql` union `)})` : sql``
          }) and ${matches}
-         order by (${contains}) desc, word_similarity(${q}, search_text) desc, name
+         order by (${contains}) desc, word_similarity(${q}, search_text) desc, name, id
          limit ${wanted}`),
     );
   let ranked = await rank([]);
@@ -219,6 +219,12 @@ export async function rankCandidates(
   if (words.length === 0) more.push(firstByName(sql`${q} <% search_text`));
   if (more.length > 0 && ranked.filter((r) => r.containing === true).length < wanted) {
     ranked = await rank(more);
+  }
+  // Still fewer answers than asked for: every word's trigram source too (bounded, index-served),
+  // so a product that matches only by a word's similarity to its text ("tealight" in "Tea
+  // Light …") while the word has near words of its own is not missed (review, 2026-11-27).
+  if (ranked.length < wanted && words.length > 0) {
+    ranked = await rank(words.map((_, k) => firstByName(wordTests[k] as SQL, overlapsBut(k))));
   }
   return ranked.map((r) => String(r.id));
 }
