@@ -73,9 +73,15 @@ export function PinBox({ item, className }: { item: PinBoxItem; className?: stri
         <panel.Panel
           id={id}
           item={item}
-          typed={panel.typed}
-          submitAtOnce={panel.submit}
-          focus={panel.focus}
+          // As the box is at this very render, not when the download finished: a keystroke or a
+          // press between the two (the panel's file was already here) isn't lost. The panel
+          // reads these once, when it mounts.
+          typed={inputRef.current?.value ?? panel.typed}
+          submitAtOnce={submitted.current || panel.submit}
+          focus={
+            panel.focus ||
+            (inputRef.current !== null && document.activeElement === inputRef.current)
+          }
         />
       ) : (
         <PinBoxFrame id={id}>
