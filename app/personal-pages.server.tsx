@@ -146,10 +146,9 @@ export async function personalPage(request: PersonalRequest): Promise<PersonalAn
   const hearts = heartSplices(html, favouriteIds, { unfilled, filled });
   const data = headSplice(html, personalScript(PERSONAL_SCRIPT_ID, { viewer, favouriteIds }));
   if (!account || !hearts || !data) return { served: false };
-  const personal = applySplices(html, [account, ...hearts, data]);
-  if (personal === null) return { served: false };
+  const raw = applySplices(html, [account, ...hearts, data], page.htmlBytes);
+  if (raw === null) return { served: false };
 
-  const raw = Buffer.from(personal, "utf8");
   // Compressed per answer, quickly: the page is the customer's alone and never stored.
   const body =
     request.encoding === "br"

@@ -79,6 +79,8 @@ export type CachedPage = {
   personal?: PersonalUse;
   /** The uncompressed page, kept once a personalised answer needed it (counted in `bytes`). */
   html?: string;
+  /** The same as UTF-8 bytes, kept with it (counted too). */
+  htmlBytes?: Buffer;
   br: Buffer;
   gzip: Buffer;
   /** Uncompressed length. */
@@ -317,10 +319,12 @@ export class PageCache {
    */
   htmlOf(key: string, entry: CachedPage): string {
     if (entry.html !== undefined) return entry.html;
-    const html = zlib.brotliDecompressSync(entry.br).toString("utf8");
+    const bytes = zlib.brotliDecompressSync(entry.br);
+    const html = bytes.toString("utf8");
     if (this.#entries.get(key) !== entry) return html;
     entry.html = html;
-    const added = Buffer.byteLength(html, "utf8");
+    entry.htmlBytes = bytes;
+    const added = 2 * bytes.length;
     entry.bytes += added;
     this.#bytes += added;
     for (const [k, old] of this.#entries) {

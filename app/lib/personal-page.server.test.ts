@@ -28,7 +28,7 @@ describe("a personalised page from a visitor's page", () => {
     const hearts = heartSplices(html, [A], icons);
     const data = headSplice(html, personalScript("lk-personal", { viewer: { name: "M" } }));
     expect(account && hearts && data).toBeTruthy();
-    const out = applySplices(html, [account!, ...hearts!, data!]);
+    const out = applySplices(html, [account!, ...hearts!, data!])?.toString("utf8");
     expect(out).toBe(
       `<html><head><title>x</title><script type="application/json" id="lk-personal">{"viewer":{"name":"M"}}</script></head><body><header><nav></nav>${menu}</header><main>${[
         heart(A, "Lamp &amp; Shade")
@@ -71,6 +71,20 @@ describe("a personalised page from a visitor's page", () => {
     expect(script.match(/<\/script>/g)).toHaveLength(1);
     const json = script.slice(script.indexOf(">") + 1, script.lastIndexOf("</script>"));
     expect(JSON.parse(json)).toEqual({ name: "</script><script>alert(1)</script>&" });
+  });
+
+  it("splices by characters into the page's bytes, whatever stands before (₹, Devanagari)", () => {
+    const html = "<p>₹399 गणेश</p><i>old</i><b>₹</b>";
+    const at = html.indexOf("old");
+    const out = applySplices(html, [
+      { at, end: at + 3, text: "नया ₹1" },
+      { at: html.indexOf("</b>"), end: html.indexOf("</b>"), text: "!" },
+    ]);
+    expect(out?.toString("utf8")).toBe("<p>₹399 गणेश</p><i>नया ₹1</i><b>₹!</b>");
+    // The same with the page's bytes handed in, as the page cache keeps them.
+    expect(
+      applySplices(html, [{ at, end: at + 3, text: "x" }], Buffer.from(html))?.toString(),
+    ).toBe("<p>₹399 गणेश</p><i>x</i><b>₹</b>");
   });
 
   it("refuses overlapping changes", () => {
