@@ -257,6 +257,9 @@ test.describe("checkout and payment", () => {
     browser,
     login,
   }, testInfo) => {
+    // Two people's sessions, a settings save, an order and an e-mail: over a minute on a loaded
+    // machine (CI saw 60 s pass and the page torn down mid-journey).
+    test.slow();
     // The shop offers cash on delivery (the demo does; set again in case a journey left it off).
     const adminContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
     const admin = await adminContext.newPage();
@@ -283,7 +286,6 @@ test.describe("checkout and payment", () => {
       const mail = await readEmail(user.email, { subject: /confirmed/ });
       expect(mail.text).toContain("in cash");
     } finally {
-      await offerCashOnDelivery(admin, true);
       await adminContext.close();
     }
   });

@@ -79,6 +79,10 @@ async function cached(pathname: string): Promise<Response> {
 
 beforeAll(async () => {
   created = await createPostgresDatabase();
+  // The product exists before the server listens for changes: its insert, heard after the first
+  // render was stored, would drop that page and make the "same stored page" check below flaky.
+  database = await openDatabase({ databaseUrl: created.url });
+  productId = (await insertProduct(database.db, { name: "Cached Lotus Lamp" })).id;
   dir = await mkdtemp(path.join(tmpdir(), "lk-page-cache-"));
   const port = await freePort();
   server = startServer({
@@ -91,8 +95,6 @@ beforeAll(async () => {
   });
   base = `http://127.0.0.1:${port}`;
   await waitReady(port, server.child);
-  database = await openDatabase({ databaseUrl: created.url });
-  productId = (await insertProduct(database.db, { name: "Cached Lotus Lamp" })).id;
 });
 
 afterAll(async () => {
