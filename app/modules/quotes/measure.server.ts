@@ -126,7 +126,7 @@ async function end(slot: Slot) {
 }
 
 /** Sends one file to the worker and waits for its answer, the time limit or the thread's end. */
-function run(slot: Slot, request: Request): Promise<Reply> {
+function run(slot: Slot, request: Request, timeLimitMs: number): Promise<Reply> {
   const worker = slot.worker;
   worker.ref();
   return new Promise<Reply>((resolve, reject) => {
@@ -152,7 +152,7 @@ function run(slot: Slot, request: Request): Promise<Reply> {
       settle();
       void end(slot);
       reject(new ModelError(TOO_SLOW_MESSAGE));
-    }, TIME_LIMIT_MS);
+    }, timeLimitMs);
     worker.on("message", onMessage);
     worker.on("error", onError);
     worker.on("exit", onExit);
@@ -171,6 +171,8 @@ export async function measureModel(
   name: string,
   printers: BuildVolume[],
   split: SplitKind | null = null,
+  /** Tests: a shorter time limit than the uploads' 60 s. */
+  timeLimitMs = TIME_LIMIT_MS,
 ): Promise<Measured> {
   if (!existsSync(WORKER_FILE)) {
     warnOnce();
@@ -179,7 +181,7 @@ export async function measureModel(
   const slot = await acquire();
   let reply: Reply;
   try {
-    reply = await run(slot, { bytes, name, printers, split });
+    reply = await run(slot, { bytes, name, printers, split }, timeLimitMs);
   } catch (error) {
     // Crashed, out of memory or too slow: this thread is not used again.
     void end(slot);
