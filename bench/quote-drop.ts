@@ -4,6 +4,9 @@
  * page's own: reading the file, the Web Worker's parse and analysis, the price) and times, in the
  * page, from the file input's change event to the total being shown, to the 3D preview's
  * canvas, and to the printability checks (walls, overhangs) that follow the price. Several runs, each in a fresh page; prints each and the median.
+ * Each run also prints the Web Worker's own times (from its messages), when the page received
+ * the checks, and the page's long tasks: with software WebGL, drawing the preview holds the main
+ * thread for a second or more, and the checks' message waits behind it.
  *
  *   node bench/quote-drop.ts --data-dir .tmp/bench/quote      (starts the built server itself)
  *   node bench/quote-drop.ts --base-url http://localhost:3000 [--triangles 1000000] [--runs 5]
@@ -52,6 +55,32 @@ async function main() {
   try {
     for (let i = 0; i < runs; i++) {
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      // The Web Worker's own times (its messages carry them): how long the checks took there,
+      // apart from the page's drawing them.
+      await page.addInitScript(() => {
+        const w = window as unknown as Record<string, unknown>;
+        const Original = window.Worker;
+        w.__workerMs = {};
+        // The page's long tasks (drawing the preview in software WebGL holds the main thread).
+        w.__long = [];
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) {
+            (w.__long as number[][]).push([e.startTime, e.duration]);
+          }
+        }).observe({ type: "longtask", buffered: true });
+        window.Worker = class extends Original {
+          constructor(url: string | URL, options?: WorkerOptions) {
+            super(url, options);
+            this.addEventListener("message", (e: MessageEvent) => {
+              const times = w.__workerMs as Record<string, number>;
+              if (e.data?.kind && typeof e.data.ms === "number") {
+                times[e.data.kind] = e.data.ms;
+                times[`${e.data.kind}At`] = performance.now();
+              }
+            });
+          }
+        };
+      });
       await page.goto(`${baseUrl}/custom-printing`, { waitUntil: "networkidle" });
       // Times kept in the page: the change event, then the first frame with a total / a canvas.
       await page.evaluate(() => {
@@ -94,7 +123,20 @@ async function main() {
         .catch(() => {});
       const t = await page.evaluate(() => {
         const w = window as unknown as Record<string, number>;
-        return { t0: w.__t0, price: w.__price, preview: w.__preview, checks: w.__checks };
+        const inWorker = w.__workerMs as unknown as Record<string, number>;
+        return {
+          t0: w.__t0,
+          price: w.__price,
+          preview: w.__preview,
+          checks: w.__checks,
+          workerAnalysis: inWorker.analysis,
+          workerChecks: inWorker.checks,
+          checksArrived: inWorker.checksAt - w.__t0,
+          longTasks: (w.__long as unknown as number[][])
+            .filter(([start]) => start >= w.__t0)
+            .map(([start, duration]) => `${(start - w.__t0).toFixed(0)}+${duration.toFixed(0)}`)
+            .join(", "),
+        };
       });
       const price = t.price - t.t0;
       const preview = t.preview ? t.preview - t.t0 : Number.NaN;
@@ -103,7 +145,7 @@ async function main() {
       previewMs.push(preview);
       checksMs.push(checks);
       console.log(
-        `run ${i + 1}: price on screen ${price.toFixed(0)} ms, 3D preview ${preview.toFixed(0)} ms, checks ${checks.toFixed(0)} ms`,
+        `run ${i + 1}: price on screen ${price.toFixed(0)} ms, 3D preview ${preview.toFixed(0)} ms, checks ${checks.toFixed(0)} ms (in the worker: analysis ${t.workerAnalysis?.toFixed(0)} ms, checks ${t.workerChecks?.toFixed(0)} ms, received at ${t.checksArrived?.toFixed(0)} ms); main thread's long tasks (start+ms): ${t.longTasks}`,
       );
       await page.close();
     }

@@ -27,7 +27,8 @@ scope.onmessage = (e) => {
     const transfer: Transferable[] = [];
     for (const { model, origin } of parts) {
       const a = analyseMesh(model, { unit: "mm", scale: 1, printers: [] });
-      const edges = problemEdges(model.mesh);
+      // A watertight mesh has no edge to draw: its second edge pass is skipped.
+      const edges = a.watertight ? new Float32Array(0) : problemEdges(model.mesh);
       // Copies go to the page; the checks below still need the mesh.
       const positions = model.mesh.positions.slice();
       const indices = model.mesh.indices.slice();

@@ -1,7 +1,7 @@
 /**
- * A worker thread that reads and measures one uploaded model (createQuoteFromUpload sends it the
- * bytes), so a large file never stalls the server's event loop. Relative imports only: Node runs
- * this file directly, outside the bundle.
+ * A worker thread that reads and measures uploaded models, one at a time (measure.server.ts sends
+ * each file's bytes and keeps the thread for the next upload), so a large file never stalls the
+ * server's event loop. Relative imports only: Node runs this file directly, outside the bundle.
  */
 import { parentPort } from "node:worker_threads";
 import { measureBytes } from "../../rules/model3d/geometry.ts";
@@ -16,7 +16,7 @@ type Request = {
   split: SplitKind | null;
 };
 
-parentPort?.once("message", ({ bytes, name, printers, split }: Request) => {
+parentPort?.on("message", ({ bytes, name, printers, split }: Request) => {
   try {
     const geometries = measureBytes(bytes, name, printers, split);
     parentPort?.postMessage({ ok: true, bytes, geometries }, [bytes.buffer as ArrayBuffer]);

@@ -15,6 +15,7 @@ import {
   cube,
   flipped,
   manyTriangleStl,
+  merged,
   openBox,
   soupToMesh,
   toBinaryStl,
@@ -212,6 +213,39 @@ describe("properties", () => {
         },
       ),
       { numRuns: 50 },
+    );
+  });
+
+  it("problemEdges draws nothing exactly when the analysis says watertight (the browser skips it then)", () => {
+    const whole = cube(10);
+    // Each of the cube's 12 triangles kept, flipped or doubled, and a second cube or not.
+    const use = fc.array(fc.constantFrom("keep", "drop", "flip", "twice"), {
+      minLength: 12,
+      maxLength: 12,
+    });
+    fc.assert(
+      fc.property(use, fc.boolean(), (uses, second) => {
+        const indices: number[] = [];
+        uses.forEach((u, t) => {
+          const [a, b, c] = whole.indices.subarray(t * 3, t * 3 + 3);
+          if (u === "keep" || u === "twice") indices.push(a, b, c);
+          if (u === "flip" || u === "twice") indices.push(a, c, b);
+        });
+        if (indices.length === 0) return;
+        let mesh: Mesh = { positions: whole.positions, indices: new Uint32Array(indices) };
+        if (second) mesh = merged(mesh, box(5, 5, 5, { offset: [20, 0, 0] }));
+        const model = stl(mesh);
+        const a = analyseMesh(model, options);
+        expect(problemEdges(model.mesh).length === 0).toBe(a.watertight);
+      }),
+      {
+        numRuns: 200,
+        // Watertight ones: the whole cube, alone or beside a second one, either way round.
+        examples: [
+          [Array(12).fill("keep"), false],
+          [Array(12).fill("flip"), true],
+        ],
+      },
     );
   });
 

@@ -39,6 +39,8 @@ export const SCRATCH = {
   gridStart: 12,
   gridFaces: 13,
   bloom: 14,
+  gridRanges: 15,
+  buckets: 16,
 } as const;
 
 /** A scratch array of at least `length` ints (contents undefined; `zero` clears them). */
