@@ -10,6 +10,7 @@ import {
   createJobRunner,
   enqueueJob,
   holdLease,
+  JobInterrupted,
   type JobPayloads,
   releaseLease,
   retryDelayMs,
@@ -128,6 +129,33 @@ describe(`jobs on ${testDbKind()}`, () => {
     expect(seen).toEqual(["flaky", "flaky"]);
     await t.db.update(jobs).set({ runAt: new Date(Date.now() - 1000) });
     expect(await runner.runDue()).toBe(0);
+  });
+
+  it("a job cut short by the shop stopping is queued again without using an attempt", async () => {
+    await enqueueJob(t.db, "order-email", mail("cut"), { maxAttempts: 1 });
+    let stopping = true;
+    const seen: string[] = [];
+    const runner = createJobRunner(t.db, {
+      "order-email": async (job) => {
+        seen.push(job.orderId);
+        if (stopping) throw new JobInterrupted("the shop stopped while sending");
+      },
+    });
+    for (let restart = 0; restart < 3; restart++) {
+      // One run per drain: it is not claimed again straight away by the same stopping runner.
+      expect(await runner.runDue()).toBe(1);
+      const [row] = await t.db.select().from(jobs);
+      expect(row).toMatchObject({ status: "queued", attempts: 0 });
+      expect(row?.lastError).toBe("the shop stopped while sending");
+      expect(row?.runAt.getTime()).toBeGreaterThan(Date.now() + retryDelayMs(1) - 2_000);
+      await t.db.update(jobs).set({ runAt: new Date(Date.now() - 1000) });
+    }
+    // Its one attempt is still there for the shop that comes back.
+    stopping = false;
+    expect(await runner.runDue()).toBe(1);
+    const [row] = await t.db.select().from(jobs);
+    expect(row).toMatchObject({ status: "done", attempts: 1 });
+    expect(seen).toEqual(["cut", "cut", "cut", "cut"]);
   });
 
   it("a job whose instance died mid-run is taken again once its claim lapses", async () => {

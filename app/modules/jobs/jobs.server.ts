@@ -128,6 +128,16 @@ async function claim(db: Database, limit: number, only?: ClaimFilter): Promise<J
   });
 }
 
+/**
+ * Thrown by a handler whose work was cut short by the shop stopping (a slice killed at shutdown):
+ * nothing was wrong with the job, so it goes back to the queue (due after the first retry's delay,
+ * by when the shop has restarted) without using one of its attempts. A shop restarted a few times
+ * mid-slice would otherwise run out of them.
+ */
+export class JobInterrupted extends Error {
+  override name = "JobInterrupted";
+}
+
 async function finish(db: Database, job: JobRow, error: unknown): Promise<void> {
   const mine = and(eq(jobs.id, job.id), eq(jobs.lockedBy, INSTANCE_ID));
   if (error === undefined) {
@@ -135,6 +145,25 @@ async function finish(db: Database, job: JobRow, error: unknown): Promise<void> 
       .update(jobs)
       .set({ status: "done", lockedUntil: null, lastError: null, updatedAt: dbNow })
       .where(mine);
+    return;
+  }
+  if (error instanceof JobInterrupted) {
+    await db
+      .update(jobs)
+      .set({
+        status: "queued",
+        attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
+        // Not at once: a stopping shop's drain would claim it again straight away.
+        runAt: dbNowPlus(retryDelayMs(1)),
+        lockedUntil: null,
+        lastError: error.message.slice(0, 2000),
+        updatedAt: dbNow,
+      })
+      .where(mine);
+    log.info("a job was cut short by the shop stopping; it stays queued", {
+      jobId: job.id,
+      kind: job.kind,
+    });
     return;
   }
   const message = error instanceof Error ? error.message : String(error);

@@ -4,6 +4,7 @@ import type { SliceResult, Slicer } from "~/adapters/slicer/index.server.ts";
 import type { FileStorage } from "~/adapters/storage/types.ts";
 import { orderItems, orders, products, quotes } from "~/db/schema.ts";
 import { log } from "~/lib/log.server.ts";
+import { JobInterrupted } from "~/modules/jobs/jobs.server.ts";
 import { partForSlicing } from "~/rules/model3d/slice-input.ts";
 import { estimatedPrintMinutes } from "~/rules/print-dates.ts";
 import { priceQuote, quoteOptionsSchema, quoteRatesSchema } from "~/rules/quote-pricing.ts";
@@ -39,8 +40,8 @@ export async function sliceQuotedPart(
   if (!quote || quote.slice?.key !== job.key || quote.slice.status !== "queued") return;
   const started = Date.now();
   const result = await slicePart(deps, quote);
-  // Cut short by the shop stopping: not a failure of the part; the job is tried again.
-  if (!result.ok && result.reason === "stopped") throw new Error(result.message);
+  // Cut short by the shop stopping: not a failure of the part; the job is queued again as it was.
+  if (!result.ok && result.reason === "stopped") throw new JobInterrupted(result.message);
   await recordSlice(deps.db, job, result, deps.slicer.name, now);
   const fields = { quoteId: quote.id, ms: Date.now() - started };
   if (result.ok) log.info("sliced a quoted part", { ...fields, grams: result.grams });
