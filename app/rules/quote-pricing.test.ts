@@ -366,7 +366,7 @@ describe("what staff read about a part's walls", () => {
     );
     // Scaled to 200 % it passes at exactly 0.8 mm: staff still see how thin it is.
     expect(staffFindings(fin, pla(200), defaultQuoteRates)[0]).toBe(
-      "Thin walls: 0.8 mm at the thinnest (PLA needs 0.8 mm)",
+      "Walls near the minimum: 0.8 mm at the thinnest (PLA needs 0.8 mm)",
     );
     expect(staffFindings(fin, pla(400), defaultQuoteRates)).toEqual([
       "Printed turned onto its largest flat face",

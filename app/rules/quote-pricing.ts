@@ -666,7 +666,9 @@ export function staffFindings(
     out.push(`Walls as thin as ${mm(wall)} (${name} needs ${mm(breakdown.minWallMm)})`);
   } else if (wall !== null && wall < breakdown.minWallMm * NEAR_MIN_WALL) {
     // Printable, but close to the limit: staff handle it with care (a part scaled up to pass).
-    out.push(`Thin walls: ${mm(wall)} at the thinnest (${name} needs ${mm(breakdown.minWallMm)})`);
+    out.push(
+      `Walls near the minimum: ${mm(wall)} at the thinnest (${name} needs ${mm(breakdown.minWallMm)})`,
+    );
   }
   if (breakdown.supportGrams > 0) {
     const area = (p.overhangArea ?? 0) * breakdown.mmPerUnit ** 2;

@@ -274,7 +274,7 @@ for (const device of [
         "Read in millimetres (stated in the file)",
       );
       await expect(part("fin.stl").getByTestId("quote-findings")).toHaveText(
-        "Thin walls: 0.8 mm at the thinnest (PLA needs 0.8 mm) · Printed turned onto its largest flat face",
+        "Walls near the minimum: 0.8 mm at the thinnest (PLA needs 0.8 mm) · Printed turned onto its largest flat face",
       );
       await expect(part("plate (part 2 of 2).3mf").getByTestId("quote-findings")).toHaveText(
         /^Needs support: about [\d.]+ g under 200 mm² of overhangs$/,
@@ -292,7 +292,7 @@ for (const device of [
       await part("fin.stl").getByRole("link", { name: "fin.stl" }).click();
       await expect(page.getByTestId("quote-size-mm")).toHaveText("40 × 0.8 × 20 mm");
       await expect(page.getByTestId("quote-findings")).toHaveText(
-        "Thin walls: 0.8 mm at the thinnest (PLA needs 0.8 mm); Printed turned onto its largest flat face",
+        "Walls near the minimum: 0.8 mm at the thinnest (PLA needs 0.8 mm); Printed turned onto its largest flat face",
       );
       await expect(page.getByTestId("quote-slice-material")).toHaveText(/^[\d.,]+ g$/);
       await expect(page.getByTestId("quote-slice-print-time")).toHaveText(/^(\d+ h )?\d+ min$/);
