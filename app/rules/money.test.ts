@@ -14,6 +14,21 @@ describe("money formatting", () => {
     expect(formatAmount(1234567.5)).toBe("₹12,34,567.50");
   });
 
+  it("writes whole paise as Intl's Indian English rupees do, at every size and sign", () => {
+    const intl = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" });
+    const values = [0, -0, 1, -1, 5, 99, 100, 101, 999, 1000, 99_999, 100_000, 12_345_678];
+    for (let digits = 1; digits <= 17; digits++) {
+      const top = 10 ** digits;
+      values.push(top - 1, top, top + 1, -top, -(top - 1));
+      for (let i = 0; i < 50; i++) values.push(Math.floor(Math.random() * top) * (i % 2 ? -1 : 1));
+    }
+    values.push(Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER);
+    for (const paise of values) {
+      expect(formatPaise(paise), String(paise)).toBe(intl.format(paise / 100));
+      expect(formatPaise(paise, "inr"), String(paise)).toBe(intl.format(paise / 100));
+    }
+  });
+
   it("formats USD with the US English locale", () => {
     expect(formatAmount(100000, "USD")).toBe("$100,000.00");
   });

@@ -28,7 +28,34 @@ export function formatAmount(amount: number, currency: string = "INR"): string {
 
 /** Formats integer paise (or cents) as money. */
 export function formatPaise(paise: number, currency: string = "INR"): string {
+  // Below 10^15 paise, paise / 100 is the exact decimal Intl would round (15 digits round-trip).
+  if (
+    Number.isInteger(paise) &&
+    Math.abs(paise) < 1e15 &&
+    (currency === "INR" || currency === "inr")
+  ) {
+    return formatWholePaise(paise);
+  }
   return formatAmount(Number.isFinite(paise) ? paise / 100 : 0, currency);
+}
+
+/**
+ * Whole paise as the Indian English locale writes rupees ("-₹12,34,567.50"), the same text as
+ * `Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" })` (money.test.ts compares
+ * them). Written out because a page's first `Intl.NumberFormat` costs ~20 ms of main thread in
+ * the browser (ICU's locale data), in the middle of hydrating a listing's prices.
+ */
+function formatWholePaise(paise: number): string {
+  const sign = paise < 0 || Object.is(paise, -0) ? "-" : "";
+  const abs = Math.abs(paise);
+  const rupees = String(Math.floor(abs / 100));
+  const fraction = String(abs % 100).padStart(2, "0");
+  // The last three digits, then groups of two (lakh, crore).
+  const grouped =
+    rupees.length <= 3
+      ? rupees
+      : `${rupees.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ",")},${rupees.slice(-3)}`;
+  return `${sign}₹${grouped}.${fraction}`;
 }
 
 /** Rupees (a number or a string with at most 2 decimals) to integer paise, rounded half away from zero. */

@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { lowPriorityPreloads, withLowPriorityPreloads } from "./script-priority.server.ts";
+
+const page =
+  '<!DOCTYPE html><html lang="en-IN"><head><meta charSet="utf-8"/><title>Décor — ₹399</title>' +
+  '<link rel="modulepreload" href="/assets/entry.client-a.js" nonce="n"/>' +
+  '<link rel="modulepreload" href="/assets/framework-b.js" nonce="n"/>' +
+  '<link rel="stylesheet" href="/assets/shell-c.css#"/></head>' +
+  '<body><p>Lotus — ₹499</p><link rel="modulepreload" href="/in-body.js"/></body></html>';
+
+const expected =
+  '<!DOCTYPE html><html lang="en-IN"><head><meta charSet="utf-8"/><title>Décor — ₹399</title>' +
+  '<link rel="modulepreload" fetchpriority="low" href="/assets/entry.client-a.js" nonce="n"/>' +
+  '<link rel="modulepreload" fetchpriority="low" href="/assets/framework-b.js" nonce="n"/>' +
+  '<link rel="stylesheet" href="/assets/shell-c.css#"/></head>' +
+  '<body><p>Lotus — ₹499</p><link rel="modulepreload" href="/in-body.js"/></body></html>';
+
+async function through(chunks: Buffer[]): Promise<string> {
+  const t = lowPriorityPreloads();
+  const out: Buffer[] = [];
+  t.on("data", (c: Buffer) => out.push(c));
+  const ended = new Promise((resolve) => t.on("end", resolve));
+  for (const c of chunks) t.write(c);
+  t.end();
+  await ended;
+  return Buffer.concat(out).toString("utf8");
+}
+
+describe("low-priority module preloads", () => {
+  it("marks the head's module preloads only", () => {
+    expect(withLowPriorityPreloads('<link rel="modulepreload" href="/a.js"/>')).toBe(
+      '<link rel="modulepreload" fetchpriority="low" href="/a.js"/>',
+    );
+    expect(withLowPriorityPreloads('<link rel="stylesheet" href="/a.css"/>')).toBe(
+      '<link rel="stylesheet" href="/a.css"/>',
+    );
+  });
+
+  it("gives the same bytes whichever byte the stream is cut at", async () => {
+    const bytes = Buffer.from(page, "utf8");
+    expect(await through([bytes])).toBe(expected);
+    for (let cut = 1; cut < bytes.length; cut++) {
+      expect(await through([bytes.subarray(0, cut), bytes.subarray(cut)])).toBe(expected);
+    }
+  });
+
+  it("gives the same bytes when every byte is a chunk of its own", async () => {
+    const bytes = Buffer.from(page, "utf8");
+    const singles = Array.from({ length: bytes.length }, (_, i) => bytes.subarray(i, i + 1));
+    expect(await through(singles)).toBe(expected);
+  });
+
+  it("passes a stream without a head through whole", async () => {
+    const text = '<p>₹1</p><link rel="modulepre';
+    expect(await through([Buffer.from(text, "utf8")])).toBe(text);
+  });
+});

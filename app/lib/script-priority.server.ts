@@ -1,0 +1,49 @@
+import { Transform } from "node:stream";
+
+const PRELOAD = '<link rel="modulepreload"';
+const LOW = ' fetchpriority="low"';
+const HEAD_END = "</head>";
+/** The longest text a chunk may end inside of and still have to be matched. */
+const KEEP = Math.max(PRELOAD.length, HEAD_END.length) - 1;
+
+/** The head's module preloads, marked low priority. */
+export function withLowPriorityPreloads(head: string): string {
+  return head.replaceAll(PRELOAD, PRELOAD + LOW);
+}
+
+/**
+ * The rendered page with React Router's `<link rel="modulepreload">`s in the head fetched at low
+ * priority (decision 0010, amended 2026-11-27). The browser then gives the render-blocking
+ * stylesheet and the first product image the connection before the ~140 KB of scripts, which still
+ * start in the same round trip and hydrate the page as before. React Router renders those links
+ * with no way to pass attributes, so they are marked in the stream: only the head is looked at
+ * (the part before `</head>`), the rest passes untouched. The text is read as latin1 so that a
+ * chunk ending inside a multi-byte character is carried over byte for byte.
+ */
+export function lowPriorityPreloads(): Transform {
+  let carry = "";
+  let inHead = true;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      if (!inHead) return callback(null, chunk);
+      const text = carry + chunk.toString("latin1");
+      const end = text.indexOf(HEAD_END);
+      if (end !== -1) {
+        inHead = false;
+        carry = "";
+        const out = withLowPriorityPreloads(text.slice(0, end)) + text.slice(end);
+        return callback(null, Buffer.from(out, "latin1"));
+      }
+      // A tag cut by the chunk's end waits for the next chunk.
+      const lastTag = text.lastIndexOf("<");
+      const cut = lastTag !== -1 && lastTag >= text.length - KEEP ? lastTag : text.length;
+      carry = text.slice(cut);
+      if (cut === 0) return callback();
+      callback(null, Buffer.from(withLowPriorityPreloads(text.slice(0, cut)), "latin1"));
+    },
+    flush(callback) {
+      if (carry) this.push(Buffer.from(withLowPriorityPreloads(carry), "latin1"));
+      callback();
+    },
+  });
+}
