@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
-import type { Database, Tx } from "~/adapters/db/index.server.ts";
+import type { Database } from "~/adapters/db/index.server.ts";
 import { products, reviewStats, reviews, searchGeneration, user } from "~/db/schema.ts";
 import type { ProductCardData } from "~/rules/product-display.ts";
 import type { ProductOption, Variant } from "~/rules/variants.ts";
 import { withVariantSummaries } from "./card-variants.server.ts";
-import { rankCandidates } from "./search-candidates.server.ts";
+import { rankCandidates, strictWordSimilar, wordSimilar } from "./search-candidates.server.ts";
 import { productOptions, productVariants } from "./variants.server.ts";
 
 export const FEATURED_LIMIT = 8;
@@ -254,14 +254,8 @@ export async function searchProducts(
   const offset = (page - 1) * pageSize;
   // The ranked results up to the end of this page, and one more (is there a next page?).
   const wanted = offset + pageSize + 1;
-  const ids = await rankedIds(db, q, wanted, () =>
-    db.transaction(async (tx) => {
-      await tx.execute(sql`select
-        set_config('pg_trgm.word_similarity_threshold', '0.25', true),
-        set_config('pg_trgm.strict_word_similarity_threshold', '0.4', true)`);
-      const found = await rankCandidates(tx, q, words, wanted);
-      return withOptionValues(tx, q, words, wanted, found);
-    }),
+  const ids = await rankedIds(db, q, wanted, async () =>
+    withOptionValues(db, q, words, wanted, await rankCandidates(db, q, words, wanted)),
   );
   const shown = ids.slice(offset, offset + pageSize);
   const cards = await withVariantSummaries(db, await listProductsByIds(db, shown));
@@ -337,7 +331,7 @@ async function rankedIds(
  * product's text.
  */
 async function withOptionValues(
-  tx: Tx,
+  tx: Database,
   q: string,
   words: string[],
   wanted: number,
@@ -347,14 +341,14 @@ async function withOptionValues(
   const contains = sql`${text} like ${`%${escapeLike(q)}%`}`;
   const near = words.map((w) => {
     const edits = [...w].length <= 3 ? 0 : [...w].length <= 4 ? 1 : 2;
-    return sql`(${w} <% ${text} and (${w} <<% ${text} or exists (
+    return sql`(${wordSimilar(w, text)} and (${strictWordSimilar(w, text)} or exists (
       select 1 from unnest(p.search_words || x.values_words) as t(word)
        where t.word like ${`${escapeLike(w)}%`} or levenshtein(t.word, ${w}) <= ${edits})))`;
   });
   const matches =
     near.length > 0
       ? sql`(${contains} or (${sql.join(near, sql` and `)}))`
-      : sql`(${contains} or ${q} <% ${text})`;
+      : sql`(${contains} or ${wordSimilar(q, text)})`;
   // Each product's values, read from the options (a few products), never per product.
   const valuesOf = (where: SQL) => sql`(
     select o.product_id, string_agg(lower(v.value), ' ') as values_text,

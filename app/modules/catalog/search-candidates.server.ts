@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { Tx } from "~/adapters/db/index.server.ts";
+import type { Database, Tx } from "~/adapters/db/index.server.ts";
 
 /*
  * Bounded candidate generation for a search asked for the first time (docs/decisions/0021, amended
@@ -51,12 +51,53 @@ const editsFor = (w: string) => {
 const textArray = (xs: string[]) =>
   `{${xs.map((x) => `"${x.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(",")}}`;
 
+/*
+ * The trigram operators' thresholds are the transaction's settings (0.25 and 0.4); the statements
+ * that need no trigram index use the functions against the same numbers instead (the operators
+ * are `similarity >= threshold`), so they need no transaction of their own.
+ */
+const WORD_SIMILARITY = 0.25;
+const STRICT_WORD_SIMILARITY = 0.4;
+/** `w <% text` without the setting. */
+export const wordSimilar = (w: SQL | string, text: SQL) =>
+  sql`word_similarity(${w}, ${text}) >= ${sql.raw(String(WORD_SIMILARITY))}`;
+/** `w <<% text` without the setting. */
+export const strictWordSimilar = (w: SQL | string, text: SQL) =>
+  sql`strict_word_similarity(${w}, ${text}) >= ${sql.raw(String(STRICT_WORD_SIMILARITY))}`;
+
+/**
+ * Which catalogue words a product containing `q` must have one of, as a LIKE pattern over the
+ * postings' words (a product's words are its text split at spaces and punctuation): a query
+ * token between two separators is a whole word, one after a separator starts a word, one before
+ * a separator ends one, and a query without separators is inside a word. Only for queries whose
+ * separators are ASCII (both databases split there, whatever their locale) and whose token has a
+ * letter (numbers have no postings); otherwise undefined (the text itself is searched).
+ */
+export function containingWordPattern(q: string): string | undefined {
+  if (/[^\u0020-\u007e]/.test(q.replace(/[^\s\p{P}\p{S}]/gu, ""))) return undefined;
+  const tokens: Array<{ token: string; before: boolean; after: boolean }> = [];
+  for (const m of q.matchAll(/[^\s\p{P}\p{S}]+/gu)) {
+    const at = m.index ?? 0;
+    tokens.push({ token: m[0], before: at > 0, after: at + m[0].length < q.length });
+  }
+  const usable = tokens.filter((t) => /[^0-9]/.test(t.token));
+  if (usable.length === 0) return undefined;
+  // A whole word first (exact), then the longest.
+  const best = [...usable].sort(
+    (a, b) =>
+      Number(b.before && b.after) - Number(a.before && a.after) ||
+      [...b.token].length - [...a.token].length,
+  )[0] as (typeof usable)[number];
+  const t = escapeLike(best.token);
+  return `${best.before ? "" : "%"}${t}${best.after ? "" : "%"}`;
+}
+
 /**
  * The first `wanted` active products matching the query, best first (ids), ranked on bounded
- * candidates. The transaction has the trigram thresholds set (0.25 and 0.4).
+ * candidates.
  */
 export async function rankCandidates(
-  tx: Tx,
+  db: Database,
   q: string,
   words: string[],
   wanted: number,
@@ -64,7 +105,9 @@ export async function rankCandidates(
   const bound = Math.max(CANDIDATE_BOUND, 2 * wanted);
   const lettered = words.filter((w) => !/[0-9]/.test(w));
   const pattern = `%${escapeLike(q)}%`;
-  // 1. The catalogue's words near each query word (k = its index), or near the whole query (k = -1).
+  const containingWords = containingWordPattern(q);
+  // 1. The catalogue's words near each query word (k = its index), or near the whole query (k = -1),
+  // and those a product containing the query has one of (k = -2).
   const vocabularyParts: SQL[] = lettered.map((w) => {
     const k = words.indexOf(w);
     const length = [...w].length;
@@ -73,12 +116,12 @@ export async function rankCandidates(
         (word like ${`${escapeLike(w)}%`}
           or (length(word) between ${length - edits} and ${length + edits}
               and levenshtein(word, ${w}) <= ${edits})
-          or ${w} <<% word) as near
+          or ${strictWordSimilar(w, sql`word`)}) as near
       from search_vocabulary
      where word like ${`%${escapeLike(w)}%`}
         or (length(word) between ${length - edits} and ${length + edits}
             and levenshtein(word, ${w}) <= ${edits})
-        or ${w} <<% word`;
+        or ${strictWordSimilar(w, sql`word`)}`;
   });
   // (A one-word query that is its own query word has these among its word's.)
   if (
@@ -87,15 +130,19 @@ export async function rankCandidates(
   ) {
     // Words containing the query (its products contain it), and with no query word, the words as
     // similar to the whole query as the rule asks of a product's text.
-    const similar = words.length === 0 ? sql` or ${q} <% word` : sql``;
+    const similar = words.length === 0 ? sql` or ${wordSimilar(q, sql`word`)}` : sql``;
     vocabularyParts.push(sql`select -1 as k, word, word_similarity(${q}, word) as score,
         false as near
       from search_vocabulary where word like ${pattern}${similar}`);
   }
+  if (containingWords !== undefined) {
+    vocabularyParts.push(sql`select -2 as k, word, 0 as score, false as near
+      from search_vocabulary where word like ${containingWords}`);
+  }
   const vocabulary =
     vocabularyParts.length === 0
       ? []
-      : rowsOf(await tx.execute(sql.join(vocabularyParts, sql` union all `))).map((r) => ({
+      : rowsOf(await db.execute(sql.join(vocabularyParts, sql` union all `))).map((r) => ({
           k: Number(r.k),
           word: String(r.word),
           score: Number(r.score),
@@ -112,20 +159,31 @@ export async function rankCandidates(
 
   // 2. The rule (decision 0004), as a filter on each source's rows.
   const contains = sql`search_text like ${pattern}`;
-  const wordTests = words.map((w) => {
-    const near = nearOf.get(w);
-    const edits = editsFor(w);
-    const wordNear =
-      near === undefined
-        ? sql`exists (select 1 from unnest(search_words) as t(word)
+  const wordTests = (similar: (w: string) => SQL, strict: (w: string) => SQL) =>
+    words.map((w) => {
+      const near = nearOf.get(w);
+      const edits = editsFor(w);
+      const wordNear =
+        near === undefined
+          ? sql`exists (select 1 from unnest(search_words) as t(word)
             where t.word like ${`${escapeLike(w)}%`} or levenshtein(t.word, ${w}) <= ${edits})`
-        : near.length > 0
-          ? sql`search_words && ${textArray(near)}::text[]`
-          : sql`false`;
-    return sql`(${w} <% search_text and (${wordNear} or ${w} <<% search_text))`;
-  });
+          : near.length > 0
+            ? sql`search_words && ${textArray(near)}::text[]`
+            : sql`false`;
+      return sql`(${similar(w)} and (${wordNear} or ${strict(w)}))`;
+    });
+  // The operators (the trigram index can serve them: the transaction sets their thresholds) …
+  const indexedTests = wordTests(
+    (w) => sql`${w} <% search_text`,
+    (w) => sql`${w} <<% search_text`,
+  );
+  // … and the functions, for candidates read by id.
+  const testsById = wordTests(
+    (w) => wordSimilar(w, sql`search_text`),
+    (w) => strictWordSimilar(w, sql`search_text`),
+  );
   const nearRule =
-    wordTests.length > 0 ? sql.join(wordTests, sql` and `) : sql`${q} <% search_text`;
+    testsById.length > 0 ? sql.join(testsById, sql` and `) : wordSimilar(q, sql`search_text`);
   const matches = sql`is_active and (${contains} or (${nearRule}))`;
 
   // 3. The sources, each the first `bound` products by name with what it is about, filtered only
@@ -143,59 +201,106 @@ export async function rankCandidates(
     sql`(select id from products where is_active and ${where}${
       filters.length > 0 ? sql` and ${sql.join(filters, sql` and `)}` : sql``
     } order by name limit ${bound})`;
-  // The same first `bound` by name, read one of two ways: among the first NAME_WALK products by
-  // name (the name index: cheap when the products are common early in the alphabet), or when
-  // fewer are there, from all the products the condition holds for (its index), sorted. A word
-  // that is many products' first word ("Lotus …") is common, but not among the first names.
-  const idsOf = async (where: SQL, filters: SQL[] = []) => {
-    const condition =
-      filters.length > 0 ? sql`${where} and ${sql.join(filters, sql` and `)}` : where;
+  // From the postings (drizzle/0018): per word, its first `bound` products by name (the primary
+  // key, in order), those passing the filters (read from the product by id) only; then the first
+  // `bound` of all the words'.
+  const fromPostings = (label: number, sourceWords: string[], filters: SQL[]) => {
+    const filtered =
+      filters.length > 0
+        ? sql`join products p on p.id = sp.product_id
+           where sp.word = tw.word and ${sql.join(filters, sql` and `)}`
+        : sql`where sp.word = tw.word`;
+    return sql`(select ${label}::int as source, product_id, min(name) as name from (
+        select s.product_id, s.name from unnest(${textArray(sourceWords)}::text[]) as tw(word)
+          cross join lateral (
+            select sp.product_id, sp.name from search_postings sp ${filtered}
+             order by sp.name, sp.product_id limit ${bound}) s
+      ) hits group by product_id order by min(name), product_id limit ${bound})`;
+  };
+  // The same first `bound` by name, read one of two ways when the postings can't say: among the
+  // first NAME_WALK products by name (the name index), or when fewer are there, from all the
+  // products the condition holds for (its index), sorted.
+  const idsOf = async (where: SQL) => {
     const early = rowsOf(
-      await tx.execute(sql`
+      await db.execute(sql`
         select id from (
           select id, name, search_text, search_words from products
            where is_active order by name limit ${NAME_WALK}
         ) first_names
-        where ${condition} order by name limit ${bound}`),
+        where ${where} order by name limit ${bound}`),
     );
     if (early.length >= bound) return early.map((r) => String(r.id));
     const all = rowsOf(
-      await tx.execute(sql`
+      await db.execute(sql`
         select id from (
-          select id, name from products where is_active and ${condition} offset 0
+          select id, name from products where is_active and ${where} offset 0
         ) holding
         order by name limit ${bound}`),
     );
     return all.map((r) => String(r.id));
   };
-  const candidates = new Set(await idsOf(contains));
-  // Per query word, its catalogue words best first, a tier (words as similar) at a time, until a
-  // tier's products fill the bound: a product with a word of a later tier can come before them
-  // only by its other words.
-  for (const k of new Set(vocabulary.map((v) => v.k))) {
+  // Per query word, its catalogue words best first, a tier (words as similar) at a time; every
+  // tier's source is read in one statement, and a tier is kept only while the tiers before it
+  // haven't filled the bound: a product with a word of a later tier can come before them only by
+  // its other words.
+  const sources: Array<{ k: number; tier: number; query: SQL }> = [];
+  for (const k of new Set(vocabulary.filter((v) => v.k !== -2).map((v) => v.k))) {
     const byScore = vocabulary
       .filter((v) => v.k === k)
       .sort((a, b) => b.score - a.score || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0));
-    let found = 0;
-    for (
-      let tier = 0, i = 0;
-      tier < CANDIDATE_TIERS && i < byScore.length && found < bound;
-      tier++
-    ) {
+    for (let tier = 0, i = 0; tier < CANDIDATE_TIERS && i < byScore.length; tier++) {
       const score = byScore[i]?.score;
       const tierWords: string[] = [];
       while (i < byScore.length && byScore[i]?.score === score)
         tierWords.push(byScore[i++]?.word as string);
-      const ids = await idsOf(sql`search_words && ${textArray(tierWords)}::text[]`, overlapsBut(k));
-      found += ids.length;
-      for (const id of ids) candidates.add(id);
+      sources.push({
+        k,
+        tier,
+        query: fromPostings(sources.length, tierWords, overlapsBut(k)),
+      });
     }
   }
+  const containingSource = sources.length;
+  if (containingWords !== undefined) {
+    const wordsOfIt = vocabulary.filter((v) => v.k === -2).map((v) => v.word);
+    if (wordsOfIt.length > 0) {
+      sources.push({
+        k: -2,
+        tier: 0,
+        query: fromPostings(containingSource, wordsOfIt, [sql`search_text like ${pattern}`]),
+      });
+    }
+  }
+  const read =
+    sources.length === 0
+      ? []
+      : rowsOf(
+          await db.execute(
+            sql.join(
+              sources.map((s) => s.query),
+              sql` union all `,
+            ),
+          ),
+        ).map((r) => ({ source: Number(r.source), id: String(r.product_id) }));
+  const candidates = new Set<string>();
+  const foundBy = new Map<number, string[]>();
+  for (const r of read) foundBy.set(r.source, [...(foundBy.get(r.source) ?? []), r.id]);
+  if (containingWords === undefined) {
+    for (const id of await idsOf(contains)) candidates.add(id);
+  }
+  const foundOfWord = new Map<number, number>();
+  sources.forEach((s, i) => {
+    const before = foundOfWord.get(s.k) ?? 0;
+    if (s.k !== -2 && before >= bound) return;
+    const ids = foundBy.get(i) ?? [];
+    foundOfWord.set(s.k, before + ids.length);
+    for (const id of ids) candidates.add(id);
+  });
 
   // 4. The rule and its order on the candidates only.
-  const rank = async (extra: SQL[]) =>
+  const rank = async (run: Database | Tx, extra: SQL[]) =>
     rowsOf(
-      await tx.execute(sql`
+      await run.execute(sql`
         select id, (${contains}) as containing from products
          where (id = any(${`{${[...candidates].join(",")}}`}::uuid[])${
            extra.length > 0 ? sql` or id in (${sql.join(extra, sql` union `)})` : sql``
@@ -203,28 +308,39 @@ export async function rankCandidates(
          order by (${contains}) desc, word_similarity(${q}, search_text) desc, name, id
          limit ${wanted}`),
     );
-  let ranked = await rank([]);
+  let ranked = await rank(db, []);
   // Sources the trigram index serves, for what the vocabulary can't point at: numbers (not kept
   // in it), words near nothing in it (strict similarity alone), and a query without words (the
   // whole query's similarity). Asked only when fewer than `wanted` products contain the query:
-  // the products they add come after all of those.
+  // the products they add come after all of those. In a transaction setting the operators'
+  // thresholds (the index serves the operators only).
   const more: SQL[] = [];
   for (const w of words) {
     const near = nearOf.get(w);
     const k = words.indexOf(w);
     if (near === undefined || near.length === 0) {
-      more.push(firstByName(wordTests[k] as SQL, overlapsBut(k)));
+      more.push(firstByName(indexedTests[k] as SQL, overlapsBut(k)));
     }
   }
   if (words.length === 0) more.push(firstByName(sql`${q} <% search_text`));
-  if (more.length > 0 && ranked.filter((r) => r.containing === true).length < wanted) {
-    ranked = await rank(more);
-  }
+  const needsMore = more.length > 0 && ranked.filter((r) => r.containing === true).length < wanted;
   // Still fewer answers than asked for: every word's trigram source too (bounded, index-served),
   // so a product that matches only by a word's similarity to its text ("tealight" in "Tea
   // Light …") while the word has near words of its own is not missed (review, 2026-11-27).
-  if (ranked.length < wanted && words.length > 0) {
-    ranked = await rank(words.map((_, k) => firstByName(wordTests[k] as SQL, overlapsBut(k))));
+  if (needsMore || (ranked.length < wanted && words.length > 0)) {
+    ranked = await db.transaction(async (tx) => {
+      await tx.execute(sql`select
+        set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY)}, true),
+        set_config('pg_trgm.strict_word_similarity_threshold', ${String(STRICT_WORD_SIMILARITY)}, true)`);
+      let again = needsMore ? await rank(tx, more) : ranked;
+      if (again.length < wanted && words.length > 0) {
+        again = await rank(
+          tx,
+          words.map((_, k) => firstByName(indexedTests[k] as SQL, overlapsBut(k))),
+        );
+      }
+      return again;
+    });
   }
   return ranked.map((r) => String(r.id));
 }
