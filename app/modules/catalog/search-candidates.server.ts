@@ -302,8 +302,10 @@ export async function rankCandidates(
     rowsOf(
       await run.execute(sql`
         select id, (${contains}) as containing from products
-         where (id = any(${`{${[...candidates].join(",")}}`}::uuid[])${
-           extra.length > 0 ? sql` or id in (${sql.join(extra, sql` union `)})` : sql``
+         where id = any(${`{${[...candidates].join(",")}}`}::uuid[]${
+           // One array (computed once), so the products are read by id: an `or id in (…)` is a
+           // filter on every product.
+           extra.length > 0 ? sql` || array(${sql.join(extra, sql` union `)})` : sql``
          }) and ${matches}
          order by (${contains}) desc, word_similarity(${q}, search_text) desc, name, id
          limit ${wanted}`),
