@@ -207,8 +207,10 @@ export async function rankCandidates(
   const fromPostings = (label: number, sourceWords: string[], filters: SQL[]) => {
     const filtered =
       filters.length > 0
-        ? sql`join products p on p.id = sp.product_id
-           where sp.word = tw.word and ${sql.join(filters, sql` and `)}`
+        ? // A subquery per row, not a join: the postings are read in order and stop at `bound`
+          // (a join let PostgreSQL hash every posting of the word with every product passing).
+          sql`where sp.word = tw.word and (select ${sql.join(filters, sql` and `)}
+                from products p where p.id = sp.product_id)`
         : sql`where sp.word = tw.word`;
     return sql`(select ${label}::int as source, product_id, min(name) as name from (
         select s.product_id, s.name from unnest(${textArray(sourceWords)}::text[]) as tw(word)
