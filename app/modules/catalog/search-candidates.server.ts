@@ -38,6 +38,8 @@ import type { Database, Tx } from "~/adapters/db/index.server.ts";
 export const CANDIDATE_BOUND = 50;
 /** How many products by name a source looks among first, before it asks an index. */
 const NAME_WALK = 2_000;
+/** How many postings of a word a filtered source reads at most before it asks the indexes. */
+const SOURCE_WALK = 200;
 /** How many tiers of a query word's catalogue words (as similar to it) become sources at most. */
 const CANDIDATE_TIERS = 3;
 
@@ -202,21 +204,46 @@ export async function rankCandidates(
       filters.length > 0 ? sql` and ${sql.join(filters, sql` and `)}` : sql``
     } order by name limit ${bound})`;
   // From the postings (drizzle/0018): per word, its first `bound` products by name (the primary
-  // key, in order), those passing the filters (read from the product by id) only; then the first
-  // `bound` of all the words'.
-  const fromPostings = (label: number, sourceWords: string[], filters: SQL[]) => {
-    const filtered =
-      filters.length > 0
-        ? // A subquery per row, not a join: the postings are read in order and stop at `bound`
-          // (a join let PostgreSQL hash every posting of the word with every product passing).
-          sql`where sp.word = tw.word and (select ${sql.join(filters, sql` and `)}
-                from products p where p.id = sp.product_id)`
-        : sql`where sp.word = tw.word`;
-    return sql`(select ${label}::int as source, product_id, min(name) as name from (
+  // key, in order); then the first `bound` of all the words'. With filters (the other query
+  // words' near words, the query's text), per word: its first `walk` postings by name, those
+  // passing the filters (read from the product by id, a subquery per row: a join let PostgreSQL
+  // hash every posting of the word with every product passing) up to `bound`; when fewer pass
+  // and the word has more postings, the products having it and passing are found through the
+  // indexes instead (the words' GIN index, the trigram index), sorted: a rare combination of
+  // common words (no "headphone" is a "stand") would otherwise read every posting of the word.
+  const walk = Math.max(SOURCE_WALK, 4 * bound);
+  const walks: SQL[] = [];
+  const fromPostings = (sourceWords: string[], filters: SQL[]) => {
+    if (filters.length === 0) {
+      return sql`(select product_id, min(name) as name from (
         select s.product_id, s.name from unnest(${textArray(sourceWords)}::text[]) as tw(word)
           cross join lateral (
-            select sp.product_id, sp.name from search_postings sp ${filtered}
+            select sp.product_id, sp.name from search_postings sp where sp.word = tw.word
              order by sp.name, sp.product_id limit ${bound}) s
+      ) hits group by product_id order by min(name), product_id limit ${bound})`;
+    }
+    const passing = sql.join(filters, sql` and `);
+    const parts = sourceWords.map((word) => {
+      const walked = sql.raw(`walk_${walks.length}`);
+      walks.push(sql`${walked} as materialized (
+        select sp.product_id, sp.name from (
+          select product_id, name from search_postings where word = ${word}
+           order by name, product_id limit ${walk}) sp
+         where (select ${passing} from products p where p.id = sp.product_id)
+         order by sp.name, sp.product_id limit ${bound})`);
+      return sql`select product_id, name from ${walked}
+        union all
+        (select id, name from (
+           select id, name from products
+            where is_active and search_words && ${textArray([word])}::text[] and ${passing}
+           offset 0) holding
+          where (select count(*) from ${walked}) < ${bound}
+            and (select count(*) from (select 1 from search_postings where word = ${word}
+                  order by name, product_id limit ${walk}) c) >= ${walk}
+          order by name, id limit ${bound})`;
+    });
+    return sql`(select product_id, min(name) as name from (
+        ${sql.join(parts, sql` union all `)}
       ) hits group by product_id order by min(name), product_id limit ${bound})`;
   };
   // The same first `bound` by name, read one of two ways when the postings can't say: among the
@@ -258,18 +285,17 @@ export async function rankCandidates(
       sources.push({
         k,
         tier,
-        query: fromPostings(sources.length, tierWords, overlapsBut(k)),
+        query: fromPostings(tierWords, overlapsBut(k)),
       });
     }
   }
-  const containingSource = sources.length;
   if (containingWords !== undefined) {
     const wordsOfIt = vocabulary.filter((v) => v.k === -2).map((v) => v.word);
     if (wordsOfIt.length > 0) {
       sources.push({
         k: -2,
         tier: 0,
-        query: fromPostings(containingSource, wordsOfIt, [sql`search_text like ${pattern}`]),
+        query: fromPostings(wordsOfIt, [sql`search_text like ${pattern}`]),
       });
     }
   }
@@ -278,10 +304,33 @@ export async function rankCandidates(
       ? []
       : rowsOf(
           await db.execute(
-            sql.join(
-              sources.map((s) => s.query),
+            sql`with ${sql.join(
+              [
+                ...walks,
+                // A word's later tier is read only while its earlier ones haven't filled the bound
+                // (PostgreSQL checks the condition once, before reading anything of the tier).
+                ...sources.map((s, i) => {
+                  const earlier = sources.flatMap((o, j) =>
+                    j < i && o.k === s.k && s.k !== -2
+                      ? [sql`(select count(*) from ${sql.raw(`source_${j}`)})`]
+                      : [],
+                  );
+                  const gate =
+                    earlier.length > 0
+                      ? sql` where ${sql.join(earlier, sql` + `)} < ${bound}`
+                      : sql``;
+                  return sql`${sql.raw(`source_${i}`)} as materialized (
+                    select * from ${s.query} tier${gate})`;
+                }),
+              ],
+              sql`, `,
+            )} ${sql.join(
+              sources.map(
+                (_, i) =>
+                  sql`select ${i}::int as source, product_id from ${sql.raw(`source_${i}`)}`,
+              ),
               sql` union all `,
-            ),
+            )}`,
           ),
         ).map((r) => ({ source: Number(r.source), id: String(r.product_id) }));
   const candidates = new Set<string>();
