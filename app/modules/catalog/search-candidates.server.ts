@@ -84,11 +84,14 @@ export function containingWordPattern(q: string): string | undefined {
   }
   const usable = tokens.filter((t) => /[^0-9]/.test(t.token));
   if (usable.length === 0) return undefined;
-  // A whole word first (exact), then the longest.
+  // A whole word first (exact), then the longest, then a word's start over its end (a word
+  // ending with the token is often a compound that rarely holds the rest: "headphone" for
+  // "phone stand").
   const best = [...usable].sort(
     (a, b) =>
       Number(b.before && b.after) - Number(a.before && a.after) ||
-      [...b.token].length - [...a.token].length,
+      [...b.token].length - [...a.token].length ||
+      Number(b.before) - Number(a.before),
   )[0] as (typeof usable)[number];
   const t = escapeLike(best.token);
   return `${best.before ? "" : "%"}${t}${best.after ? "" : "%"}`;
@@ -246,28 +249,6 @@ export async function rankCandidates(
         ${sql.join(parts, sql` union all `)}
       ) hits group by product_id order by min(name), product_id limit ${bound})`;
   };
-  // The same first `bound` by name, read one of two ways when the postings can't say: among the
-  // first NAME_WALK products by name (the name index), or when fewer are there, from all the
-  // products the condition holds for (its index), sorted.
-  const idsOf = async (where: SQL) => {
-    const early = rowsOf(
-      await db.execute(sql`
-        select id from (
-          select id, name, search_text, search_words from products
-           where is_active order by name limit ${NAME_WALK}
-        ) first_names
-        where ${where} order by name limit ${bound}`),
-    );
-    if (early.length >= bound) return early.map((r) => String(r.id));
-    const all = rowsOf(
-      await db.execute(sql`
-        select id from (
-          select id, name from products where is_active and ${where} offset 0
-        ) holding
-        order by name limit ${bound}`),
-    );
-    return all.map((r) => String(r.id));
-  };
   // Per query word, its catalogue words best first, a tier (words as similar) at a time; every
   // tier's source is read in one statement, and a tier is kept only while the tiers before it
   // haven't filled the bound: a product with a word of a later tier can come before them only by
@@ -299,69 +280,88 @@ export async function rankCandidates(
       });
     }
   }
-  const read =
-    sources.length === 0
-      ? []
-      : rowsOf(
-          await db.execute(
-            sql`with ${sql.join(
-              [
-                ...walks,
-                // A word's later tier is read only while its earlier ones haven't filled the bound
-                // (PostgreSQL checks the condition once, before reading anything of the tier).
-                ...sources.map((s, i) => {
-                  const earlier = sources.flatMap((o, j) =>
-                    j < i && o.k === s.k && s.k !== -2
-                      ? [sql`(select count(*) from ${sql.raw(`source_${j}`)})`]
-                      : [],
-                  );
-                  const gate =
-                    earlier.length > 0
-                      ? sql` where ${sql.join(earlier, sql` + `)} < ${bound}`
-                      : sql``;
-                  return sql`${sql.raw(`source_${i}`)} as materialized (
-                    select * from ${s.query} tier${gate})`;
-                }),
-              ],
-              sql`, `,
-            )} ${sql.join(
-              sources.map(
-                (_, i) =>
-                  sql`select ${i}::int as source, product_id from ${sql.raw(`source_${i}`)}`,
-              ),
-              sql` union all `,
-            )}`,
-          ),
-        ).map((r) => ({ source: Number(r.source), id: String(r.product_id) }));
-  const candidates = new Set<string>();
-  const foundBy = new Map<number, string[]>();
-  for (const r of read) foundBy.set(r.source, [...(foundBy.get(r.source) ?? []), r.id]);
+  // 4. The rule and its order on the candidates only; in the same statement as the sources, so a
+  // search asked the first time costs one statement here.
+  const cte = (name: string, body: SQL) => sql`${sql.raw(name)} as materialized (${body})`;
+  const ctes: SQL[] = [
+    ...walks,
+    // A word's later tier is read only while its earlier ones haven't filled the bound
+    // (PostgreSQL checks the condition once, before reading anything of the tier).
+    ...sources.map((s, i) => {
+      const earlier = sources.flatMap((o, j) =>
+        j < i && o.k === s.k && s.k !== -2
+          ? [sql`(select count(*) from ${sql.raw(`source_${j}`)})`]
+          : [],
+      );
+      const gate =
+        earlier.length > 0 ? sql` where ${sql.join(earlier, sql` + `)} < ${bound}` : sql``;
+      return cte(`source_${i}`, sql`select * from ${s.query} tier${gate}`);
+    }),
+  ];
+  const candidateSets = sources.map(
+    (_, i) => sql`select product_id from ${sql.raw(`source_${i}`)}`,
+  );
   if (containingWords === undefined) {
-    for (const id of await idsOf(contains)) candidates.add(id);
+    // The postings can't say which products contain the query: the first `bound` by name among
+    // the first NAME_WALK products by name (the name index), or when fewer are there, among all
+    // the products the trigram index finds, sorted.
+    ctes.push(
+      cte(
+        "early",
+        sql`select id from (
+          select id, name, search_text, search_words from products
+           where is_active order by name limit ${NAME_WALK}
+        ) first_names where ${contains} order by name limit ${bound}`,
+      ),
+      cte(
+        "holding",
+        sql`select id from (
+          select id, name from products where is_active and ${contains} offset 0
+        ) holding where (select count(*) from early) < ${bound} order by name limit ${bound}`,
+      ),
+    );
+    candidateSets.push(sql`select id from early`, sql`select id from holding`);
   }
-  const foundOfWord = new Map<number, number>();
-  sources.forEach((s, i) => {
-    const before = foundOfWord.get(s.k) ?? 0;
-    if (s.k !== -2 && before >= bound) return;
-    const ids = foundBy.get(i) ?? [];
-    foundOfWord.set(s.k, before + ids.length);
-    for (const id of ids) candidates.add(id);
-  });
+  ctes.push(
+    cte(
+      "candidates",
+      candidateSets.length > 0
+        ? sql.join(candidateSets, sql` union `)
+        : sql`select null::uuid as product_id where false`,
+    ),
+    cte(
+      "ranked",
+      sql`select id, (${contains}) as containing,
+          row_number() over (order by (${contains}) desc, word_similarity(${q}, search_text) desc,
+                                      name, id) as n
+        from products where id = any(array(select * from candidates)) and ${matches}
+       order by n limit ${wanted}`,
+    ),
+  );
+  const [first] = rowsOf(
+    await db.execute(sql`with ${sql.join(ctes, sql`, `)}
+      select (select coalesce(array_agg(id::text order by n), '{}') from ranked) as ranked,
+             (select count(*)::int from ranked where containing) as containing,
+             (select coalesce(array_agg(c::text), '{}') from candidates as x(c)) as candidates`),
+  );
+  const candidates = (first?.candidates ?? []) as string[];
+  const firstRanked = (first?.ranked ?? []) as string[];
+  const containingCount = Number(first?.containing ?? 0);
 
-  // 4. The rule and its order on the candidates only.
-  const rank = async (run: Database | Tx, extra: SQL[]) =>
+  // The passes below (rare: few answers) rank again with more candidates.
+  const rank = async (run: Tx, extra: SQL[]) =>
     rowsOf(
       await run.execute(sql`
         select id, (${contains}) as containing from products
-         where id = any(${`{${[...candidates].join(",")}}`}::uuid[]${
+         where id = any(${`{${candidates.join(",")}}`}::uuid[]${
            // One array (computed once), so the products are read by id: an `or id in (…)` is a
            // filter on every product.
            extra.length > 0 ? sql` || array(${sql.join(extra, sql` union `)})` : sql``
          }) and ${matches}
          order by (${contains}) desc, word_similarity(${q}, search_text) desc, name, id
          limit ${wanted}`),
-    );
-  let ranked = await rank(db, []);
+    ).map((r) => String(r.id));
+  let ranked = firstRanked;
   // Sources the trigram index serves, for what the vocabulary can't point at: numbers (not kept
   // in it), words near nothing in it (strict similarity alone), and a query without words (the
   // whole query's similarity). Asked only when fewer than `wanted` products contain the query:
@@ -376,7 +376,7 @@ export async function rankCandidates(
     }
   }
   if (words.length === 0) more.push(firstByName(sql`${q} <% search_text`));
-  const needsMore = more.length > 0 && ranked.filter((r) => r.containing === true).length < wanted;
+  const needsMore = more.length > 0 && containingCount < wanted;
   // Still fewer answers than asked for: every word's trigram source too (bounded, index-served),
   // so a product that matches only by a word's similarity to its text ("tealight" in "Tea
   // Light …") while the word has near words of its own is not missed (review, 2026-11-27).
@@ -395,5 +395,5 @@ export async function rankCandidates(
       return again;
     });
   }
-  return ranked.map((r) => String(r.id));
+  return ranked;
 }
