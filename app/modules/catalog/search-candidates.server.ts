@@ -216,7 +216,8 @@ export async function rankCandidates(
   // common words (no "headphone" is a "stand") would otherwise read every posting of the word.
   const walk = Math.max(SOURCE_WALK, 4 * bound);
   const walks: SQL[] = [];
-  const fromPostings = (sourceWords: string[], filters: SQL[]) => {
+  const fromPostings = (sourceWords: string[], arrays: SQL[], texts: SQL[] = []) => {
+    const filters = [...arrays, ...texts];
     if (filters.length === 0) {
       return sql`(select product_id, min(name) as name from (
         select s.product_id, s.name from unnest(${textArray(sourceWords)}::text[]) as tw(word)
@@ -234,13 +235,18 @@ export async function rankCandidates(
            order by name, product_id limit ${walk}) sp
          where (select ${passing} from products p where p.id = sp.product_id)
          order by sp.name, sp.product_id limit ${bound})`);
+      // The words' GIN index for the arrays; a text filter is checked on its rows (behind the
+      // fence): the trigram index took 85 ms for "%self watering pot%".
       return sql`select product_id, name from ${walked}
         union all
         (select id, name from (
-           select id, name from products
-            where is_active and search_words && ${textArray([word])}::text[] and ${passing}
+           select id, name, search_text from products
+            where is_active and search_words && ${textArray([word])}::text[]${
+              arrays.length > 0 ? sql` and ${sql.join(arrays, sql` and `)}` : sql``
+            }
            offset 0) holding
-          where (select count(*) from ${walked}) < ${bound}
+          where ${texts.length > 0 ? sql.join(texts, sql` and `) : sql`true`}
+            and (select count(*) from ${walked}) < ${bound}
             and (select count(*) from (select 1 from search_postings where word = ${word}
                   order by name, product_id limit ${walk}) c) >= ${walk}
           order by name, id limit ${bound})`;
@@ -276,7 +282,7 @@ export async function rankCandidates(
       sources.push({
         k: -2,
         tier: 0,
-        query: fromPostings(wordsOfIt, [sql`search_text like ${pattern}`]),
+        query: fromPostings(wordsOfIt, [], [sql`search_text like ${pattern}`]),
       });
     }
   }
