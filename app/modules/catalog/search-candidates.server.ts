@@ -215,7 +215,10 @@ export async function rankCandidates(
   // indexes instead (the words' GIN index, the trigram index), sorted: a rare combination of
   // common words (no "headphone" is a "stand") would otherwise read every posting of the word.
   const walk = Math.max(SOURCE_WALK, 4 * bound);
-  const walks: SQL[] = [];
+  // A walk whose first postings don't settle its word is finished by its `fallback`, in a second
+  // statement (rare), so the first one's plan stays small (planning it cost up to 13 ms on PGlite,
+  // and its estimated cost made PostgreSQL compile it: 300 ms of JIT for "te").
+  const walks: Array<{ source: number; cte: SQL; uncertain: SQL; fallback: SQL }> = [];
   const fromPostings = (sourceWords: string[], arrays: SQL[], texts: SQL[] = []) => {
     const filters = [...arrays, ...texts];
     if (filters.length === 0) {
@@ -229,27 +232,30 @@ export async function rankCandidates(
     const passing = sql.join(filters, sql` and `);
     const parts = sourceWords.map((word) => {
       const walked = sql.raw(`walk_${walks.length}`);
-      walks.push(sql`${walked} as materialized (
-        select sp.product_id, sp.name from (
-          select product_id, name from search_postings where word = ${word}
-           order by name, product_id limit ${walk}) sp
-         where (select ${passing} from products p where p.id = sp.product_id)
-         order by sp.name, sp.product_id limit ${bound})`);
-      // The words' GIN index for the arrays; a text filter is checked on its rows (behind the
-      // fence): the trigram index took 85 ms for "%self watering pot%".
-      return sql`select product_id, name from ${walked}
-        union all
-        (select id, name from (
+      walks.push({
+        source: sources.length,
+        cte: sql`${walked} as materialized (
+          select sp.product_id, sp.name from (
+            select product_id, name from search_postings where word = ${word}
+             order by name, product_id limit ${walk}) sp
+           where (select ${passing} from products p where p.id = sp.product_id)
+           order by sp.name, sp.product_id limit ${bound})`,
+        // Fewer than `bound` passed among more postings than were read.
+        uncertain: sql`(select count(*) from ${walked}) < ${bound}
+          and (select count(*) from (select 1 from search_postings where word = ${word}
+                order by name, product_id limit ${walk}) c) >= ${walk}`,
+        // The words' GIN index for the arrays; a text filter is checked on its rows (behind
+        // the fence): the trigram index took 85 ms for "%self watering pot%".
+        fallback: sql`(select id from (
            select id, name, search_text from products
             where is_active and search_words && ${textArray([word])}::text[]${
               arrays.length > 0 ? sql` and ${sql.join(arrays, sql` and `)}` : sql``
             }
            offset 0) holding
           where ${texts.length > 0 ? sql.join(texts, sql` and `) : sql`true`}
-            and (select count(*) from ${walked}) < ${bound}
-            and (select count(*) from (select 1 from search_postings where word = ${word}
-                  order by name, product_id limit ${walk}) c) >= ${walk}
-          order by name, id limit ${bound})`;
+          order by name, id limit ${bound})`,
+      });
+      return sql`select product_id, name from ${walked}`;
     });
     return sql`(select product_id, min(name) as name from (
         ${sql.join(parts, sql` union all `)}
@@ -289,21 +295,38 @@ export async function rankCandidates(
   // 4. The rule and its order on the candidates only; in the same statement as the sources, so a
   // search asked the first time costs one statement here.
   const cte = (name: string, body: SQL) => sql`${sql.raw(name)} as materialized (${body})`;
+  // A word's later tier is read only while its earlier ones haven't filled the bound
+  // (PostgreSQL checks the condition once, before reading anything of the tier).
+  const gateOf = (i: number) => {
+    const s = sources[i] as (typeof sources)[number];
+    const earlier = sources.flatMap((o, j) =>
+      j < i && o.k === s.k && s.k !== -2
+        ? [sql`(select count(*) from ${sql.raw(`source_${j}`)})`]
+        : [],
+    );
+    return earlier.length > 0 ? sql`${sql.join(earlier, sql` + `)} < ${bound}` : undefined;
+  };
   const ctes: SQL[] = [
-    ...walks,
-    // A word's later tier is read only while its earlier ones haven't filled the bound
-    // (PostgreSQL checks the condition once, before reading anything of the tier).
+    ...walks.map((w) => w.cte),
     ...sources.map((s, i) => {
-      const earlier = sources.flatMap((o, j) =>
-        j < i && o.k === s.k && s.k !== -2
-          ? [sql`(select count(*) from ${sql.raw(`source_${j}`)})`]
-          : [],
+      const gate = gateOf(i);
+      return cte(
+        `source_${i}`,
+        sql`select * from ${s.query} tier${gate ? sql` where ${gate}` : sql``}`,
       );
-      const gate =
-        earlier.length > 0 ? sql` where ${sql.join(earlier, sql` + `)} < ${bound}` : sql``;
-      return cte(`source_${i}`, sql`select * from ${s.query} tier${gate}`);
     }),
   ];
+  // The walks not settled (of a tier read): their words' fallbacks are read afterwards.
+  const unsettled =
+    walks.length === 0
+      ? sql`'{}'::int[]`
+      : sql`(select coalesce(array_agg(i), '{}') from (values ${sql.join(
+          walks.map((w, i) => {
+            const gate = gateOf(w.source);
+            return sql`(${i}::int, ${gate ? sql`(${gate}) and ` : sql``}${w.uncertain})`;
+          }),
+          sql`, `,
+        )}) as walked(i, unsettled) where unsettled)`;
   const candidateSets = sources.map(
     (_, i) => sql`select product_id from ${sql.raw(`source_${i}`)}`,
   );
@@ -348,15 +371,16 @@ export async function rankCandidates(
     await db.execute(sql`with ${sql.join(ctes, sql`, `)}
       select (select coalesce(array_agg(id::text order by n), '{}') from ranked) as ranked,
              (select count(*)::int from ranked where containing) as containing,
-             (select coalesce(array_agg(c::text), '{}') from candidates as x(c)) as candidates`),
+             (select coalesce(array_agg(c::text), '{}') from candidates as x(c)) as candidates,
+             ${unsettled} as unsettled`),
   );
   const candidates = (first?.candidates ?? []) as string[];
-  const firstRanked = (first?.ranked ?? []) as string[];
-  const containingCount = Number(first?.containing ?? 0);
+  let ranked = (first?.ranked ?? []) as string[];
+  let containingCount = Number(first?.containing ?? 0);
 
-  // The passes below (rare: few answers) rank again with more candidates.
-  const rank = async (run: Tx, extra: SQL[]) =>
-    rowsOf(
+  // The passes below (rare) rank again with more candidates.
+  const rank = async (run: Database | Tx, extra: SQL[]) => {
+    const rows = rowsOf(
       await run.execute(sql`
         select id, (${contains}) as containing from products
          where id = any(${`{${candidates.join(",")}}`}::uuid[]${
@@ -366,8 +390,16 @@ export async function rankCandidates(
          }) and ${matches}
          order by (${contains}) desc, word_similarity(${q}, search_text) desc, name, id
          limit ${wanted}`),
-    ).map((r) => String(r.id));
-  let ranked = firstRanked;
+    );
+    containingCount = rows.filter((r) => r.containing === true).length;
+    return rows.map((r) => String(r.id));
+  };
+  // The walks' fallbacks, when their first postings didn't settle them: candidates for every
+  // ranking from here on.
+  const settling = ((first?.unsettled ?? []) as Array<number | string>).map(
+    (i) => walks[Number(i)]?.fallback as SQL,
+  );
+  if (settling.length > 0) ranked = await rank(db, settling);
   // Sources the trigram index serves, for what the vocabulary can't point at: numbers (not kept
   // in it), words near nothing in it (strict similarity alone), and a query without words (the
   // whole query's similarity). Asked only when fewer than `wanted` products contain the query:
@@ -391,12 +423,12 @@ export async function rankCandidates(
       await tx.execute(sql`select
         set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY)}, true),
         set_config('pg_trgm.strict_word_similarity_threshold', ${String(STRICT_WORD_SIMILARITY)}, true)`);
-      let again = needsMore ? await rank(tx, more) : ranked;
+      let again = needsMore ? await rank(tx, [...settling, ...more]) : ranked;
       if (again.length < wanted && words.length > 0) {
-        again = await rank(
-          tx,
-          words.map((_, k) => firstByName(indexedTests[k] as SQL, overlapsBut(k))),
-        );
+        again = await rank(tx, [
+          ...settling,
+          ...words.map((_, k) => firstByName(indexedTests[k] as SQL, overlapsBut(k))),
+        ]);
       }
       return again;
     });

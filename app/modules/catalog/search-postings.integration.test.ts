@@ -1,5 +1,6 @@
-import { eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq, inArray, type SQL, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { products } from "~/db/schema.ts";
 import { insertProduct } from "../../../tests/support/factories.ts";
 import {
@@ -9,7 +10,7 @@ import {
 } from "../../../tests/support/test-database.ts";
 import { giveOptions } from "../../../tests/support/variants.ts";
 import { searchProducts } from "./products.server.ts";
-import { containingWordPattern } from "./search-candidates.server.ts";
+import { CANDIDATE_BOUND, containingWordPattern } from "./search-candidates.server.ts";
 
 /*
  * The search's postings (drizzle/0018, decision 0021 amended 2026-11-27 b) are one row per word
@@ -165,6 +166,48 @@ describe(`search postings (${testDbKind()})`, () => {
              and not exists (select 1 from unnest(p.search_words) w where w like ${pattern})`),
       );
       expect(missed, q).toEqual([]);
+    }
+  });
+
+  it("finishes a word whose first postings by name hold none of the other words from the indexes", async () => {
+    // More "holder" and "lantern" products first by name than a walk reads, none with both; the
+    // products with both come last by name.
+    const filler = (word: string) =>
+      Array.from({ length: 4 * CANDIDATE_BOUND + 30 }, (_, i) => ({
+        name: `Aardvark ${word} ${String(i).padStart(3, "0")}`,
+        slug: `aardvark-${word.toLowerCase()}-${i}`,
+        category: "3D Prints",
+        pricePaise: 10_000,
+      }));
+    await t.db.insert(products).values([...filler("Holder"), ...filler("Lantern")]);
+    const both = Array.from(
+      { length: 12 },
+      (_, i) => `Zebu Lantern Holder ${String(i).padStart(2, "0")}`,
+    );
+    await t.db.insert(products).values(
+      both.map((name, i) => ({
+        name,
+        slug: `zebu-${i}`,
+        category: "3D Prints",
+        pricePaise: 10_000,
+      })),
+    );
+    const dialect = new PgDialect();
+    const execute = vi.spyOn(t.db, "execute");
+    try {
+      const { items, hasNext } = await searchProducts(t.db, "lantern holder", 1, 10);
+      expect(items.map((p) => p.name)).toEqual(both.slice(0, 10));
+      expect(hasNext).toBe(true);
+      // The walks didn't settle it: the second statement read the words' index.
+      const statements = execute.mock.calls.map(([query]) =>
+        dialect.sqlToQuery(query as SQL).sql.replace(/\s+/g, " "),
+      );
+      expect(statements.some((q) => q.includes("unsettled"))).toBe(true);
+      expect(
+        statements.filter((q) => !q.startsWith("with ") && q.includes("offset 0) holding")),
+      ).toHaveLength(1);
+    } finally {
+      execute.mockRestore();
     }
   });
 });
