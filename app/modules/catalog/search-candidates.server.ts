@@ -14,10 +14,10 @@ import type { Database, Tx } from "~/adapters/db/index.server.ts";
  *   words whose similarity to the whole query is ≥ 0.25 or that contain it;
  * - for each query word, its catalogue words in tiers (as similar to it), best tier first, at most
  *   CANDIDATE_TIERS: the first `bound` products by name having a word of the tier and a near word
- *   of every other query word (array overlaps through the words index or the name index, no
- *   similarity computed), until a tier fills the bound;
- * - the first `bound` products by name containing the query (the trigram index for a rare text,
- *   the name index for a common one);
+ *   of every other query word (read from `search_postings` in name order, amended 2026-11-27 b;
+ *   array overlaps, no similarity computed), until a tier fills the bound;
+ * - the first `bound` products by name containing the query (the postings of the words such a
+ *   product must have, `containingWordPattern`; otherwise the name index or the trigram index);
  * - only when fewer than the answer's length contain the query: for a query word with a digit
  *   (numbers aren't in the vocabulary) or with no near word in the vocabulary, and for a query
  *   without words, the first `bound` matching products by name that the trigram index finds.
@@ -212,8 +212,8 @@ export async function rankCandidates(
   // passing the filters (read from the product by id, a subquery per row: a join let PostgreSQL
   // hash every posting of the word with every product passing) up to `bound`; when fewer pass
   // and the word has more postings, the products having it and passing are found through the
-  // indexes instead (the words' GIN index, the trigram index), sorted: a rare combination of
-  // common words (no "headphone" is a "stand") would otherwise read every posting of the word.
+  // words' GIN index instead, sorted (its `fallback`): a rare combination of common words (no
+  // "headphone" is a "stand") would otherwise read every posting of the word.
   const walk = Math.max(SOURCE_WALK, 4 * bound);
   // A walk whose first postings don't settle its word is finished by its `fallback`, in a second
   // statement (rare), so the first one's plan stays small (planning it cost up to 13 ms on PGlite,
