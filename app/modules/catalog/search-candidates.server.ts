@@ -99,14 +99,16 @@ export function containingWordPattern(q: string): string | undefined {
 
 /**
  * The first `wanted` active products matching the query, best first (ids), ranked on bounded
- * candidates.
+ * candidates; and the ids `also` selects (text), read in the same statement (the search's
+ * products matched by their option values: one statement fewer).
  */
 export async function rankCandidates(
   db: Database,
   q: string,
   words: string[],
   wanted: number,
-): Promise<string[]> {
+  also?: SQL,
+): Promise<{ ids: string[]; also: string[] }> {
   const bound = Math.max(CANDIDATE_BOUND, 2 * wanted);
   const lettered = words.filter((w) => !/[0-9]/.test(w));
   const pattern = `%${escapeLike(q)}%`;
@@ -372,7 +374,8 @@ export async function rankCandidates(
       select (select coalesce(array_agg(id::text order by n), '{}') from ranked) as ranked,
              (select count(*)::int from ranked where containing) as containing,
              (select coalesce(array_agg(c::text), '{}') from candidates as x(c)) as candidates,
-             ${unsettled} as unsettled`),
+             ${unsettled} as unsettled,
+             ${also ? sql`array(${also})` : sql`'{}'::text[]`} as also`),
   );
   const candidates = (first?.candidates ?? []) as string[];
   let ranked = (first?.ranked ?? []) as string[];
@@ -433,5 +436,5 @@ export async function rankCandidates(
       return again;
     });
   }
-  return ranked;
+  return { ids: ranked, also: ((first?.also ?? []) as string[]).map(String) };
 }
