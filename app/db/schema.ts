@@ -251,6 +251,24 @@ export const searchVocabulary = pgTable(
 );
 
 /**
+ * The search's postings (docs/decisions/0021-search-answers.md, amended 2026-11-27 b): one row per
+ * word (numbers aside, as in search_vocabulary) of each active product's search text, with the
+ * product's name, so the first products by name having a word are read from the primary key in
+ * order, as many as wanted and no more. Kept by triggers on products (hand-written in
+ * drizzle/0018_search_postings.sql); no foreign key (a deleted product's rows are removed by its
+ * words, through the primary key).
+ */
+export const searchPostings = pgTable(
+  "search_postings",
+  {
+    word: text("word").notNull(),
+    name: text("name").notNull(),
+    productId: uuid("product_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.word, t.name, t.productId] })],
+);
+
+/**
  * The search's generation (one row): raised by triggers (hand-written in
  * drizzle/0015_search_generation.sql) whenever anything a search ranks by changes: a product added
  * or removed, its name, category, subcategory or active flag, an option or an option value.

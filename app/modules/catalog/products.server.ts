@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
-import type { Database, Tx } from "~/adapters/db/index.server.ts";
+import type { Database } from "~/adapters/db/index.server.ts";
 import { products, reviewStats, reviews, searchGeneration, user } from "~/db/schema.ts";
 import type { ProductCardData } from "~/rules/product-display.ts";
 import type { ProductOption, Variant } from "~/rules/variants.ts";
 import { withVariantSummaries } from "./card-variants.server.ts";
-import { rankCandidates } from "./search-candidates.server.ts";
+import { rankCandidates, strictWordSimilar, wordSimilar } from "./search-candidates.server.ts";
 import { productOptions, productVariants } from "./variants.server.ts";
 
 export const FEATURED_LIMIT = 8;
@@ -254,14 +254,13 @@ export async function searchProducts(
   const offset = (page - 1) * pageSize;
   // The ranked results up to the end of this page, and one more (is there a next page?).
   const wanted = offset + pageSize + 1;
-  const ids = await rankedIds(db, q, wanted, () =>
-    db.transaction(async (tx) => {
-      await tx.execute(sql`select
-        set_config('pg_trgm.word_similarity_threshold', '0.25', true),
-        set_config('pg_trgm.strict_word_similarity_threshold', '0.4', true)`);
-      const found = await rankCandidates(tx, q, words, wanted);
-      return withOptionValues(tx, q, words, wanted, found);
-    }),
+  const ids = await rankedIds(db, q, wanted, async () =>
+    withOptionValues(
+      db,
+      q,
+      wanted,
+      await rankCandidates(db, q, words, wanted, optionedQuery(q, words, wanted)),
+    ),
   );
   const shown = ids.slice(offset, offset + pageSize);
   const cards = await withVariantSummaries(db, await listProductsByIds(db, shown));
@@ -327,55 +326,56 @@ async function rankedIds(
   return ids;
 }
 
-/**
- * A product with options is also found by its option values ("red dragon", "petg": issue 22):
- * the same rules over its text and its options' values. The stored search text has no values (a
- * generated column: adding them needs a migration), so the products with options are matched
- * here, and the best of them and of the products found above are ranked again together (one key:
- * containing first, then similarity, then name). A product without options ranked below the
- * first `wanted` above can't be among the first `wanted` of both, since values only add to a
- * product's text.
- */
-async function withOptionValues(
-  tx: Tx,
-  q: string,
-  words: string[],
-  wanted: number,
-  found: string[],
-): Promise<string[]> {
+/** Each product's option values, read from the options (a few products), never per product. */
+const valuesOf = (where: SQL) => sql`(
+    select o.product_id, string_agg(lower(v.value), ' ') as values_text,
+           regexp_split_to_array(string_agg(lower(v.value), ' '), '[[:space:][:punct:]]+') as values_words
+      from product_options o join product_option_values v on v.option_id = o.id
+     where ${where}
+     group by o.product_id)`;
+
+/** The first `wanted` products with options matching the query with their values, best first. */
+function optionedQuery(q: string, words: string[], wanted: number): SQL {
   const text = sql`(p.search_text || ' ' || x.values_text)`;
   const contains = sql`${text} like ${`%${escapeLike(q)}%`}`;
   const near = words.map((w) => {
     const edits = [...w].length <= 3 ? 0 : [...w].length <= 4 ? 1 : 2;
-    return sql`(${w} <% ${text} and (${w} <<% ${text} or exists (
+    return sql`(${wordSimilar(w, text)} and (${strictWordSimilar(w, text)} or exists (
       select 1 from unnest(p.search_words || x.values_words) as t(word)
        where t.word like ${`${escapeLike(w)}%`} or levenshtein(t.word, ${w}) <= ${edits})))`;
   });
   const matches =
     near.length > 0
       ? sql`(${contains} or (${sql.join(near, sql` and `)}))`
-      : sql`(${contains} or ${q} <% ${text})`;
-  // Each product's values, read from the options (a few products), never per product.
-  const valuesOf = (where: SQL) => sql`(
-    select o.product_id, string_agg(lower(v.value), ' ') as values_text,
-           regexp_split_to_array(string_agg(lower(v.value), ' '), '[[:space:][:punct:]]+') as values_words
-      from product_options o join product_option_values v on v.option_id = o.id
-     where ${where}
-     group by o.product_id)`;
-  const optioned = rowsOf(
-    await tx.execute(sql`
-      select p.id from ${valuesOf(sql`true`)} x join products p on p.id = x.product_id
+      : sql`(${contains} or ${wordSimilar(q, text)})`;
+  return sql`select p.id::text from ${valuesOf(sql`true`)} x join products p on p.id = x.product_id
        where p.is_active and ${matches}
        order by (${contains}) desc, word_similarity(${q}, ${text}) desc, p.name
-       limit ${wanted}`),
-  ).map((r) => String(r.id));
+       limit ${wanted}`;
+}
+
+/**
+ * A product with options is also found by its option values ("red dragon", "petg": issue 22):
+ * the same rules over its text and its options' values. The stored search text has no values (a
+ * generated column: adding them needs a migration), so the products with options are matched
+ * apart (`optionedQuery`, read in the candidates' statement), and the best of them and of the
+ * products found by the text are ranked again together (one key: containing first, then
+ * similarity, then name). A product without options ranked below the first `wanted` by the text
+ * can't be among the first `wanted` of both, since values only add to a product's text.
+ */
+async function withOptionValues(
+  db: Database,
+  q: string,
+  wanted: number,
+  { ids: found, also: optioned }: { ids: string[]; also: string[] },
+): Promise<string[]> {
   // None matches: no product with options is among those found either (values only add).
   if (optioned.length === 0) return found;
   const both = `{${[...new Set([...found, ...optioned])].join(",")}}`;
   // Products without options have no values: their text is the stored one.
   const anyText = sql`(p.search_text || coalesce(' ' || x.values_text, ''))`;
   const ranked = rowsOf(
-    await tx.execute(sql`
+    await db.execute(sql`
       select p.id from products p
         left join ${valuesOf(sql`o.product_id = any(${both}::uuid[])`)} x on x.product_id = p.id
        where p.id = any(${both}::uuid[])

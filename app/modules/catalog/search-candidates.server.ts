@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { Tx } from "~/adapters/db/index.server.ts";
+import type { Database, Tx } from "~/adapters/db/index.server.ts";
 
 /*
  * Bounded candidate generation for a search asked for the first time (docs/decisions/0021, amended
@@ -14,10 +14,10 @@ import type { Tx } from "~/adapters/db/index.server.ts";
  *   words whose similarity to the whole query is ≥ 0.25 or that contain it;
  * - for each query word, its catalogue words in tiers (as similar to it), best tier first, at most
  *   CANDIDATE_TIERS: the first `bound` products by name having a word of the tier and a near word
- *   of every other query word (array overlaps through the words index or the name index, no
- *   similarity computed), until a tier fills the bound;
- * - the first `bound` products by name containing the query (the trigram index for a rare text,
- *   the name index for a common one);
+ *   of every other query word (read from `search_postings` in name order, amended 2026-11-27 b;
+ *   array overlaps, no similarity computed), until a tier fills the bound;
+ * - the first `bound` products by name containing the query (the postings of the words such a
+ *   product must have, `containingWordPattern`; otherwise the name index or the trigram index);
  * - only when fewer than the answer's length contain the query: for a query word with a digit
  *   (numbers aren't in the vocabulary) or with no near word in the vocabulary, and for a query
  *   without words, the first `bound` matching products by name that the trigram index finds.
@@ -38,6 +38,8 @@ import type { Tx } from "~/adapters/db/index.server.ts";
 export const CANDIDATE_BOUND = 50;
 /** How many products by name a source looks among first, before it asks an index. */
 const NAME_WALK = 2_000;
+/** How many postings of a word a filtered source reads at most before it asks the indexes. */
+const SOURCE_WALK = 200;
 /** How many tiers of a query word's catalogue words (as similar to it) become sources at most. */
 const CANDIDATE_TIERS = 3;
 
@@ -51,20 +53,68 @@ const editsFor = (w: string) => {
 const textArray = (xs: string[]) =>
   `{${xs.map((x) => `"${x.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(",")}}`;
 
+/*
+ * The trigram operators' thresholds are the transaction's settings (0.25 and 0.4); the statements
+ * that need no trigram index use the functions against the same numbers instead (the operators
+ * are `similarity >= threshold`), so they need no transaction of their own.
+ */
+const WORD_SIMILARITY = 0.25;
+const STRICT_WORD_SIMILARITY = 0.4;
+/** `w <% text` without the setting. */
+export const wordSimilar = (w: SQL | string, text: SQL) =>
+  sql`word_similarity(${w}, ${text}) >= ${sql.raw(String(WORD_SIMILARITY))}`;
+/** `w <<% text` without the setting. */
+export const strictWordSimilar = (w: SQL | string, text: SQL) =>
+  sql`strict_word_similarity(${w}, ${text}) >= ${sql.raw(String(STRICT_WORD_SIMILARITY))}`;
+
+/**
+ * Which catalogue words a product containing `q` must have one of, as a LIKE pattern over the
+ * postings' words (a product's words are its text split at spaces and punctuation): a query
+ * token between two separators is a whole word, one after a separator starts a word, one before
+ * a separator ends one, and a query without separators is inside a word. Only for queries whose
+ * separators are ASCII (both databases split there, whatever their locale) and whose token has a
+ * letter (numbers have no postings); otherwise undefined (the text itself is searched).
+ */
+export function containingWordPattern(q: string): string | undefined {
+  if (/[^\u0020-\u007e]/.test(q.replace(/[^\s\p{P}\p{S}]/gu, ""))) return undefined;
+  const tokens: Array<{ token: string; before: boolean; after: boolean }> = [];
+  for (const m of q.matchAll(/[^\s\p{P}\p{S}]+/gu)) {
+    const at = m.index ?? 0;
+    tokens.push({ token: m[0], before: at > 0, after: at + m[0].length < q.length });
+  }
+  const usable = tokens.filter((t) => /[^0-9]/.test(t.token));
+  if (usable.length === 0) return undefined;
+  // A whole word first (exact), then the longest, then a word's start over its end (a word
+  // ending with the token is often a compound that rarely holds the rest: "headphone" for
+  // "phone stand").
+  const best = [...usable].sort(
+    (a, b) =>
+      Number(b.before && b.after) - Number(a.before && a.after) ||
+      [...b.token].length - [...a.token].length ||
+      Number(b.before) - Number(a.before),
+  )[0] as (typeof usable)[number];
+  const t = escapeLike(best.token);
+  return `${best.before ? "" : "%"}${t}${best.after ? "" : "%"}`;
+}
+
 /**
  * The first `wanted` active products matching the query, best first (ids), ranked on bounded
- * candidates. The transaction has the trigram thresholds set (0.25 and 0.4).
+ * candidates; and the ids `also` selects (text), read in the same statement (the search's
+ * products matched by their option values: one statement fewer).
  */
 export async function rankCandidates(
-  tx: Tx,
+  db: Database,
   q: string,
   words: string[],
   wanted: number,
-): Promise<string[]> {
+  also?: SQL,
+): Promise<{ ids: string[]; also: string[] }> {
   const bound = Math.max(CANDIDATE_BOUND, 2 * wanted);
   const lettered = words.filter((w) => !/[0-9]/.test(w));
   const pattern = `%${escapeLike(q)}%`;
-  // 1. The catalogue's words near each query word (k = its index), or near the whole query (k = -1).
+  const containingWords = containingWordPattern(q);
+  // 1. The catalogue's words near each query word (k = its index), or near the whole query (k = -1),
+  // and those a product containing the query has one of (k = -2).
   const vocabularyParts: SQL[] = lettered.map((w) => {
     const k = words.indexOf(w);
     const length = [...w].length;
@@ -73,12 +123,12 @@ export async function rankCandidates(
         (word like ${`${escapeLike(w)}%`}
           or (length(word) between ${length - edits} and ${length + edits}
               and levenshtein(word, ${w}) <= ${edits})
-          or ${w} <<% word) as near
+          or ${strictWordSimilar(w, sql`word`)}) as near
       from search_vocabulary
      where word like ${`%${escapeLike(w)}%`}
         or (length(word) between ${length - edits} and ${length + edits}
             and levenshtein(word, ${w}) <= ${edits})
-        or ${w} <<% word`;
+        or ${strictWordSimilar(w, sql`word`)}`;
   });
   // (A one-word query that is its own query word has these among its word's.)
   if (
@@ -87,15 +137,19 @@ export async function rankCandidates(
   ) {
     // Words containing the query (its products contain it), and with no query word, the words as
     // similar to the whole query as the rule asks of a product's text.
-    const similar = words.length === 0 ? sql` or ${q} <% word` : sql``;
+    const similar = words.length === 0 ? sql` or ${wordSimilar(q, sql`word`)}` : sql``;
     vocabularyParts.push(sql`select -1 as k, word, word_similarity(${q}, word) as score,
         false as near
       from search_vocabulary where word like ${pattern}${similar}`);
   }
+  if (containingWords !== undefined) {
+    vocabularyParts.push(sql`select -2 as k, word, 0 as score, false as near
+      from search_vocabulary where word like ${containingWords}`);
+  }
   const vocabulary =
     vocabularyParts.length === 0
       ? []
-      : rowsOf(await tx.execute(sql.join(vocabularyParts, sql` union all `))).map((r) => ({
+      : rowsOf(await db.execute(sql.join(vocabularyParts, sql` union all `))).map((r) => ({
           k: Number(r.k),
           word: String(r.word),
           score: Number(r.score),
@@ -112,20 +166,31 @@ export async function rankCandidates(
 
   // 2. The rule (decision 0004), as a filter on each source's rows.
   const contains = sql`search_text like ${pattern}`;
-  const wordTests = words.map((w) => {
-    const near = nearOf.get(w);
-    const edits = editsFor(w);
-    const wordNear =
-      near === undefined
-        ? sql`exists (select 1 from unnest(search_words) as t(word)
+  const wordTests = (similar: (w: string) => SQL, strict: (w: string) => SQL) =>
+    words.map((w) => {
+      const near = nearOf.get(w);
+      const edits = editsFor(w);
+      const wordNear =
+        near === undefined
+          ? sql`exists (select 1 from unnest(search_words) as t(word)
             where t.word like ${`${escapeLike(w)}%`} or levenshtein(t.word, ${w}) <= ${edits})`
-        : near.length > 0
-          ? sql`search_words && ${textArray(near)}::text[]`
-          : sql`false`;
-    return sql`(${w} <% search_text and (${wordNear} or ${w} <<% search_text))`;
-  });
+          : near.length > 0
+            ? sql`search_words && ${textArray(near)}::text[]`
+            : sql`false`;
+      return sql`(${similar(w)} and (${wordNear} or ${strict(w)}))`;
+    });
+  // The operators (the trigram index can serve them: the transaction sets their thresholds) …
+  const indexedTests = wordTests(
+    (w) => sql`${w} <% search_text`,
+    (w) => sql`${w} <<% search_text`,
+  );
+  // … and the functions, for candidates read by id.
+  const testsById = wordTests(
+    (w) => wordSimilar(w, sql`search_text`),
+    (w) => strictWordSimilar(w, sql`search_text`),
+  );
   const nearRule =
-    wordTests.length > 0 ? sql.join(wordTests, sql` and `) : sql`${q} <% search_text`;
+    testsById.length > 0 ? sql.join(testsById, sql` and `) : wordSimilar(q, sql`search_text`);
   const matches = sql`is_active and (${contains} or (${nearRule}))`;
 
   // 3. The sources, each the first `bound` products by name with what it is about, filtered only
@@ -143,88 +208,233 @@ export async function rankCandidates(
     sql`(select id from products where is_active and ${where}${
       filters.length > 0 ? sql` and ${sql.join(filters, sql` and `)}` : sql``
     } order by name limit ${bound})`;
-  // The same first `bound` by name, read one of two ways: among the first NAME_WALK products by
-  // name (the name index: cheap when the products are common early in the alphabet), or when
-  // fewer are there, from all the products the condition holds for (its index), sorted. A word
-  // that is many products' first word ("Lotus …") is common, but not among the first names.
-  const idsOf = async (where: SQL, filters: SQL[] = []) => {
-    const condition =
-      filters.length > 0 ? sql`${where} and ${sql.join(filters, sql` and `)}` : where;
-    const early = rowsOf(
-      await tx.execute(sql`
-        select id from (
-          select id, name, search_text, search_words from products
-           where is_active order by name limit ${NAME_WALK}
-        ) first_names
-        where ${condition} order by name limit ${bound}`),
-    );
-    if (early.length >= bound) return early.map((r) => String(r.id));
-    const all = rowsOf(
-      await tx.execute(sql`
-        select id from (
-          select id, name from products where is_active and ${condition} offset 0
-        ) holding
-        order by name limit ${bound}`),
-    );
-    return all.map((r) => String(r.id));
+  // From the postings (drizzle/0018): per word, its first `bound` products by name (the primary
+  // key, in order); then the first `bound` of all the words'. With filters (the other query
+  // words' near words, the query's text), per word: its first `walk` postings by name, those
+  // passing the filters (read from the product by id, a subquery per row: a join let PostgreSQL
+  // hash every posting of the word with every product passing) up to `bound`; when fewer pass
+  // and the word has more postings, the products having it and passing are found through the
+  // words' GIN index instead, sorted (its `fallback`): a rare combination of common words (no
+  // "headphone" is a "stand") would otherwise read every posting of the word.
+  const walk = Math.max(SOURCE_WALK, 4 * bound);
+  // A walk whose first postings don't settle its word is finished by its `fallback`, in a second
+  // statement (rare), so the first one's plan stays small (planning it cost up to 13 ms on PGlite,
+  // and its estimated cost made PostgreSQL compile it: 300 ms of JIT for "te").
+  const walks: Array<{ source: number; cte: SQL; uncertain: SQL; fallback: SQL }> = [];
+  const fromPostings = (sourceWords: string[], arrays: SQL[], texts: SQL[] = []) => {
+    const filters = [...arrays, ...texts];
+    if (filters.length === 0) {
+      return sql`(select product_id, min(name) as name from (
+        select s.product_id, s.name from unnest(${textArray(sourceWords)}::text[]) as tw(word)
+          cross join lateral (
+            select sp.product_id, sp.name from search_postings sp where sp.word = tw.word
+             order by sp.name, sp.product_id limit ${bound}) s
+      ) hits group by product_id order by min(name), product_id limit ${bound})`;
+    }
+    const passing = sql.join(filters, sql` and `);
+    const parts = sourceWords.map((word) => {
+      const walked = sql.raw(`walk_${walks.length}`);
+      walks.push({
+        source: sources.length,
+        cte: sql`${walked} as materialized (
+          select sp.product_id, sp.name from (
+            select product_id, name from search_postings where word = ${word}
+             order by name, product_id limit ${walk}) sp
+           where (select ${passing} from products p where p.id = sp.product_id)
+           order by sp.name, sp.product_id limit ${bound})`,
+        // Fewer than `bound` passed among more postings than were read.
+        uncertain: sql`(select count(*) from ${walked}) < ${bound}
+          and (select count(*) from (select 1 from search_postings where word = ${word}
+                order by name, product_id limit ${walk}) c) >= ${walk}`,
+        // The words' GIN index for the arrays; a text filter is checked on its rows (behind
+        // the fence): the trigram index took 85 ms for "%self watering pot%".
+        fallback: sql`(select id from (
+           select id, name, search_text from products
+            where is_active and search_words && ${textArray([word])}::text[]${
+              arrays.length > 0 ? sql` and ${sql.join(arrays, sql` and `)}` : sql``
+            }
+           offset 0) holding
+          where ${texts.length > 0 ? sql.join(texts, sql` and `) : sql`true`}
+          order by name, id limit ${bound})`,
+      });
+      return sql`select product_id, name from ${walked}`;
+    });
+    return sql`(select product_id, min(name) as name from (
+        ${sql.join(parts, sql` union all `)}
+      ) hits group by product_id order by min(name), product_id limit ${bound})`;
   };
-  const candidates = new Set(await idsOf(contains));
-  // Per query word, its catalogue words best first, a tier (words as similar) at a time, until a
-  // tier's products fill the bound: a product with a word of a later tier can come before them
-  // only by its other words.
-  for (const k of new Set(vocabulary.map((v) => v.k))) {
+  // Per query word, its catalogue words best first, a tier (words as similar) at a time; every
+  // tier's source is read in one statement, and a tier is kept only while the tiers before it
+  // haven't filled the bound: a product with a word of a later tier can come before them only by
+  // its other words.
+  const sources: Array<{ k: number; tier: number; query: SQL }> = [];
+  for (const k of new Set(vocabulary.filter((v) => v.k !== -2).map((v) => v.k))) {
     const byScore = vocabulary
       .filter((v) => v.k === k)
       .sort((a, b) => b.score - a.score || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0));
-    let found = 0;
-    for (
-      let tier = 0, i = 0;
-      tier < CANDIDATE_TIERS && i < byScore.length && found < bound;
-      tier++
-    ) {
+    for (let tier = 0, i = 0; tier < CANDIDATE_TIERS && i < byScore.length; tier++) {
       const score = byScore[i]?.score;
       const tierWords: string[] = [];
       while (i < byScore.length && byScore[i]?.score === score)
         tierWords.push(byScore[i++]?.word as string);
-      const ids = await idsOf(sql`search_words && ${textArray(tierWords)}::text[]`, overlapsBut(k));
-      found += ids.length;
-      for (const id of ids) candidates.add(id);
+      sources.push({
+        k,
+        tier,
+        query: fromPostings(tierWords, overlapsBut(k)),
+      });
     }
   }
+  if (containingWords !== undefined) {
+    const wordsOfIt = vocabulary.filter((v) => v.k === -2).map((v) => v.word);
+    if (wordsOfIt.length > 0) {
+      sources.push({
+        k: -2,
+        tier: 0,
+        query: fromPostings(wordsOfIt, [], [sql`search_text like ${pattern}`]),
+      });
+    }
+  }
+  // 4. The rule and its order on the candidates only; in the same statement as the sources, so a
+  // search asked the first time costs one statement here.
+  const cte = (name: string, body: SQL) => sql`${sql.raw(name)} as materialized (${body})`;
+  // A word's later tier is read only while its earlier ones haven't filled the bound
+  // (PostgreSQL checks the condition once, before reading anything of the tier).
+  const gateOf = (i: number) => {
+    const s = sources[i] as (typeof sources)[number];
+    const earlier = sources.flatMap((o, j) =>
+      j < i && o.k === s.k && s.k !== -2
+        ? [sql`(select count(*) from ${sql.raw(`source_${j}`)})`]
+        : [],
+    );
+    return earlier.length > 0 ? sql`${sql.join(earlier, sql` + `)} < ${bound}` : undefined;
+  };
+  const ctes: SQL[] = [
+    ...walks.map((w) => w.cte),
+    ...sources.map((s, i) => {
+      const gate = gateOf(i);
+      return cte(
+        `source_${i}`,
+        sql`select * from ${s.query} tier${gate ? sql` where ${gate}` : sql``}`,
+      );
+    }),
+  ];
+  // The walks not settled (of a tier read): their words' fallbacks are read afterwards.
+  const unsettled =
+    walks.length === 0
+      ? sql`'{}'::int[]`
+      : sql`(select coalesce(array_agg(i), '{}') from (values ${sql.join(
+          walks.map((w, i) => {
+            const gate = gateOf(w.source);
+            return sql`(${i}::int, ${gate ? sql`(${gate}) and ` : sql``}${w.uncertain})`;
+          }),
+          sql`, `,
+        )}) as walked(i, unsettled) where unsettled)`;
+  const candidateSets = sources.map(
+    (_, i) => sql`select product_id from ${sql.raw(`source_${i}`)}`,
+  );
+  if (containingWords === undefined) {
+    // The postings can't say which products contain the query: the first `bound` by name among
+    // the first NAME_WALK products by name (the name index), or when fewer are there, among all
+    // the products the trigram index finds, sorted.
+    ctes.push(
+      cte(
+        "early",
+        sql`select id from (
+          select id, name, search_text, search_words from products
+           where is_active order by name limit ${NAME_WALK}
+        ) first_names where ${contains} order by name limit ${bound}`,
+      ),
+      cte(
+        "holding",
+        sql`select id from (
+          select id, name from products where is_active and ${contains} offset 0
+        ) holding where (select count(*) from early) < ${bound} order by name limit ${bound}`,
+      ),
+    );
+    candidateSets.push(sql`select id from early`, sql`select id from holding`);
+  }
+  ctes.push(
+    cte(
+      "candidates",
+      candidateSets.length > 0
+        ? sql.join(candidateSets, sql` union `)
+        : sql`select null::uuid as product_id where false`,
+    ),
+    cte(
+      "ranked",
+      sql`select id, (${contains}) as containing,
+          row_number() over (order by (${contains}) desc, word_similarity(${q}, search_text) desc,
+                                      name, id) as n
+        from products where id = any(array(select * from candidates)) and ${matches}
+       order by n limit ${wanted}`,
+    ),
+  );
+  const [first] = rowsOf(
+    await db.execute(sql`with ${sql.join(ctes, sql`, `)}
+      select (select coalesce(array_agg(id::text order by n), '{}') from ranked) as ranked,
+             (select count(*)::int from ranked where containing) as containing,
+             (select coalesce(array_agg(c::text), '{}') from candidates as x(c)) as candidates,
+             ${unsettled} as unsettled,
+             ${also ? sql`array(${also})` : sql`'{}'::text[]`} as also`),
+  );
+  const candidates = (first?.candidates ?? []) as string[];
+  let ranked = (first?.ranked ?? []) as string[];
+  let containingCount = Number(first?.containing ?? 0);
 
-  // 4. The rule and its order on the candidates only.
-  const rank = async (extra: SQL[]) =>
-    rowsOf(
-      await tx.execute(sql`
+  // The passes below (rare) rank again with more candidates.
+  const rank = async (run: Database | Tx, extra: SQL[]) => {
+    const rows = rowsOf(
+      await run.execute(sql`
         select id, (${contains}) as containing from products
-         where (id = any(${`{${[...candidates].join(",")}}`}::uuid[])${
-           extra.length > 0 ? sql` or id in (${sql.join(extra, sql` union `)})` : sql``
+         where id = any(${`{${candidates.join(",")}}`}::uuid[]${
+           // One array (computed once), so the products are read by id: an `or id in (…)` is a
+           // filter on every product.
+           extra.length > 0 ? sql` || array(${sql.join(extra, sql` union `)})` : sql``
          }) and ${matches}
          order by (${contains}) desc, word_similarity(${q}, search_text) desc, name, id
          limit ${wanted}`),
     );
-  let ranked = await rank([]);
+    containingCount = rows.filter((r) => r.containing === true).length;
+    return rows.map((r) => String(r.id));
+  };
+  // The walks' fallbacks, when their first postings didn't settle them: candidates for every
+  // ranking from here on.
+  const settling = ((first?.unsettled ?? []) as Array<number | string>).map(
+    (i) => walks[Number(i)]?.fallback as SQL,
+  );
+  if (settling.length > 0) ranked = await rank(db, settling);
   // Sources the trigram index serves, for what the vocabulary can't point at: numbers (not kept
   // in it), words near nothing in it (strict similarity alone), and a query without words (the
   // whole query's similarity). Asked only when fewer than `wanted` products contain the query:
-  // the products they add come after all of those.
+  // the products they add come after all of those. In a transaction setting the operators'
+  // thresholds (the index serves the operators only).
   const more: SQL[] = [];
   for (const w of words) {
     const near = nearOf.get(w);
     const k = words.indexOf(w);
     if (near === undefined || near.length === 0) {
-      more.push(firstByName(wordTests[k] as SQL, overlapsBut(k)));
+      more.push(firstByName(indexedTests[k] as SQL, overlapsBut(k)));
     }
   }
   if (words.length === 0) more.push(firstByName(sql`${q} <% search_text`));
-  if (more.length > 0 && ranked.filter((r) => r.containing === true).length < wanted) {
-    ranked = await rank(more);
-  }
+  const needsMore = more.length > 0 && containingCount < wanted;
   // Still fewer answers than asked for: every word's trigram source too (bounded, index-served),
   // so a product that matches only by a word's similarity to its text ("tealight" in "Tea
   // Light …") while the word has near words of its own is not missed (review, 2026-11-27).
-  if (ranked.length < wanted && words.length > 0) {
-    ranked = await rank(words.map((_, k) => firstByName(wordTests[k] as SQL, overlapsBut(k))));
+  if (needsMore || (ranked.length < wanted && words.length > 0)) {
+    ranked = await db.transaction(async (tx) => {
+      await tx.execute(sql`select
+        set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY)}, true),
+        set_config('pg_trgm.strict_word_similarity_threshold', ${String(STRICT_WORD_SIMILARITY)}, true)`);
+      let again = needsMore ? await rank(tx, [...settling, ...more]) : ranked;
+      if (again.length < wanted && words.length > 0) {
+        again = await rank(tx, [
+          ...settling,
+          ...words.map((_, k) => firstByName(indexedTests[k] as SQL, overlapsBut(k))),
+        ]);
+      }
+      return again;
+    });
   }
-  return ranked.map((r) => String(r.id));
+  return { ids: ranked, also: ((first?.also ?? []) as string[]).map(String) };
 }
