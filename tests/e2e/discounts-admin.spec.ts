@@ -26,6 +26,8 @@ test.describe("discounts in admin", () => {
     page,
     browser,
   }) => {
+    // Two sessions and a dozen saves: 51 s in CI's run of 2026-11-27, near the 60 s default.
+    test.setTimeout(120_000);
     await page.goto("/admin");
     await page.getByRole("link", { name: /^Discounts Codes and automatic offers/ }).click();
     await expect(page.getByRole("heading", { name: "Discounts", level: 1 })).toBeVisible();
