@@ -42,6 +42,14 @@ const NAME_WALK = 2_000;
 const SOURCE_WALK = 200;
 /** How many tiers of a query word's catalogue words (as similar to it) become sources at most. */
 const CANDIDATE_TIERS = 3;
+/**
+ * A source reads its words' postings one walk per word only up to this many words; a source of
+ * more (a letter or two typed into the header box: "e" is in hundreds of the catalogue's words)
+ * reads its products by name instead, in one part of the statement (review, 2026-11-27: 521 walks
+ * for "e" made a 319 KB statement that took 1.7 s on PGlite, and the walks' parameters grow with
+ * the vocabulary towards PostgreSQL's limit of 65,535).
+ */
+export const MAX_WALKED_WORDS = 8;
 
 type Row = Record<string, unknown>;
 const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
@@ -82,7 +90,10 @@ export function containingWordPattern(q: string): string | undefined {
     const at = m.index ?? 0;
     tokens.push({ token: m[0], before: at > 0, after: at + m[0].length < q.length });
   }
-  const usable = tokens.filter((t) => /[^0-9]/.test(t.token));
+  // Only ASCII tokens: PostgreSQL in a UTF-8 locale splits words at characters JavaScript keeps
+  // in them (a virama, a combining accent: "लक्ष्मी" is stored as लक, ष, मी), PGlite doesn't, so a
+  // pattern from another script could name no word of a product that contains the query.
+  const usable = tokens.filter((t) => /[^0-9]/.test(t.token) && /^[\u0021-\u007e]+$/.test(t.token));
   if (usable.length === 0) return undefined;
   // A whole word first (exact), then the longest, then a word's start over its end (a word
   // ending with the token is often a compound that rarely holds the rest: "headphone" for
@@ -143,8 +154,10 @@ export async function rankCandidates(
       from search_vocabulary where word like ${pattern}${similar}`);
   }
   if (containingWords !== undefined) {
-    vocabularyParts.push(sql`select -2 as k, word, 0 as score, false as near
-      from search_vocabulary where word like ${containingWords}`);
+    // One more than a source walks: more than that, and the source reads by name instead.
+    vocabularyParts.push(sql`(select -2 as k, word, 0 as score, false as near
+      from search_vocabulary where word like ${containingWords}
+      order by word limit ${MAX_WALKED_WORDS + 1})`);
   }
   const vocabulary =
     vocabularyParts.length === 0
@@ -155,6 +168,10 @@ export async function rankCandidates(
           score: Number(r.score),
           near: r.near === true,
         }));
+  // The words a product containing the query has one of; more than a source walks (the
+  // vocabulary statement reads one more), and the products are found by name instead.
+  const wordsOfIt = vocabulary.filter((v) => v.k === -2).map((v) => v.word);
+  const byPostings = containingWords !== undefined && wordsOfIt.length <= MAX_WALKED_WORDS;
   const nearOf = new Map<string, string[]>();
   for (const w of lettered) {
     const k = words.indexOf(w);
@@ -223,6 +240,15 @@ export async function rankCandidates(
   const walks: Array<{ source: number; cte: SQL; uncertain: SQL; fallback: SQL }> = [];
   const fromPostings = (sourceWords: string[], arrays: SQL[], texts: SQL[] = []) => {
     const filters = [...arrays, ...texts];
+    if (sourceWords.length > MAX_WALKED_WORDS) {
+      // Too many words to read one by one: the first `bound` products by name having one of them
+      // (the name index, or the words' GIN index and a sort) and passing the filters.
+      return sql`(select id as product_id, name from products
+         where is_active and search_words && ${textArray(sourceWords)}::text[]${
+           filters.length > 0 ? sql` and ${sql.join(filters, sql` and `)}` : sql``
+         }
+         order by name, id limit ${bound})`;
+    }
     if (filters.length === 0) {
       return sql`(select product_id, min(name) as name from (
         select s.product_id, s.name from unnest(${textArray(sourceWords)}::text[]) as tw(word)
@@ -284,8 +310,7 @@ export async function rankCandidates(
       });
     }
   }
-  if (containingWords !== undefined) {
-    const wordsOfIt = vocabulary.filter((v) => v.k === -2).map((v) => v.word);
+  if (byPostings) {
     if (wordsOfIt.length > 0) {
       sources.push({
         k: -2,
@@ -332,8 +357,8 @@ export async function rankCandidates(
   const candidateSets = sources.map(
     (_, i) => sql`select product_id from ${sql.raw(`source_${i}`)}`,
   );
-  if (containingWords === undefined) {
-    // The postings can't say which products contain the query: the first `bound` by name among
+  if (!byPostings) {
+    // The postings can't say (or would be walked for too many words) which products contain the query: the first `bound` by name among
     // the first NAME_WALK products by name (the name index), or when fewer are there, among all
     // the products the trigram index finds, sorted.
     ctes.push(
