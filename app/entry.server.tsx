@@ -10,7 +10,7 @@ import { log } from "~/lib/log.server.ts";
 import { NonceContext } from "~/lib/nonce.ts";
 import type { PersonalUse } from "~/lib/page-cache.server.ts";
 import { currentPageCacheTicket } from "~/lib/request-context.server.ts";
-import { lowPriorityPreloads } from "~/lib/script-priority.server.ts";
+import { pipeWithLowPriorityPreloads } from "~/lib/script-priority.server.ts";
 import { contentSecurityPolicy } from "~/lib/security-headers.ts";
 import { runtime } from "~/runtime.server.ts";
 
@@ -103,7 +103,7 @@ export default function handleRequest(
             : coalesced(done);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           // The scripts' preloads at low priority: the stylesheet and first image go first.
-          pipe(lowPriorityPreloads()).pipe(body);
+          pipeWithLowPriorityPreloads(pipe, body);
           if (cacheable && ticket && responseStatusCode === 200) {
             resolve(renderedForCache(body, responseHeaders, ticket, nonce, personal));
             return;

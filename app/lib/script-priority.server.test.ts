@@ -1,5 +1,10 @@
+import { PassThrough, type Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { lowPriorityPreloads, withLowPriorityPreloads } from "./script-priority.server.ts";
+import {
+  lowPriorityPreloads,
+  pipeWithLowPriorityPreloads,
+  withLowPriorityPreloads,
+} from "./script-priority.server.ts";
 
 const page =
   '<!DOCTYPE html><html lang="en-IN"><head><meta charSet="utf-8"/><title>Décor — ₹399</title>' +
@@ -53,5 +58,22 @@ describe("low-priority module preloads", () => {
   it("passes a stream without a head through whole", async () => {
     const text = '<p>₹1</p><link rel="modulepre';
     expect(await through([Buffer.from(text, "utf8")])).toBe(text);
+  });
+
+  it("tells the render its destination closed when the response's body closes (a client leaving)", async () => {
+    // As React's pipe: it stops rendering when the stream it writes to closes.
+    let written: Writable | undefined;
+    const body = new PassThrough();
+    const renderStopped = new Promise<string>((resolve) => {
+      pipeWithLowPriorityPreloads((destination) => {
+        written = destination;
+        destination.once("close", () => resolve("stopped"));
+        destination.write(Buffer.from(page.slice(0, 40)));
+      }, body);
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(written?.destroyed).toBe(false);
+    body.destroy();
+    expect(await renderStopped).toBe("stopped");
   });
 });

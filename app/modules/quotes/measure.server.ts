@@ -156,8 +156,13 @@ function run(slot: Slot, request: Request, timeLimitMs: number): Promise<Reply> 
     worker.on("message", onMessage);
     worker.on("error", onError);
     worker.on("exit", onExit);
-    // Moved, not copied: a 100 MB file costs no second 100 MB.
-    worker.postMessage(request, [request.bytes.buffer as ArrayBuffer]);
+    try {
+      // Moved, not copied: a 100 MB file costs no second 100 MB.
+      worker.postMessage(request, [request.bytes.buffer as ArrayBuffer]);
+    } catch (error) {
+      settle();
+      reject(error);
+    }
   });
 }
 
@@ -187,7 +192,10 @@ export async function measureModel(
     void end(slot);
     throw error;
   }
-  release(slot);
+  // A failure that isn't the file's (an allocation that failed, a bug) may have left the thread
+  // in a bad state: it is not used again.
+  if (reply.ok || reply.modelError) release(slot);
+  else void end(slot);
   if (reply.ok) return { geometries: reply.geometries, bytes: reply.bytes, where: "worker" };
   throw reply.modelError ? new ModelError(reply.message) : new Error(reply.message);
 }

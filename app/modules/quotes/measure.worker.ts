@@ -8,6 +8,13 @@ import { measureBytes } from "../../rules/model3d/geometry.ts";
 import type { SplitKind } from "../../rules/model3d/parts.ts";
 import type { BuildVolume } from "../../rules/model3d/types.ts";
 import { ModelError } from "../../rules/model3d/types.ts";
+import { releaseScratch, scratchBytes } from "../../rules/model3d/weld.ts";
+
+/**
+ * Scratch memory a kept worker holds on to between files (its typed arrays are outside the heap
+ * limit): what a model of about 2 million triangles needs; after a larger one it is let go.
+ */
+const KEEP_SCRATCH_BYTES = 256 * 1024 * 1024;
 
 type Request = {
   bytes: Uint8Array;
@@ -30,5 +37,7 @@ parentPort?.on("message", ({ bytes, name, printers, split }: Request) => {
       },
       [bytes.buffer as ArrayBuffer],
     );
+  } finally {
+    if (scratchBytes() > KEEP_SCRATCH_BYTES) releaseScratch();
   }
 });

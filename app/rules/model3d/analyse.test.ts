@@ -9,6 +9,8 @@ import {
   type ParsedModel,
   parseModel,
   problemEdges,
+  releaseScratch,
+  scratchBytes,
 } from "./index.ts";
 import {
   box,
@@ -259,5 +261,15 @@ describe("properties", () => {
       }),
       { numRuns: 50 },
     );
+  });
+});
+
+describe("scratch memory kept between models", () => {
+  it("is counted, and let go on request (a kept worker lets it go after a large model)", () => {
+    const parsed = parseModel(manyTriangleStl(20_000), "many.stl");
+    analyseMesh(parsed, options);
+    expect(scratchBytes()).toBeGreaterThan(20_000 * 4);
+    releaseScratch();
+    expect(scratchBytes()).toBe(0);
   });
 });

@@ -103,4 +103,4 @@ export {
 } from "./messages.ts";
 export { type MeshMeasure, measureBinaryStl } from "./stl.ts";
 export * from "./types.ts";
-export { releaseScratch } from "./weld.ts";
+export { releaseScratch, scratchBytes } from "./weld.ts";

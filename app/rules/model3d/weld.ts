@@ -80,6 +80,13 @@ export function releaseScratch(): void {
   pool.length = 0;
 }
 
+/** Bytes of scratch memory kept for the next model. */
+export function scratchBytes(): number {
+  let bytes = 0;
+  for (const kept of pool) bytes += kept?.byteLength ?? 0;
+  return bytes;
+}
+
 /** Hash of a vertex's three coordinate bit patterns (all 32 bits mixed; use the high bits). */
 export function hash3(x: number, y: number, z: number): number {
   const h = Math.imul(x, 0x9e3779b1) ^ Math.imul(y, 0x85ebca77) ^ Math.imul(z, 0xc2b2ae3d);
