@@ -147,7 +147,8 @@ async function finish(db: Database, job: JobRow, error: unknown): Promise<void> 
       .where(mine);
     return;
   }
-  if (error instanceof JobInterrupted) {
+  // By name too: a handler's bundle may hold a second copy of this module.
+  if (error instanceof JobInterrupted || (error as Error | null)?.name === "JobInterrupted") {
     await db
       .update(jobs)
       .set({
@@ -156,7 +157,7 @@ async function finish(db: Database, job: JobRow, error: unknown): Promise<void> 
         // Not at once: a stopping shop's drain would claim it again straight away.
         runAt: dbNowPlus(retryDelayMs(1)),
         lockedUntil: null,
-        lastError: error.message.slice(0, 2000),
+        lastError: String((error as Error).message).slice(0, 2000),
         updatedAt: dbNow,
       })
       .where(mine);
