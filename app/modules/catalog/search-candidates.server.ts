@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Database, Tx } from "~/adapters/db/index.server.ts";
+import { type CandidateRow, editsFor, isAsciiText, rankByRule } from "~/rules/search-similarity.ts";
 
 /*
  * Bounded candidate generation for a search asked for the first time (docs/decisions/0021, amended
@@ -54,10 +55,6 @@ export const MAX_WALKED_WORDS = 8;
 type Row = Record<string, unknown>;
 const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-const editsFor = (w: string) => {
-  const length = [...w].length;
-  return length <= 3 ? 0 : length <= 4 ? 1 : 2;
-};
 const textArray = (xs: string[]) =>
   `{${xs.map((x) => `"${x.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(",")}}`;
 
@@ -106,6 +103,24 @@ export function containingWordPattern(q: string): string | undefined {
   )[0] as (typeof usable)[number];
   const t = escapeLike(best.token);
   return `${best.before ? "" : "%"}${t}${best.after ? "" : "%"}`;
+}
+
+/**
+ * The candidates' rows as the statement returns them (a JSON array of [id, text, words, place by
+ * name]); undefined when one of them has text the shop leaves to the database (not ASCII).
+ */
+function candidateRowsOf(value: unknown): CandidateRow[] | undefined {
+  const list = (typeof value === "string" ? JSON.parse(value) : (value ?? [])) as Array<
+    [string, string | null, string[] | null, number]
+  >;
+  const rows: CandidateRow[] = [];
+  for (const [id, text, words, byName] of list) {
+    // No text: `like` and the similarities are null in the database, so it never matches.
+    if (text === null) continue;
+    if (!isAsciiText(text)) return undefined;
+    rows.push({ id: String(id), text, words: words ?? [], byName: Number(byName) });
+  }
+  return rows;
 }
 
 /**
@@ -385,42 +400,87 @@ export async function rankCandidates(
         ? sql.join(candidateSets, sql` union `)
         : sql`select null::uuid as product_id where false`,
     ),
-    cte(
-      "ranked",
-      sql`select id, (${contains}) as containing,
-          row_number() over (order by (${contains}) desc, word_similarity(${q}, search_text) desc,
-                                      name, id) as n
-        from products where id = any(array(select * from candidates)) and ${matches}
-       order by n limit ${wanted}`,
-    ),
   );
+  // 4. The rule and its order on the candidates. For an ASCII query the shop computes them from
+  // the candidates' text (`rankByRule`: the database's measures, without its cost per call), the
+  // database only numbering them by name; otherwise (another script: its words and trigrams
+  // depend on the database's locale) the database ranks them, in the same statement.
+  const inShop = isAsciiText(q);
+  const candidateRows = (ids: SQL) => sql`(select coalesce(json_agg(json_build_array(
+        id, search_text, search_words, n)), '[]') from (
+      select id, search_text, search_words, row_number() over (order by name, id) as n
+        from products where id = any(${ids}) and is_active) c)`;
+  const orderedInDatabase = sql`order by (${contains}) desc, word_similarity(${q}, search_text) desc, name, id`;
+  if (!inShop) {
+    ctes.push(
+      cte(
+        "ranked",
+        sql`select id, (${contains}) as containing,
+            row_number() over (${orderedInDatabase}) as n
+          from products where id = any(array(select * from candidates)) and ${matches}
+         order by n limit ${wanted}`,
+      ),
+    );
+  }
   const [first] = rowsOf(
     await db.execute(sql`with ${sql.join(ctes, sql`, `)}
-      select (select coalesce(array_agg(id::text order by n), '{}') from ranked) as ranked,
-             (select count(*)::int from ranked where containing) as containing,
+      select ${
+        inShop
+          ? sql`${candidateRows(sql`array(select * from candidates)`)} as rows,`
+          : sql`(select coalesce(array_agg(id::text order by n), '{}') from ranked) as ranked,
+             (select count(*)::int from ranked where containing) as containing,`
+      }
              (select coalesce(array_agg(c::text), '{}') from candidates as x(c)) as candidates,
              ${unsettled} as unsettled,
              ${also ? sql`array(${also})` : sql`'{}'::text[]`} as also`),
   );
   const candidates = (first?.candidates ?? []) as string[];
-  let ranked = (first?.ranked ?? []) as string[];
-  let containingCount = Number(first?.containing ?? 0);
-
-  // The passes below (rare) rank again with more candidates.
-  const rank = async (run: Database | Tx, extra: SQL[]) => {
+  const byDatabase = async (run: Database | Tx, ids: SQL) => {
     const rows = rowsOf(
       await run.execute(sql`
         select id, (${contains}) as containing from products
-         where id = any(${`{${candidates.join(",")}}`}::uuid[]${
-           // One array (computed once), so the products are read by id: an `or id in (…)` is a
-           // filter on every product.
-           extra.length > 0 ? sql` || array(${sql.join(extra, sql` union `)})` : sql``
-         }) and ${matches}
-         order by (${contains}) desc, word_similarity(${q}, search_text) desc, name, id
+         where id = any(${ids}) and ${matches}
+         ${orderedInDatabase}
          limit ${wanted}`),
     );
-    containingCount = rows.filter((r) => r.containing === true).length;
-    return rows.map((r) => String(r.id));
+    return {
+      ids: rows.map((r) => String(r.id)),
+      containing: rows.filter((r) => r.containing === true).length,
+    };
+  };
+  const rule = { q, words, nearOf, wanted };
+  let answer: { ids: string[]; containing: number };
+  if (inShop) {
+    const rows = candidateRowsOf(first?.rows);
+    answer =
+      rows === undefined
+        ? await byDatabase(db, sql`${`{${candidates.join(",")}}`}::uuid[]`)
+        : rankByRule(rule, rows);
+  } else {
+    answer = {
+      ids: ((first?.ranked ?? []) as unknown[]).map(String),
+      containing: Number(first?.containing ?? 0),
+    };
+  }
+  let ranked = answer.ids;
+  let containingCount = answer.containing;
+
+  // The passes below (rare) rank again with more candidates.
+  const rank = async (run: Database | Tx, extra: SQL[]) => {
+    // One array (computed once), so the products are read by id: an `or id in (…)` is a filter
+    // on every product.
+    const ids = sql`(${`{${candidates.join(",")}}`}::uuid[]${
+      extra.length > 0 ? sql` || array(${sql.join(extra, sql` union `)})` : sql``
+    })`;
+    let again: { ids: string[]; containing: number } | undefined;
+    if (inShop) {
+      const [row] = rowsOf(await run.execute(sql`select ${candidateRows(ids)} as rows`));
+      const rows = candidateRowsOf(row?.rows);
+      if (rows !== undefined) again = rankByRule(rule, rows);
+    }
+    again ??= await byDatabase(run, ids);
+    containingCount = again.containing;
+    return again.ids;
   };
   // The walks' fallbacks, when their first postings didn't settle them: candidates for every
   // ranking from here on.

@@ -1,0 +1,233 @@
+/*
+ * The search rule's similarity measures (decision 0004), computed by the shop for ASCII text so a
+ * search's candidates are ranked without asking the database for each one (decision 0021, amended
+ * 2026-11-28): PGlite evaluates `word_similarity` at about 10 µs a call, and a two-word query asks
+ * five of them per candidate. The results equal pg_trgm's and fuzzystrmatch's (the same trigrams,
+ * the same extents, the same single-precision quotients); `app/modules/catalog/search-similarity.integration.test.ts`
+ * compares them with both databases on thousands of pairs. Text with any character outside ASCII
+ * is left to the database: how it splits and folds other scripts depends on its locale.
+ */
+
+/** Whether the shop computes the measures for this text: printable ASCII, tabs and line ends. */
+export const isAsciiText = (s: string) => !/[^\x20-\x7e\t\n\r]/.test(s);
+
+const isWordCode = (c: number) =>
+  (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+const lowerCode = (c: number) => (c >= 65 && c <= 90 ? c + 32 : c);
+
+/**
+ * A text's trigrams in order, as numbers (three 7-bit characters), with which of them start and
+ * end a word: each word (letters and digits), lower-cased, padded with two blanks before and one
+ * after, as pg_trgm pads it.
+ */
+export type Trigrams = { codes: Int32Array; left: Uint8Array; right: Uint8Array };
+
+export function trigramsOf(text: string): Trigrams {
+  const codes: number[] = [];
+  const left: number[] = [];
+  const right: number[] = [];
+  let i = 0;
+  const n = text.length;
+  while (i < n) {
+    while (i < n && !isWordCode(text.charCodeAt(i))) i++;
+    if (i >= n) break;
+    const start = i;
+    while (i < n && isWordCode(text.charCodeAt(i))) i++;
+    // "  word " → its length + 1 trigrams.
+    let a = 32;
+    let b = 32;
+    const first = codes.length;
+    for (let k = start; k <= i; k++) {
+      const c = k < i ? lowerCode(text.charCodeAt(k)) : 32;
+      codes.push((a << 14) | (b << 7) | c);
+      left.push(0);
+      right.push(0);
+      a = b;
+      b = c;
+    }
+    left[first] = 1;
+    right[codes.length - 1] = 1;
+  }
+  return {
+    codes: Int32Array.from(codes),
+    left: Uint8Array.from(left),
+    right: Uint8Array.from(right),
+  };
+}
+
+/** pg_trgm's CALCSML: a single-precision quotient. */
+const similarity = (count: number, ulen1: number, ulen2: number) =>
+  Math.fround(count / (ulen1 + ulen2 - count));
+
+/**
+ * The greatest similarity between the trigrams of `pattern` and an extent of `text`'s trigrams
+ * (any extent, or with `strict` one starting and ending at word bounds): pg_trgm's
+ * `word_similarity(pattern, text)` and `strict_word_similarity(pattern, text)`.
+ */
+export function wordSimilarity(
+  pattern: Trigrams,
+  text: Trigrams,
+  strict = false,
+  patternSet: Set<number> = new Set(pattern.codes),
+): number {
+  const len2 = text.codes.length;
+  const ulen1 = patternSet.size;
+  // Number the text's distinct trigrams; `found` says which are the pattern's.
+  const ids = new Map<number, number>();
+  const indexes = new Int32Array(len2);
+  const foundList: boolean[] = [];
+  for (let i = 0; i < len2; i++) {
+    const code = text.codes[i] as number;
+    let id = ids.get(code);
+    if (id === undefined) {
+      id = foundList.length;
+      ids.set(code, id);
+      foundList.push(patternSet.has(code));
+    }
+    indexes[i] = id;
+  }
+  const found = foundList;
+  const lastpos = new Int32Array(found.length).fill(-1);
+  let ulen2 = 0;
+  let count = 0;
+  let upper = -1;
+  let lower = strict ? 0 : -1;
+  let max = 0;
+  for (let i = 0; i < len2; i++) {
+    const t = indexes[i] as number;
+    if (lower >= 0 || found[t]) {
+      if ((lastpos[t] as number) < 0) {
+        ulen2++;
+        if (found[t]) count++;
+      }
+      lastpos[t] = i;
+    }
+    if (strict ? text.right[i] === 1 : found[t]) {
+      upper = i;
+      if (lower === -1) {
+        lower = i;
+        ulen2 = 1;
+      }
+      let current = similarity(count, ulen1, ulen2);
+      let tmpCount = count;
+      let tmpUlen2 = ulen2;
+      const previousLower = lower;
+      for (let tmpLower = lower; tmpLower <= upper; tmpLower++) {
+        if (!strict || text.left[tmpLower] === 1) {
+          const tried = similarity(tmpCount, ulen1, tmpUlen2);
+          if (tried > current) {
+            current = tried;
+            ulen2 = tmpUlen2;
+            lower = tmpLower;
+            count = tmpCount;
+          }
+        }
+        const u = indexes[tmpLower] as number;
+        if (lastpos[u] === tmpLower) {
+          tmpUlen2--;
+          if (found[u]) tmpCount--;
+        }
+      }
+      if (current > max) max = current;
+      for (let tmpLower = previousLower; tmpLower < lower; tmpLower++) {
+        const u = indexes[tmpLower] as number;
+        if (lastpos[u] === tmpLower) lastpos[u] = -1;
+      }
+    }
+  }
+  return max;
+}
+
+/** fuzzystrmatch's `levenshtein(a, b)` (unit costs), for ASCII words. */
+export function levenshtein(a: string, b: string): number {
+  if (a.length === 0) return b.length;
+  if (b.length === 0) return a.length;
+  let previous = new Int32Array(b.length + 1);
+  let current = new Int32Array(b.length + 1);
+  for (let j = 0; j <= b.length; j++) previous[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    current[0] = i;
+    const ca = a.charCodeAt(i - 1);
+    for (let j = 1; j <= b.length; j++) {
+      const cost = ca === b.charCodeAt(j - 1) ? 0 : 1;
+      current[j] = Math.min(
+        (previous[j] as number) + 1,
+        (current[j - 1] as number) + 1,
+        (previous[j - 1] as number) + cost,
+      );
+    }
+    [previous, current] = [current, previous];
+  }
+  return previous[b.length] as number;
+}
+
+/** How many edits a query word may be from a catalogue word (decision 0004): by its length. */
+export const editsFor = (w: string) => {
+  const length = [...w].length;
+  return length <= 3 ? 0 : length <= 4 ? 1 : 2;
+};
+
+/** A candidate as the database gives it: its search text and words, and its place by name. */
+export type CandidateRow = { id: string; text: string; words: string[]; byName: number };
+
+/**
+ * Decision 0004's rule and order over candidates, as the search statement writes them: a product
+ * matches when its text contains the query, or when every query word is similar to its text
+ * (word similarity ≥ 0.25) and either one of its words is near the word (`near`: the
+ * catalogue's words near it; `undefined` for a word with a digit: a word starting with it or
+ * within its edits) or the word is strictly similar to its text (≥ 0.4); a query without words
+ * matches by its own similarity. Containing first, then similarity to the whole query, then name.
+ * For ASCII query and text only (`isAsciiText`).
+ */
+export function rankByRule(
+  rule: { q: string; words: string[]; nearOf: Map<string, string[]>; wanted: number },
+  rows: CandidateRow[],
+): { ids: string[]; containing: number } {
+  const { q, words, nearOf, wanted } = rule;
+  const query = trigramsOf(q);
+  const querySet = new Set(query.codes);
+  const tests = words.map((w) => {
+    const pattern = trigramsOf(w);
+    const near = nearOf.get(w);
+    const nearSet = new Set(near);
+    const edits = editsFor(w);
+    return {
+      pattern,
+      set: new Set(pattern.codes),
+      isNear: (productWords: string[]) =>
+        near === undefined
+          ? productWords.some((x) => x.startsWith(w) || levenshtein(x, w) <= edits)
+          : productWords.some((x) => nearSet.has(x)),
+    };
+  });
+  const matched: Array<{ id: string; containing: boolean; similarity: number; byName: number }> =
+    [];
+  for (const row of rows) {
+    const text = trigramsOf(row.text);
+    const containing = row.text.includes(q);
+    const matches =
+      containing ||
+      (tests.length === 0
+        ? wordSimilarity(query, text, false, querySet) >= 0.25
+        : tests.every(
+            (t) =>
+              wordSimilarity(t.pattern, text, false, t.set) >= 0.25 &&
+              (t.isNear(row.words) || wordSimilarity(t.pattern, text, true, t.set) >= 0.4),
+          ));
+    if (!matches) continue;
+    matched.push({
+      id: row.id,
+      containing,
+      similarity: wordSimilarity(query, text, false, querySet),
+      byName: row.byName,
+    });
+  }
+  matched.sort(
+    (a, b) =>
+      Number(b.containing) - Number(a.containing) ||
+      b.similarity - a.similarity ||
+      a.byName - b.byName,
+  );
+  const first = matched.slice(0, wanted);
+  return { ids: first.map((m) => m.id), containing: first.filter((m) => m.containing).length };
+}
