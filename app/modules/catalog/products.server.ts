@@ -243,8 +243,22 @@ export async function searchProducts(
   page = 1,
   pageSize = 10,
 ): Promise<{ items: ProductCardData[]; hasNext: boolean }> {
+  const { shown, hasNext } = await searchedIds(db, query, page, pageSize);
+  if (shown.length === 0) return { items: [], hasNext };
+  const cards = await withVariantSummaries(db, await listProductsByIds(db, shown));
+  const byId = new Map(cards.map((c) => [c.id, c]));
+  return { items: shown.flatMap((id) => byId.get(id) ?? []), hasNext };
+}
+
+/** The ids of a page of a search's results, best first (the rules above). */
+async function searchedIds(
+  db: Database,
+  query: string,
+  page: number,
+  pageSize: number,
+): Promise<{ shown: string[]; hasNext: boolean }> {
   const q = query.trim().toLowerCase().slice(0, 100);
-  if (!q) return { items: [], hasNext: false };
+  if (!q) return { shown: [], hasNext: false };
   // Words end at spaces, punctuation and symbols only, so Devanagari vowel signs stay in words.
   const words = [
     ...new Set(
@@ -262,13 +276,7 @@ export async function searchProducts(
       await rankCandidates(db, q, words, wanted, optionedQuery(q, words, wanted)),
     ),
   );
-  const shown = ids.slice(offset, offset + pageSize);
-  const cards = await withVariantSummaries(db, await listProductsByIds(db, shown));
-  const byId = new Map(cards.map((c) => [c.id, c]));
-  return {
-    items: shown.flatMap((id) => byId.get(id) ?? []),
-    hasNext: ids.length > offset + pageSize,
-  };
+  return { shown: ids.slice(offset, offset + pageSize), hasNext: ids.length > offset + pageSize };
 }
 
 /** At most this many queries' ranked ids are kept per database (least recently asked first out). */
@@ -386,10 +394,21 @@ async function withOptionValues(
   return ranked.map((r) => String(r.id));
 }
 
-/** Product names for the search box's suggestions. */
+/**
+ * Product names for the search box's suggestions: the search's first `limit` results, their name
+ * and category only (one small read instead of the cards' two: price, stock and variants aren't
+ * shown as you type).
+ */
 export async function suggestProducts(db: Database, query: string, limit = 5) {
-  const { items } = await searchProducts(db, query, 1, limit);
-  return items.map((p) => ({ id: p.id, name: p.name, category: p.category }));
+  const { shown } = await searchedIds(db, query, 1, limit);
+  if (shown.length === 0) return [];
+  // Custom parts (priced quotes) are their owner's alone, as in `listProductsByIds`.
+  const rows = await db
+    .select({ id: products.id, name: products.name, category: products.category })
+    .from(products)
+    .where(and(inArray(products.id, shown), isNull(products.quoteId)));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return shown.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** Current details of the products in a cart (the browser's copy of a price is never trusted). */

@@ -435,88 +435,142 @@ export async function rankCandidates(
              ${also ? sql`array(${also})` : sql`'{}'::text[]`} as also`),
   );
   const candidates = (first?.candidates ?? []) as string[];
-  const byDatabase = async (run: Database | Tx, ids: SQL) => {
-    const rows = rowsOf(
-      await run.execute(sql`
-        select id, (${contains}) as containing from products
-         where id = any(${ids}) and ${matches}
-         ${orderedInDatabase}
-         limit ${wanted}`),
-    );
-    return {
-      ids: rows.map((r) => String(r.id)),
-      containing: rows.filter((r) => r.containing === true).length,
-    };
-  };
   const rule = { q, words, nearOf, wanted };
   let answer: { ids: string[]; containing: number };
+  const inDatabase = (row: Row | undefined) => ({
+    ids: ((row?.ranked ?? []) as unknown[]).map(String),
+    containing: Number(row?.containing ?? 0),
+  });
+  // The database ranks the ids in `idsSql` (with the CTEs `before` reading them) and the statement
+  // also returns `more` columns.
+  const rankedByDatabase = async (run: Database | Tx, idsSql: SQL, before: SQL[], more: SQL) =>
+    rowsOf(
+      await run.execute(sql`with ${sql.join(
+        [
+          ...before,
+          cte(
+            "ranked",
+            sql`select id, (${contains}) as containing, row_number() over (${orderedInDatabase}) as n
+              from products where id = any(${idsSql}) and ${matches}
+             order by n limit ${wanted}`,
+          ),
+        ],
+        sql`, `,
+      )}
+      select (select coalesce(array_agg(id::text order by n), '{}') from ranked) as ranked,
+             (select count(*)::int from ranked where containing) as containing${more}`),
+    )[0];
   if (inShop) {
     const rows = candidateRowsOf(first?.rows);
     answer =
       rows === undefined
-        ? await byDatabase(db, sql`${`{${candidates.join(",")}}`}::uuid[]`)
+        ? inDatabase(
+            await rankedByDatabase(db, sql`${`{${candidates.join(",")}}`}::uuid[]`, [], sql``),
+          )
         : rankByRule(rule, rows);
   } else {
-    answer = {
-      ids: ((first?.ranked ?? []) as unknown[]).map(String),
-      containing: Number(first?.containing ?? 0),
-    };
+    answer = inDatabase(first);
   }
   let ranked = answer.ids;
   let containingCount = answer.containing;
 
-  // The passes below (rare) rank again with more candidates.
+  // The passes below (rare) rank again with more candidates, each `extra` source read once (a
+  // CTE), and say how many products each source gave.
   const rank = async (run: Database | Tx, extra: SQL[]) => {
+    const before = extra.map((e, i) => cte(`extra_${i}`, sql`select id from ${e} x`));
     // One array (computed once), so the products are read by id: an `or id in (…)` is a filter
     // on every product.
     const ids = sql`(${`{${candidates.join(",")}}`}::uuid[]${
-      extra.length > 0 ? sql` || array(${sql.join(extra, sql` union `)})` : sql``
+      extra.length > 0
+        ? sql` || array(${sql.join(
+            extra.map((_, i) => sql`select id from ${sql.raw(`extra_${i}`)}`),
+            sql` union `,
+          )})`
+        : sql``
     })`;
+    const sizes =
+      extra.length > 0
+        ? sql`array[${sql.join(
+            extra.map((_, i) => sql`(select count(*)::int from ${sql.raw(`extra_${i}`)})`),
+            sql`, `,
+          )}]`
+        : sql`'{}'::int[]`;
     let again: { ids: string[]; containing: number } | undefined;
+    let row: Row | undefined;
     if (inShop) {
-      const [row] = rowsOf(await run.execute(sql`select ${candidateRows(ids)} as rows`));
+      [row] = rowsOf(
+        await run.execute(
+          sql`${before.length > 0 ? sql`with ${sql.join(before, sql`, `)} ` : sql``}select ${candidateRows(ids)} as rows, ${sizes} as sizes`,
+        ),
+      );
       const rows = candidateRowsOf(row?.rows);
       if (rows !== undefined) again = rankByRule(rule, rows);
     }
-    again ??= await byDatabase(run, ids);
+    if (again === undefined) {
+      row = await rankedByDatabase(run, ids, before, sql`, ${sizes} as sizes`);
+      again = inDatabase(row);
+    }
     containingCount = again.containing;
-    return again.ids;
+    return { ids: again.ids, sizes: ((row?.sizes ?? []) as unknown[]).map(Number) };
   };
   // The walks' fallbacks, when their first postings didn't settle them: candidates for every
   // ranking from here on.
   const settling = ((first?.unsettled ?? []) as Array<number | string>).map(
     (i) => walks[Number(i)]?.fallback as SQL,
   );
-  if (settling.length > 0) ranked = await rank(db, settling);
+  if (settling.length > 0) ranked = (await rank(db, settling)).ids;
   // Sources the trigram index serves, for what the vocabulary can't point at: numbers (not kept
   // in it), words near nothing in it (strict similarity alone), and a query without words (the
   // whole query's similarity). Asked only when fewer than `wanted` products contain the query:
   // the products they add come after all of those. In a transaction setting the operators'
   // thresholds (the index serves the operators only).
   const more: SQL[] = [];
+  // Whether a source of `more` reads every product passing its word's test (none of the other
+  // words' filters): when it gives fewer than `bound`, it holds every product that can match
+  // without containing the query, so the ranking with it is the rules' over every product.
+  const whole: boolean[] = [];
   for (const w of words) {
     const near = nearOf.get(w);
     const k = words.indexOf(w);
-    if (near === undefined || near.length === 0) {
+    if (near === undefined) {
       more.push(firstByName(indexedTests[k] as SQL, overlapsBut(k)));
+      whole.push(false);
+    } else if (near.length === 0) {
+      // A word near nothing in the catalogue is strictly similar to few texts, if any.
+      more.push(firstByName(indexedTests[k] as SQL));
+      whole.push(true);
     }
   }
-  if (words.length === 0) more.push(firstByName(sql`${q} <% search_text`));
+  if (words.length === 0) {
+    more.push(firstByName(sql`${q} <% search_text`));
+    whole.push(true);
+  }
   const needsMore = more.length > 0 && containingCount < wanted;
   // Still fewer answers than asked for: every word's trigram source too (bounded, index-served),
   // so a product that matches only by a word's similarity to its text ("tealight" in "Tea
-  // Light …") while the word has near words of its own is not missed (review, 2026-11-27).
+  // Light …") while the word has near words of its own is not missed (review, 2026-11-27) —
+  // unless a whole source above already holds every product that can match.
   if (needsMore || (ranked.length < wanted && words.length > 0)) {
     ranked = await db.transaction(async (tx) => {
       await tx.execute(sql`select
         set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY)}, true),
         set_config('pg_trgm.strict_word_similarity_threshold', ${String(STRICT_WORD_SIMILARITY)}, true)`);
-      let again = needsMore ? await rank(tx, [...settling, ...more]) : ranked;
-      if (again.length < wanted && words.length > 0) {
-        again = await rank(tx, [
-          ...settling,
-          ...words.map((_, k) => firstByName(indexedTests[k] as SQL, overlapsBut(k))),
-        ]);
+      let again = ranked;
+      let settled = false;
+      if (needsMore) {
+        const withMore = await rank(tx, [...settling, ...more]);
+        again = withMore.ids;
+        settled = whole.some(
+          (isWhole, i) => isWhole && (withMore.sizes[settling.length + i] ?? bound) < bound,
+        );
+      }
+      if (!settled && again.length < wanted && words.length > 0) {
+        again = (
+          await rank(tx, [
+            ...settling,
+            ...words.map((_, k) => firstByName(indexedTests[k] as SQL, overlapsBut(k))),
+          ])
+        ).ids;
       }
       return again;
     });
