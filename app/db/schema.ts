@@ -269,6 +269,28 @@ export const searchPostings = pgTable(
 );
 
 /**
+ * The search's own copy of each active product's name, search text and words (docs/decisions/
+ * 0021-search-answers.md, amended 2026-11-28): about 200 bytes a row where a product row is about
+ * 1.5 KB, so the rows a search reads (its candidates, the products having two words, the text of
+ * those having one) share pages and stay in the cache. Kept by triggers on products (hand-written
+ * in drizzle/0019_search_products.sql), like search_postings.
+ */
+export const searchProducts = pgTable(
+  "search_products",
+  {
+    id: uuid("id").primaryKey(),
+    name: text("name").notNull(),
+    searchText: text("search_text").notNull(),
+    searchWords: text("search_words").array().notNull(),
+  },
+  (t) => [
+    index("search_products_name_idx").on(t.name, t.id),
+    index("search_products_text_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    index("search_products_words_idx").using("gin", t.searchWords),
+  ],
+);
+
+/**
  * The search's generation (one row): raised by triggers (hand-written in
  * drizzle/0015_search_generation.sql) whenever anything a search ranks by changes: a product added
  * or removed, its name, category, subcategory or active flag, an option or an option value.

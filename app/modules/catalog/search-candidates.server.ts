@@ -223,7 +223,8 @@ export async function rankCandidates(
   );
   const nearRule =
     testsById.length > 0 ? sql.join(testsById, sql` and `) : wordSimilar(q, sql`search_text`);
-  const matches = sql`is_active and (${contains} or (${nearRule}))`;
+  // Read from search_products (drizzle/0019): active products only.
+  const matches = sql`(${contains} or (${nearRule}))`;
 
   // 3. The sources, each the first `bound` products by name with what it is about, filtered only
   // by what is cheap (array overlaps: no similarity computed); the rule is checked on the
@@ -237,9 +238,9 @@ export async function rankCandidates(
         : [];
     });
   const firstByName = (where: SQL, filters: SQL[] = []) =>
-    sql`(select id from products where is_active and ${where}${
+    sql`(select id from search_products where ${where}${
       filters.length > 0 ? sql` and ${sql.join(filters, sql` and `)}` : sql``
-    } order by name limit ${bound})`;
+    } order by name, id limit ${bound})`;
   // From the postings (drizzle/0018): per word, its first `bound` products by name (the primary
   // key, in order); then the first `bound` of all the words'. With filters (the other query
   // words' near words, the query's text), per word: its first `walk` postings by name, those
@@ -258,8 +259,8 @@ export async function rankCandidates(
     if (sourceWords.length > MAX_WALKED_WORDS) {
       // Too many words to read one by one: the first `bound` products by name having one of them
       // (the name index, or the words' GIN index and a sort) and passing the filters.
-      return sql`(select id as product_id, name from products
-         where is_active and search_words && ${textArray(sourceWords)}::text[]${
+      return sql`(select id as product_id, name from search_products
+         where search_words && ${textArray(sourceWords)}::text[]${
            filters.length > 0 ? sql` and ${sql.join(filters, sql` and `)}` : sql``
          }
          order by name, id limit ${bound})`;
@@ -281,7 +282,7 @@ export async function rankCandidates(
           select sp.product_id, sp.name from (
             select product_id, name from search_postings where word = ${word}
              order by name, product_id limit ${walk}) sp
-           where (select ${passing} from products p where p.id = sp.product_id)
+           where (select ${passing} from search_products p where p.id = sp.product_id)
            order by sp.name, sp.product_id limit ${bound})`,
         // Fewer than `bound` passed among more postings than were read.
         uncertain: sql`(select count(*) from ${walked}) < ${bound}
@@ -290,8 +291,8 @@ export async function rankCandidates(
         // The words' GIN index for the arrays; a text filter is checked on its rows (behind
         // the fence): the trigram index took 85 ms for "%self watering pot%".
         fallback: sql`(select id from (
-           select id, name, search_text from products
-            where is_active and search_words && ${textArray([word])}::text[]${
+           select id, name, search_text from search_products
+            where search_words && ${textArray([word])}::text[]${
               arrays.length > 0 ? sql` and ${sql.join(arrays, sql` and `)}` : sql``
             }
            offset 0) holding
@@ -380,15 +381,15 @@ export async function rankCandidates(
       cte(
         "early",
         sql`select id from (
-          select id, name, search_text, search_words from products
-           where is_active order by name limit ${NAME_WALK}
-        ) first_names where ${contains} order by name limit ${bound}`,
+          select id, name, search_text, search_words from search_products
+           order by name, id limit ${NAME_WALK}
+        ) first_names where ${contains} order by name, id limit ${bound}`,
       ),
       cte(
         "holding",
         sql`select id from (
-          select id, name from products where is_active and ${contains} offset 0
-        ) holding where (select count(*) from early) < ${bound} order by name limit ${bound}`,
+          select id, name from search_products where ${contains} offset 0
+        ) holding where (select count(*) from early) < ${bound} order by name, id limit ${bound}`,
       ),
     );
     candidateSets.push(sql`select id from early`, sql`select id from holding`);
@@ -409,7 +410,7 @@ export async function rankCandidates(
   const candidateRows = (ids: SQL) => sql`(select coalesce(json_agg(json_build_array(
         id, search_text, search_words, n)), '[]') from (
       select id, search_text, search_words, row_number() over (order by name, id) as n
-        from products where id = any(${ids}) and is_active) c)`;
+        from search_products where id = any(${ids})) c)`;
   const orderedInDatabase = sql`order by (${contains}) desc, word_similarity(${q}, search_text) desc, name, id`;
   if (!inShop) {
     ctes.push(
@@ -417,7 +418,7 @@ export async function rankCandidates(
         "ranked",
         sql`select id, (${contains}) as containing,
             row_number() over (${orderedInDatabase}) as n
-          from products where id = any(array(select * from candidates)) and ${matches}
+          from search_products where id = any(array(select * from candidates)) and ${matches}
          order by n limit ${wanted}`,
       ),
     );
@@ -451,7 +452,7 @@ export async function rankCandidates(
           cte(
             "ranked",
             sql`select id, (${contains}) as containing, row_number() over (${orderedInDatabase}) as n
-              from products where id = any(${idsSql}) and ${matches}
+              from search_products where id = any(${idsSql}) and ${matches}
              order by n limit ${wanted}`,
           ),
         ],

@@ -49,8 +49,31 @@ async function postingsAndExpected() {
 async function expectInStep() {
   const { held, expected } = await postingsAndExpected();
   expect(held).toEqual(expected);
+  // And the search's narrow copy of the active products (drizzle/0019).
+  const copy = (rows: Row[]) =>
+    rows.map((r) => `${r.id}|${r.name}|${r.search_text}|${JSON.stringify(r.search_words)}`).sort();
+  expect(
+    copy(
+      rowsOf(
+        await t.db.execute(sql`select id, name, search_text, search_words from search_products`),
+      ),
+    ),
+  ).toEqual(
+    copy(
+      rowsOf(
+        await t.db.execute(
+          sql`select id, name, search_text, search_words from products where is_active`,
+        ),
+      ),
+    ),
+  );
   return held;
 }
+
+/** The row version of a product's search copy (unchanged when nothing was written to it). */
+const copyVersion = async (id: string) =>
+  rowsOf(await t.db.execute(sql`select xmin::text as v from search_products where id = ${id}`))[0]
+    ?.v;
 
 const wordsOf = async (id: string) =>
   rowsOf(
@@ -60,7 +83,7 @@ const wordsOf = async (id: string) =>
   ).map((r) => String(r.word));
 
 describe(`search postings (${testDbKind()})`, () => {
-  it("follows inserts, renames, category changes, deactivation, deletes and bulk changes", async () => {
+  it("(and the search's copy of the products) follow inserts, renames, category changes, deactivation, deletes and bulk changes", async () => {
     const vase = await insertProduct(t.db, { name: "Spiral Vase 12", category: "3D Prints" });
     const draft = await insertProduct(t.db, { name: "Hidden Draft", isActive: false });
     await expectInStep();
@@ -78,8 +101,11 @@ describe(`search postings (${testDbKind()})`, () => {
     await expectInStep();
 
     // A sale's stock change writes nothing and keeps the rows.
+    const version = await copyVersion(vase!.id);
+    expect(version).toBeDefined();
     await t.db.update(products).set({ stockCount: 3 }).where(eq(products.id, vase!.id));
     expect(await wordsOf(vase!.id)).toEqual(["3d", "characters", "mythology", "twisted", "vase"]);
+    expect(await copyVersion(vase!.id)).toBe(version);
 
     await t.db.update(products).set({ isActive: false }).where(eq(products.id, vase!.id));
     expect(await wordsOf(vase!.id)).toEqual([]);
