@@ -116,6 +116,9 @@ try {
   const raiseGeneration = () =>
     db.execute(sql`update search_generation set generation = generation + 1`);
   const report: Record<string, unknown> = { db: database.kind, counts, runs, coldRuns };
+  // A shop's server is warm: every query asked once, untimed, before any is timed (the first
+  // searches of a process compile the search's code and plan its statements for the first time).
+  for (const { queries, run } of kinds) for (const query of queries) await run(query);
   for (const { kind, queries, run } of kinds) {
     for (const asked of ["first asked", "asked again"] as const) {
       const cold = asked === "first asked";

@@ -17,7 +17,7 @@ import type { CardSwatch, ProductCardData } from "~/rules/product-display.ts";
 
 type Reader = Pick<Database, "select"> | Pick<Tx, "select">;
 
-type Row = {
+export type Row = {
   productId: string;
   varies: boolean;
   swatches: Array<{ option: number; value: string; swatch: string }> | null;
@@ -31,8 +31,22 @@ export async function withVariantSummaries<T extends ProductCardData>(
   db: Reader,
   cards: T[],
 ): Promise<T[]> {
-  if (cards.length === 0) return cards;
-  const rows: Row[] = await db
+  return withSummaries(
+    cards,
+    await variantSummaries(
+      db,
+      cards.map((c) => c.id),
+    ),
+  );
+}
+
+/**
+ * The variant summaries of the products with these ids (read while the cards are: a search knows
+ * its ids before reading either).
+ */
+export async function variantSummaries(db: Reader, ids: string[]): Promise<Row[]> {
+  if (ids.length === 0) return [];
+  return db
     .select({
       productId: productVariants.productId,
       varies: sql<boolean>`count(distinct ${productVariants.pricePaise}) filter (where ${productVariants.isActive}) > 1`,
@@ -51,14 +65,15 @@ export async function withVariantSummaries<T extends ProductCardData>(
     .from(productVariants)
     .where(
       and(
-        inArray(
-          productVariants.productId,
-          cards.map((c) => c.id),
-        ),
+        inArray(productVariants.productId, ids),
         sql`exists (select 1 from ${productOptions} po where po.product_id = "product_variants"."product_id")`,
       ),
     )
     .groupBy(productVariants.productId);
+}
+
+/** The cards with the summaries of those that have variants filled in. */
+export function withSummaries<T extends ProductCardData>(cards: T[], rows: Row[]): T[] {
   if (rows.length === 0) return cards;
   const byProduct = new Map(rows.map((r) => [r.productId, r]));
   return cards.map((card) => {

@@ -3,8 +3,13 @@ import type { Database } from "~/adapters/db/index.server.ts";
 import { products, reviewStats, reviews, searchGeneration, user } from "~/db/schema.ts";
 import type { ProductCardData } from "~/rules/product-display.ts";
 import type { ProductOption, Variant } from "~/rules/variants.ts";
-import { withVariantSummaries } from "./card-variants.server.ts";
-import { rankCandidates, strictWordSimilar, wordSimilar } from "./search-candidates.server.ts";
+import { variantSummaries, withSummaries, withVariantSummaries } from "./card-variants.server.ts";
+import {
+  rankCandidates,
+  readVocabulary,
+  strictWordSimilar,
+  wordSimilar,
+} from "./search-candidates.server.ts";
 import { productOptions, productVariants } from "./variants.server.ts";
 
 export const FEATURED_LIMIT = 8;
@@ -245,7 +250,12 @@ export async function searchProducts(
 ): Promise<{ items: ProductCardData[]; hasNext: boolean }> {
   const { shown, hasNext } = await searchedIds(db, query, page, pageSize);
   if (shown.length === 0) return { items: [], hasNext };
-  const cards = await withVariantSummaries(db, await listProductsByIds(db, shown));
+  // Both reads at once (two connections on PostgreSQL; one after the other on PGlite).
+  const [found, summaries] = await Promise.all([
+    listProductsByIds(db, shown),
+    variantSummaries(db, shown),
+  ]);
+  const cards = withSummaries(found, summaries);
   const byId = new Map(cards.map((c) => [c.id, c]));
   return { items: shown.flatMap((id) => byId.get(id) ?? []), hasNext };
 }
@@ -268,13 +278,18 @@ async function searchedIds(
   const offset = (page - 1) * pageSize;
   // The ranked results up to the end of this page, and one more (is there a next page?).
   const wanted = offset + pageSize + 1;
-  const ids = await rankedIds(db, q, wanted, async () =>
-    withOptionValues(
-      db,
-      q,
-      wanted,
-      await rankCandidates(db, q, words, wanted, optionedQuery(q, words, wanted)),
-    ),
+  const ids = await rankedIds(
+    db,
+    q,
+    wanted,
+    async (vocabulary) =>
+      withOptionValues(
+        db,
+        q,
+        wanted,
+        await rankCandidates(db, q, words, wanted, optionedQuery(q, words, wanted), vocabulary),
+      ),
+    () => readVocabulary(db, q, words),
   );
   return { shown: ids.slice(offset, offset + pageSize), hasNext: ids.length > offset + pageSize };
 }
@@ -295,24 +310,29 @@ const rankingsOf = new WeakMap<Database, Rankings>();
  * (prices, stock, images) are read fresh on every search. One small query per search; `rank`
  * runs when the query wasn't asked in this generation yet.
  */
-async function rankedIds(
+async function rankedIds<T>(
   db: Database,
   q: string,
   wanted: number,
-  rank: () => Promise<string[]>,
+  rank: (early?: Promise<T>) => Promise<string[]>,
+  early?: () => Promise<T>,
 ): Promise<string[]> {
+  const key = `${wanted} ${q}`;
+  // Not kept under the last generation seen: it will be ranked, so what ranking reads first is
+  // read while the generation is (on PostgreSQL, on another connection).
+  const started = rankingsOf.get(db)?.ids.has(key) ? undefined : early?.();
+  started?.catch(() => {});
   const [row] = await db
     .select({ generation: searchGeneration.generation })
     .from(searchGeneration)
     .limit(1);
-  if (!row || wanted > RANKED_LONGEST_KEPT) return rank();
+  if (!row || wanted > RANKED_LONGEST_KEPT) return rank(started);
   const generation = Number(row.generation);
   let rankings = rankingsOf.get(db);
   if (!rankings || rankings.generation < generation) {
     rankings = { generation, ids: new Map() };
     rankingsOf.set(db, rankings);
   }
-  const key = `${wanted} ${q}`;
   const kept = rankings.generation === generation ? rankings.ids.get(key) : undefined;
   if (kept) {
     // Most recently asked last: the first key is the one to drop.
@@ -322,7 +342,7 @@ async function rankedIds(
   }
   // Ranked now: read at least as recently as the generation was, so right for it (and if the
   // generation changed meanwhile, the ranking isn't kept under the old one).
-  const ids = await rank();
+  const ids = await rank(started);
   const current = rankingsOf.get(db);
   if (current?.generation === generation) {
     current.ids.set(key, ids);

@@ -81,7 +81,15 @@ export const strictWordSimilar = (w: SQL | string, text: SQL) =>
  * letter (numbers have no postings); otherwise undefined (the text itself is searched).
  */
 export function containingWordPattern(q: string): string | undefined {
-  if (/[^\u0020-\u007e]/.test(q.replace(/[^\s\p{P}\p{S}]/gu, ""))) return undefined;
+  return containingWordPatterns(q)[0];
+}
+
+/**
+ * The same for every such token of the query, best first: a product containing the query has a
+ * word matching each (empty when `containingWordPattern` is undefined).
+ */
+export function containingWordPatterns(q: string): string[] {
+  if (/[^\u0020-\u007e]/.test(q.replace(/[^\s\p{P}\p{S}]/gu, ""))) return [];
   const tokens: Array<{ token: string; before: boolean; after: boolean }> = [];
   for (const m of q.matchAll(/[^\s\p{P}\p{S}]+/gu)) {
     const at = m.index ?? 0;
@@ -91,19 +99,25 @@ export function containingWordPattern(q: string): string | undefined {
   // in them (a virama, a combining accent: "लक्ष्मी" is stored as लक, ष, मी), PGlite doesn't, so a
   // pattern from another script could name no word of a product that contains the query.
   const usable = tokens.filter((t) => /[^0-9]/.test(t.token) && /^[\u0021-\u007e]+$/.test(t.token));
-  if (usable.length === 0) return undefined;
+  if (usable.length === 0) return [];
   // A whole word first (exact), then the longest, then a word's start over its end (a word
   // ending with the token is often a compound that rarely holds the rest: "headphone" for
   // "phone stand").
-  const best = [...usable].sort(
+  const ranked = [...usable].sort(
     (a, b) =>
       Number(b.before && b.after) - Number(a.before && a.after) ||
       [...b.token].length - [...a.token].length ||
       Number(b.before) - Number(a.before),
-  )[0] as (typeof usable)[number];
-  const t = escapeLike(best.token);
-  return `${best.before ? "" : "%"}${t}${best.after ? "" : "%"}`;
+  );
+  return [
+    ...new Set(
+      ranked.map((t) => `${t.before ? "" : "%"}${escapeLike(t.token)}${t.after ? "" : "%"}`),
+    ),
+  ];
 }
+
+/** How many of the query's other tokens' patterns a search reads words for (statement size). */
+const OTHER_PATTERNS = 2;
 
 /**
  * The candidates' rows as the statement returns them (a JSON array of [id, text, words, place by
@@ -123,24 +137,23 @@ function candidateRowsOf(value: unknown): CandidateRow[] | undefined {
   return rows;
 }
 
+/** A catalogue word as the search reads it: for which query word (k), how similar, how near. */
+export type VocabularyRow = { k: number; word: string; score: number; near: boolean };
+
 /**
- * The first `wanted` active products matching the query, best first (ids), ranked on bounded
- * candidates; and the ids `also` selects (text), read in the same statement (the search's
- * products matched by their option values: one statement fewer).
+ * 1. The catalogue's words near each query word (k = its index), or near the whole query
+ * (k = -1); those a product containing the query has one of (k = -2); and the other tokens'
+ * (k = -3, -4: a product containing the query has one of each). One statement, which needs
+ * nothing else read first: a search started afresh reads it while it reads the generation.
  */
-export async function rankCandidates(
+export async function readVocabulary(
   db: Database,
   q: string,
   words: string[],
-  wanted: number,
-  also?: SQL,
-): Promise<{ ids: string[]; also: string[] }> {
-  const bound = Math.max(CANDIDATE_BOUND, 2 * wanted);
+): Promise<VocabularyRow[]> {
   const lettered = words.filter((w) => !/[0-9]/.test(w));
   const pattern = `%${escapeLike(q)}%`;
-  const containingWords = containingWordPattern(q);
-  // 1. The catalogue's words near each query word (k = its index), or near the whole query (k = -1),
-  // and those a product containing the query has one of (k = -2).
+  const [containingWords, ...allOthers] = containingWordPatterns(q);
   const vocabularyParts: SQL[] = lettered.map((w) => {
     const k = words.indexOf(w);
     const length = [...w].length;
@@ -168,25 +181,55 @@ export async function rankCandidates(
         false as near
       from search_vocabulary where word like ${pattern}${similar}`);
   }
+  allOthers.slice(0, OTHER_PATTERNS).forEach((other, j) => {
+    vocabularyParts.push(sql`(select ${-3 - j}::int as k, word, 0 as score, false as near
+      from search_vocabulary where word like ${other}
+      order by word limit ${MAX_WALKED_WORDS + 1})`);
+  });
   if (containingWords !== undefined) {
     // One more than a source walks: more than that, and the source reads by name instead.
     vocabularyParts.push(sql`(select -2 as k, word, 0 as score, false as near
       from search_vocabulary where word like ${containingWords}
       order by word limit ${MAX_WALKED_WORDS + 1})`);
   }
-  const vocabulary =
-    vocabularyParts.length === 0
-      ? []
-      : rowsOf(await db.execute(sql.join(vocabularyParts, sql` union all `))).map((r) => ({
-          k: Number(r.k),
-          word: String(r.word),
-          score: Number(r.score),
-          near: r.near === true,
-        }));
+  if (vocabularyParts.length === 0) return [];
+  return rowsOf(await db.execute(sql.join(vocabularyParts, sql` union all `))).map((r) => ({
+    k: Number(r.k),
+    word: String(r.word),
+    score: Number(r.score),
+    near: r.near === true,
+  }));
+}
+
+/**
+ * The first `wanted` active products matching the query, best first (ids), ranked on bounded
+ * candidates; and the ids `also` selects (text), read in the same statement (the search's
+ * products matched by their option values: one statement fewer). `early`: the query's
+ * `readVocabulary`, when it was started before.
+ */
+export async function rankCandidates(
+  db: Database,
+  q: string,
+  words: string[],
+  wanted: number,
+  also?: SQL,
+  early?: Promise<VocabularyRow[]>,
+): Promise<{ ids: string[]; also: string[] }> {
+  const bound = Math.max(CANDIDATE_BOUND, 2 * wanted);
+  const lettered = words.filter((w) => !/[0-9]/.test(w));
+  const pattern = `%${escapeLike(q)}%`;
+  const containingWords = containingWordPattern(q);
+  const otherPatterns = containingWordPatterns(q).slice(1, 1 + OTHER_PATTERNS);
+  const vocabulary = await (early ?? readVocabulary(db, q, words));
   // The words a product containing the query has one of; more than a source walks (the
   // vocabulary statement reads one more), and the products are found by name instead.
   const wordsOfIt = vocabulary.filter((v) => v.k === -2).map((v) => v.word);
   const byPostings = containingWords !== undefined && wordsOfIt.length <= MAX_WALKED_WORDS;
+  // Per other token, the words a product containing the query has one of (none: no product
+  // contains it; more than a walk reads: not used).
+  const otherWordsOfIt = otherPatterns.map((_, j) =>
+    vocabulary.filter((v) => v.k === -3 - j).map((v) => v.word),
+  );
   const nearOf = new Map<string, string[]>();
   for (const w of lettered) {
     const k = words.indexOf(w);
@@ -254,7 +297,17 @@ export async function rankCandidates(
   // statement (rare), so the first one's plan stays small (planning it cost up to 13 ms on PGlite,
   // and its estimated cost made PostgreSQL compile it: 300 ms of JIT for "te").
   const walks: Array<{ source: number; cte: SQL; uncertain: SQL; fallback: SQL }> = [];
-  const fromPostings = (sourceWords: string[], arrays: SQL[], texts: SQL[] = []) => {
+  // `reverse`: the near words of the query word the first array filter is about. When a word's
+  // first postings don't settle it, those words' postings are walked the other way round (each
+  // checked for this word and the other filters), before any index is asked: the first 200
+  // "holder" products by name are card and key holders, while every "tealight" product is a
+  // holder.
+  const fromPostings = (
+    sourceWords: string[],
+    arrays: SQL[],
+    texts: SQL[] = [],
+    reverse?: string[],
+  ) => {
     const filters = [...arrays, ...texts];
     if (sourceWords.length > MAX_WALKED_WORDS) {
       // Too many words to read one by one: the first `bound` products by name having one of them
@@ -274,20 +327,50 @@ export async function rankCandidates(
       ) hits group by product_id order by min(name), product_id limit ${bound})`;
     }
     const passing = sql.join(filters, sql` and `);
-    const parts = sourceWords.map((word) => {
-      const walked = sql.raw(`walk_${walks.length}`);
-      walks.push({
-        source: sources.length,
-        cte: sql`${walked} as materialized (
+    // The first `bound` postings of `word` by name passing `test` (a subquery per row: as a join,
+    // PostgreSQL hashed every posting of the word with every product passing), read only while
+    // `gate` holds.
+    const walkOf = (name: SQL, word: string, test: SQL, gate?: SQL) => sql`${name} as materialized (
           select sp.product_id, sp.name from (
             select product_id, name from search_postings where word = ${word}
              order by name, product_id limit ${walk}) sp
-           where (select ${passing} from search_products p where p.id = sp.product_id)
-           order by sp.name, sp.product_id limit ${bound})`,
-        // Fewer than `bound` passed among more postings than were read.
-        uncertain: sql`(select count(*) from ${walked}) < ${bound}
+           where ${gate ? sql`${gate} and ` : sql``}(select ${test} from search_products p
+                   where p.id = sp.product_id)
+           order by sp.name, sp.product_id limit ${bound})`;
+    // Fewer than `bound` passed among more postings than were read.
+    const notSettled = (name: SQL, word: string) => sql`((select count(*) from ${name}) < ${bound}
           and (select count(*) from (select 1 from search_postings where word = ${word}
-                order by name, product_id limit ${walk}) c) >= ${walk}`,
+                order by name, product_id limit ${walk}) c) >= ${walk})`;
+    const reversible =
+      reverse !== undefined && reverse.length > 0 && reverse.length <= MAX_WALKED_WORDS;
+    const parts = sourceWords.map((word) => {
+      const i = walks.length;
+      const walked = sql.raw(`walk_${i}`);
+      const ctes = [walkOf(walked, word, passing)];
+      let uncertain = notSettled(walked, word);
+      const read = [sql`select product_id, name from ${walked}`];
+      if (reversible) {
+        // Read the other way only while this walk is unsettled (one condition, checked once).
+        const open = sql.raw(`walk_${i}_open`);
+        ctes.push(sql`${open} as materialized (select ${uncertain} as open)`);
+        const gate = sql`(select open from ${open})`;
+        const other = [
+          sql`search_words && ${textArray([word])}::text[]`,
+          ...arrays.slice(1),
+          ...texts,
+        ];
+        const unsettledOthers = reverse.map((u, j) => {
+          const name = sql.raw(`walk_${i}_r${j}`);
+          ctes.push(walkOf(name, u, sql.join(other, sql` and `), gate));
+          read.push(sql`select product_id, name from ${name}`);
+          return notSettled(name, u);
+        });
+        uncertain = sql`${gate} and (${sql.join(unsettledOthers, sql` or `)})`;
+      }
+      walks.push({
+        source: sources.length,
+        cte: sql.join(ctes, sql`, `),
+        uncertain,
         // The words' GIN index for the arrays; a text filter is checked on its rows (behind
         // the fence): the trigram index took 85 ms for "%self watering pot%".
         fallback: sql`(select id from (
@@ -299,7 +382,7 @@ export async function rankCandidates(
           where ${texts.length > 0 ? sql.join(texts, sql` and `) : sql`true`}
           order by name, id limit ${bound})`,
       });
-      return sql`select product_id, name from ${walked}`;
+      return sql.join(read, sql` union all `);
     });
     return sql`(select product_id, min(name) as name from (
         ${sql.join(parts, sql` union all `)}
@@ -310,7 +393,7 @@ export async function rankCandidates(
   // haven't filled the bound: a product with a word of a later tier can come before them only by
   // its other words.
   const sources: Array<{ k: number; tier: number; query: SQL }> = [];
-  for (const k of new Set(vocabulary.filter((v) => v.k !== -2).map((v) => v.k))) {
+  for (const k of new Set(vocabulary.filter((v) => v.k >= -1).map((v) => v.k))) {
     const byScore = vocabulary
       .filter((v) => v.k === k)
       .sort((a, b) => b.score - a.score || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0));
@@ -319,10 +402,15 @@ export async function rankCandidates(
       const tierWords: string[] = [];
       while (i < byScore.length && byScore[i]?.score === score)
         tierWords.push(byScore[i++]?.word as string);
+      // The first tier only: later ones are read only while the earlier haven't filled the bound.
+      const others = lettered.flatMap((w) => {
+        const near = nearOf.get(w) ?? [];
+        return words.indexOf(w) !== k && near.length > 0 ? [near] : [];
+      });
       sources.push({
         k,
         tier,
-        query: fromPostings(tierWords, overlapsBut(k)),
+        query: fromPostings(tierWords, overlapsBut(k), [], tier === 0 ? others[0] : undefined),
       });
     }
   }
@@ -331,7 +419,16 @@ export async function rankCandidates(
       sources.push({
         k: -2,
         tier: 0,
-        query: fromPostings(wordsOfIt, [], [sql`search_text like ${pattern}`]),
+        query: otherWordsOfIt.some((w) => w.length === 0)
+          ? sql`(select null::uuid as product_id, null::text as name where false)`
+          : fromPostings(
+              wordsOfIt,
+              otherWordsOfIt
+                .filter((w) => w.length <= MAX_WALKED_WORDS)
+                .map((w) => sql`search_words && ${textArray(w)}::text[]`),
+              [sql`search_text like ${pattern}`],
+              otherWordsOfIt.find((w) => w.length <= MAX_WALKED_WORDS),
+            ),
       });
     }
   }

@@ -13,6 +13,7 @@ import { searchProducts } from "./products.server.ts";
 import {
   CANDIDATE_BOUND,
   containingWordPattern,
+  containingWordPatterns,
   MAX_WALKED_WORDS,
 } from "./search-candidates.server.ts";
 
@@ -182,6 +183,9 @@ describe(`search postings (${testDbKind()})`, () => {
     // Numbers have no postings; a separator some locale may not split at leaves it to the text.
     expect(containingWordPattern("4821")).toBeUndefined();
     expect(containingWordPattern("mecha pilot 4821")).toBe("pilot");
+    // Every token's, best first: a product containing the query has a word matching each.
+    expect(containingWordPatterns("self watering pot")).toEqual(["watering", "%self", "pot%"]);
+    expect(containingWordPatterns("गणेश")).toEqual([]);
     // PostgreSQL splits "लक्ष्मी" at its virama, PGlite doesn't: no pattern outside ASCII.
     expect(containingWordPattern("गणेश")).toBeUndefined();
     expect(containingWordPattern("लक्ष्मी")).toBeUndefined();
@@ -242,6 +246,45 @@ describe(`search postings (${testDbKind()})`, () => {
       execute.mockRestore();
     }
   });
+  it("walks the other word's postings when the first ones of a word hold none of it", async () => {
+    // More "holder" products first by name than a walk reads, none a "teacup"; every "teacup"
+    // product is a holder, last by name.
+    await t.db.insert(products).values(
+      Array.from({ length: 4 * CANDIDATE_BOUND + 30 }, (_, i) => ({
+        name: `Abacus Holder ${String(i).padStart(3, "0")}`,
+        slug: `abacus-holder-${i}`,
+        category: "3D Prints",
+        pricePaise: 10_000,
+      })),
+    );
+    const both = Array.from(
+      { length: CANDIDATE_BOUND + 5 },
+      (_, i) => `Zinnia Teacup Holder ${String(i).padStart(2, "0")}`,
+    );
+    await t.db.insert(products).values(
+      both.map((name, i) => ({
+        name,
+        slug: `zinnia-${i}`,
+        category: "3D Prints",
+        pricePaise: 10_000,
+      })),
+    );
+    const dialect = new PgDialect();
+    const execute = vi.spyOn(t.db, "execute");
+    try {
+      const { items, hasNext } = await searchProducts(t.db, "teacup holder", 1, 10);
+      expect(items.map((p) => p.name)).toEqual(both.slice(0, 10));
+      expect(hasNext).toBe(true);
+      // Settled in the first statement: no second one reads the words' index (before: it did).
+      const statements = execute.mock.calls.map(([query]) =>
+        dialect.sqlToQuery(query as SQL).sql.replace(/\s+/g, " "),
+      );
+      expect(statements.filter((q) => q.includes("offset 0) holding"))).toEqual([]);
+    } finally {
+      execute.mockRestore();
+    }
+  });
+
   it("a letter or two in many of the catalogue's words stays one small statement, with the rules' answer", async () => {
     // 60 words with "e" and "ve" in them (the vocabulary grows with the catalogue).
     const letters = (i: number) =>
