@@ -116,6 +116,9 @@ export function containingWordPatterns(q: string): string[] {
   ];
 }
 
+/** A word with a digit: how many of its products (times the bound) are read unsorted. */
+const PROBED_TIMES = 4;
+
 /** How many of the query's other tokens' patterns a search reads words for (statement size). */
 const OTHER_PATTERNS = 2;
 
@@ -623,25 +626,31 @@ export async function rankCandidates(
   // the products they add come after all of those. In a transaction setting the operators'
   // thresholds (the index serves the operators only).
   const more: SQL[] = [];
-  // Whether a source of `more` reads every product passing its word's test (none of the other
-  // words' filters): when it gives fewer than `bound`, it holds every product that can match
-  // without containing the query, so the ranking with it is the rules' over every product.
-  const whole: boolean[] = [];
+  // Per source of `more`, the size below which it holds every product passing its word's test
+  // (it has none of the other words' filters): then it holds every product that can match
+  // without containing the query, and the ranking with it is the rules' over every product.
+  const wholeBelow: number[] = [];
+  // A word with a digit ("4821" in "mecha pilot 4821") passes its test in few products, often
+  // fewer than PROBED: read unsorted (the first found), they are whole when fewer; otherwise
+  // they are just more candidates, and every word's source is read below.
+  const probed = PROBED_TIMES * bound;
   for (const w of words) {
     const near = nearOf.get(w);
     const k = words.indexOf(w);
     if (near === undefined) {
-      more.push(firstByName(indexedTests[k] as SQL, overlapsBut(k)));
-      whole.push(false);
+      more.push(
+        sql`(select id from search_products where ${indexedTests[k] as SQL} limit ${probed})`,
+      );
+      wholeBelow.push(probed);
     } else if (near.length === 0) {
       // A word near nothing in the catalogue is strictly similar to few texts, if any.
       more.push(firstByName(indexedTests[k] as SQL));
-      whole.push(true);
+      wholeBelow.push(bound);
     }
   }
   if (words.length === 0) {
     more.push(firstByName(sql`${q} <% search_text`));
-    whole.push(true);
+    wholeBelow.push(bound);
   }
   const needsMore = more.length > 0 && containingCount < wanted;
   // Still fewer answers than asked for: every word's trigram source too (bounded, index-served),
@@ -658,8 +667,8 @@ export async function rankCandidates(
       if (needsMore) {
         const withMore = await rank(tx, [...settling, ...more]);
         again = withMore.ids;
-        settled = whole.some(
-          (isWhole, i) => isWhole && (withMore.sizes[settling.length + i] ?? bound) < bound,
+        settled = wholeBelow.some(
+          (below, i) => (withMore.sizes[settling.length + i] ?? below) < below,
         );
       }
       if (!settled && again.length < wanted && words.length > 0) {
