@@ -282,10 +282,17 @@ export const searchProducts = pgTable(
     name: text("name").notNull(),
     searchText: text("search_text").notNull(),
     searchWords: text("search_words").array().notNull(),
+    /**
+     * The text with every separator (and "z") written as "z" and its two hex digits, so its
+     * trigrams span the separators: "self watering pot" and "self-watering pot" no longer share
+     * them all, and the trigram index finds the few products containing a query of several words.
+     */
+    searchCoded: text("search_coded").notNull(),
   },
   (t) => [
     index("search_products_name_idx").on(t.name, t.id),
     index("search_products_text_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    index("search_products_coded_trgm_idx").using("gin", sql`${t.searchCoded} gin_trgm_ops`),
     index("search_products_words_idx").using("gin", t.searchWords),
   ],
 );

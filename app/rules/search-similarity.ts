@@ -231,3 +231,16 @@ export function rankByRule(
   const first = matched.slice(0, wanted);
   return { ids: first.map((m) => m.id), containing: first.filter((m) => m.containing).length };
 }
+
+/**
+ * A text as `search_products.search_coded` holds it (drizzle/0019: `layerkart_search_coded`):
+ * "z" and every ASCII space, punctuation or symbol written as "z" and its two hex digits, the
+ * rest as it is. The code is one-to-one and every written character is a letter or a digit, so
+ * a text containing the query has a coded text containing the coded query, and the trigrams of
+ * the coded query span its separators.
+ */
+export const codedText = (s: string) =>
+  s.replace(
+    /[z\t\n\v\f\r\x20-\x2f\x3a-\x40\x5b-\x60\x7b-\x7e]/g,
+    (c) => `z${c.charCodeAt(0).toString(16).padStart(2, "0")}`,
+  );

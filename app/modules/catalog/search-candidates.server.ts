@@ -1,6 +1,12 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Database, Tx } from "~/adapters/db/index.server.ts";
-import { type CandidateRow, editsFor, isAsciiText, rankByRule } from "~/rules/search-similarity.ts";
+import {
+  type CandidateRow,
+  codedText,
+  editsFor,
+  isAsciiText,
+  rankByRule,
+} from "~/rules/search-similarity.ts";
 
 /*
  * Bounded candidate generation for a search asked for the first time (docs/decisions/0021, amended
@@ -305,11 +311,13 @@ export async function rankCandidates(
   // checked for this word and the other filters), before any index is asked: the first 200
   // "holder" products by name are card and key holders, while every "tealight" product is a
   // holder.
+  // `finish`: the source's own fallback, instead of each word's.
   const fromPostings = (
     sourceWords: string[],
     arrays: SQL[],
     texts: SQL[] = [],
     reverse?: string[],
+    finish?: SQL,
   ) => {
     const filters = [...arrays, ...texts];
     if (sourceWords.length > MAX_WALKED_WORDS) {
@@ -376,7 +384,9 @@ export async function rankCandidates(
         uncertain,
         // The words' GIN index for the arrays; a text filter is checked on its rows (behind
         // the fence): the trigram index took 85 ms for "%self watering pot%".
-        fallback: sql`(select id from (
+        fallback:
+          finish ??
+          sql`(select id from (
            select id, name, search_text from search_products
             where search_words && ${textArray([word])}::text[]${
               arrays.length > 0 ? sql` and ${sql.join(arrays, sql` and `)}` : sql``
@@ -430,7 +440,15 @@ export async function rankCandidates(
                 .filter((w) => w.length <= MAX_WALKED_WORDS)
                 .map((w) => sql`search_words && ${textArray(w)}::text[]`),
               [sql`search_text like ${pattern}`],
-              otherWordsOfIt.find((w) => w.length <= MAX_WALKED_WORDS),
+              undefined,
+              // A query of several words: the few products containing it through the coded
+              // text's trigrams, which span its separators (drizzle/0019); the text itself
+              // is checked on them (the code can match across a separator's digits).
+              otherPatterns.length > 0
+                ? sql`(select id from search_products
+                    where search_coded like ${`%${codedText(q)}%`} and search_text like ${pattern}
+                    order by name, id limit ${bound})`
+                : undefined,
             ),
       });
     }
@@ -616,9 +634,14 @@ export async function rankCandidates(
   };
   // The walks' fallbacks, when their first postings didn't settle them: candidates for every
   // ranking from here on.
-  const settling = ((first?.unsettled ?? []) as Array<number | string>).map(
-    (i) => walks[Number(i)]?.fallback as SQL,
-  );
+  // (A source's own fallback once, however many of its words were unsettled.)
+  const settling = [
+    ...new Set(
+      ((first?.unsettled ?? []) as Array<number | string>).map(
+        (i) => walks[Number(i)]?.fallback as SQL,
+      ),
+    ),
+  ];
   if (settling.length > 0) ranked = (await rank(db, settling)).ids;
   // Sources the trigram index serves, for what the vocabulary can't point at: numbers (not kept
   // in it), words near nothing in it (strict similarity alone), and a query without words (the

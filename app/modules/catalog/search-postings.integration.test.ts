@@ -285,6 +285,48 @@ describe(`search postings (${testDbKind()})`, () => {
     }
   });
 
+  it("finds the few products containing a query of several words by its coded text's trigrams", async () => {
+    // Many products have all three words, written with a hyphen; two contain the query as typed.
+    await t.db.insert(products).values([
+      ...Array.from({ length: 4 * CANDIDATE_BOUND + 30 }, (_, i) => ({
+        name: `Self-Watering Pot ${String(i).padStart(3, "0")}`,
+        slug: `self-watering-pot-${i}`,
+        category: "3D Prints",
+        pricePaise: 10_000,
+      })),
+      {
+        name: "Zesty Self Watering Pot",
+        slug: "zesty-1",
+        category: "3D Prints",
+        pricePaise: 10_000,
+      },
+      {
+        name: "Zinc Self Watering Pots",
+        slug: "zinc-1",
+        category: "3D Prints",
+        pricePaise: 10_000,
+      },
+    ]);
+    const dialect = new PgDialect();
+    const execute = vi.spyOn(t.db, "execute");
+    try {
+      const { items } = await searchProducts(t.db, "self watering pot", 1, 10);
+      // Those containing it first (by similarity, then name), then the most similar.
+      expect(items.slice(0, 2).map((p) => p.name)).toEqual([
+        "Zesty Self Watering Pot",
+        "Zinc Self Watering Pots",
+      ]);
+      const statements = execute.mock.calls.map(([query]) =>
+        dialect.sqlToQuery(query as SQL).sql.replace(/\s+/g, " "),
+      );
+      // Not every "watering" product's text read (before: the words' index, then the text).
+      expect(statements.some((q) => q.includes("search_coded like"))).toBe(true);
+      expect(statements.filter((q) => q.includes("offset 0) holding"))).toEqual([]);
+    } finally {
+      execute.mockRestore();
+    }
+  });
+
   it("a letter or two in many of the catalogue's words stays one small statement, with the rules' answer", async () => {
     // 60 words with "e" and "ve" in them (the vocabulary grows with the catalogue).
     const letters = (i: number) =>

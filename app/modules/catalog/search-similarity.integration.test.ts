@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { levenshtein, trigramsOf, wordSimilarity } from "~/rules/search-similarity.ts";
+import { codedText, levenshtein, trigramsOf, wordSimilarity } from "~/rules/search-similarity.ts";
 import {
   createTestDatabase,
   type TestDatabase,
@@ -91,6 +91,14 @@ function pairs() {
 }
 
 type Row = Record<string, unknown>;
+
+/** The pairs as rows (p, x, i) of a statement; JSON carries every character as it is. */
+const pairsOf = (all: Array<[string, string]>, first = "p", second = "x") =>
+  sql`(select a.v as ${sql.raw(first)}, b.v as ${sql.raw(second)}, a.i
+         from jsonb_array_elements_text(${JSON.stringify(all.map(([p]) => p))}::jsonb)
+              with ordinality as a(v, i)
+         join jsonb_array_elements_text(${JSON.stringify(all.map(([, x]) => x))}::jsonb)
+              with ordinality as b(v, i) using (i)) as pairs`;
 const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
 
 describe(`the shop's similarity measures equal the database's (${testDbKind()})`, () => {
@@ -99,9 +107,7 @@ describe(`the shop's similarity measures equal the database's (${testDbKind()})`
     const rows = rowsOf(
       await t.db.execute(sql`
         select i, word_similarity(p, x)::float8 as plain, strict_word_similarity(p, x)::float8 as strict
-          from unnest(${`{${all.map(([p]) => JSON.stringify(p)).join(",")}}`}::text[],
-                      ${`{${all.map(([, x]) => JSON.stringify(x)).join(",")}}`}::text[])
-               with ordinality as pairs(p, x, i)
+          from ${pairsOf(all)}
          order by i`),
     );
     expect(rows.length).toBe(all.length);
@@ -126,9 +132,7 @@ describe(`the shop's similarity measures equal the database's (${testDbKind()})`
     const rows = rowsOf(
       await t.db.execute(sql`
         select i, word_similarity(p, x) >= 0.25 as near, strict_word_similarity(p, x) >= 0.4 as strict
-          from unnest(${`{${all.map(([p]) => JSON.stringify(p)).join(",")}}`}::text[],
-                      ${`{${all.map(([, x]) => JSON.stringify(x)).join(",")}}`}::text[])
-               with ordinality as pairs(p, x, i)
+          from ${pairsOf(all)}
          order by i`),
     );
     const differing: string[] = [];
@@ -157,9 +161,7 @@ describe(`the shop's similarity measures equal the database's (${testDbKind()})`
     const rows = rowsOf(
       await t.db.execute(sql`
         select i, levenshtein(a, b) as d
-          from unnest(${`{${all.map(([a]) => JSON.stringify(a)).join(",")}}`}::text[],
-                      ${`{${all.map(([, b]) => JSON.stringify(b)).join(",")}}`}::text[])
-               with ordinality as pairs(a, b, i)
+          from ${pairsOf(all, "a", "b")}
          order by i`),
     );
     const differing = rows.flatMap((row, i) => {
@@ -167,5 +169,36 @@ describe(`the shop's similarity measures equal the database's (${testDbKind()})`
       return levenshtein(a, b) === Number(row.d) ? [] : [`${a} ${b}`];
     });
     expect(differing).toEqual([]);
+  });
+
+  it("codes a text as the database's copy of the products holds it", async () => {
+    const next = generator(11);
+    const all = [
+      ...TEXTS,
+      ...PATTERNS,
+      "zebra z20 zz",
+      "a\tb\nc\rd\u000be\u000cf",
+      "%_\\'\"",
+      "गणेश idol — ₹499",
+      "ABC xyz",
+    ];
+    for (let i = 0; i < 300; i++) all.push(randomWord(next, "az -_%\\'\"!~{}[]()\t", 20));
+    const rows = rowsOf(
+      await t.db.execute(sql`
+        select i, layerkart_search_coded(x) as coded
+          from jsonb_array_elements_text(${JSON.stringify(all)}::jsonb)
+               with ordinality as texts(x, i)
+         order by i`),
+    );
+    const differing = rows.flatMap((row, i) => {
+      const x = all[i] as string;
+      return codedText(x) === row.coded
+        ? []
+        : [`${JSON.stringify(x)}: ${codedText(x)} vs ${row.coded}`];
+    });
+    expect(differing).toEqual([]);
+    // A text containing another has a coded text containing the other's.
+    expect(codedText("self-watering pot").includes(codedText("self watering pot"))).toBe(false);
+    expect(codedText("a self watering pot").includes(codedText("self watering pot"))).toBe(true);
   });
 });
