@@ -244,3 +244,20 @@ export const codedText = (s: string) =>
     /[z\t\n\v\f\r\x20-\x2f\x3a-\x40\x5b-\x60\x7b-\x7e]/g,
     (c) => `z${c.charCodeAt(0).toString(16).padStart(2, "0")}`,
   );
+
+/**
+ * Pieces of the coded query that any product containing the query has in its coded text: each
+ * run of separators inside the query with up to two characters either side, coded. Their trigrams
+ * span the separators and are few, so the trigram index reads little ("lfz20wa" and "ngz20po"
+ * for "self watering pot": the products with "self-watering pot" have neither).
+ */
+export function codedWindows(q: string): string[] {
+  const windows = new Set<string>();
+  for (const m of q.matchAll(/[\t\n\v\f\r\x20-\x2f\x3a-\x40\x5b-\x60\x7b-\x7e]+/g)) {
+    const start = m.index ?? 0;
+    const end = start + m[0].length;
+    if (start === 0 || end === q.length) continue;
+    windows.add(codedText(q.slice(Math.max(0, start - 2), end + 2)));
+  }
+  return [...windows];
+}

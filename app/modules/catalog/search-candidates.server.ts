@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Database, Tx } from "~/adapters/db/index.server.ts";
 import {
   type CandidateRow,
-  codedText,
+  codedWindows,
   editsFor,
   isAsciiText,
   rankByRule,
@@ -122,6 +122,13 @@ export function containingWordPatterns(q: string): string[] {
   ];
 }
 
+/**
+ * A word's walk is read the other way round only when the other word has at most this many near
+ * words: each is a walk of its own, and a longer statement costs PGlite more to plan than the
+ * walks save (measured 2026-11-28: 2 is best on both databases).
+ */
+const REVERSED_WORDS = 2;
+
 /** A word with a digit: how many of its products (times the bound) are read unsorted. */
 const PROBED_TIMES = 4;
 
@@ -229,6 +236,9 @@ export async function rankCandidates(
   const pattern = `%${escapeLike(q)}%`;
   const containingWords = containingWordPattern(q);
   const otherPatterns = containingWordPatterns(q).slice(1, 1 + OTHER_PATTERNS);
+  // (Only a query of several ASCII tokens has them; the text is checked behind the fence, or the
+  // text's own trigram index joins in and reads every product having the words.)
+  const windows = otherPatterns.length > 0 ? codedWindows(q) : [];
   const vocabulary = await (early ?? readVocabulary(db, q, words));
   // The words a product containing the query has one of; more than a source walks (the
   // vocabulary statement reads one more), and the products are found by name instead.
@@ -423,7 +433,12 @@ export async function rankCandidates(
       sources.push({
         k,
         tier,
-        query: fromPostings(tierWords, overlapsBut(k), [], tier === 0 ? others[0] : undefined),
+        query: fromPostings(
+          tierWords,
+          overlapsBut(k),
+          [],
+          tier === 0 && (others[0]?.length ?? 0) <= REVERSED_WORDS ? others[0] : undefined,
+        ),
       });
     }
   }
@@ -444,9 +459,15 @@ export async function rankCandidates(
               // A query of several words: the few products containing it through the coded
               // text's trigrams, which span its separators (drizzle/0019); the text itself
               // is checked on them (the code can match across a separator's digits).
-              otherPatterns.length > 0
-                ? sql`(select id from search_products
-                    where search_coded like ${`%${codedText(q)}%`} and search_text like ${pattern}
+              windows.length > 0
+                ? sql`(select id from (
+                    select id, name, search_text from search_products
+                     where ${sql.join(
+                       windows.map((w) => sql`search_coded like ${`%${w}%`}`),
+                       sql` and `,
+                     )}
+                    offset 0) coded
+                    where search_text like ${pattern}
                     order by name, id limit ${bound})`
                 : undefined,
             ),
