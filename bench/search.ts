@@ -94,8 +94,9 @@ const database = await openDatabase({
 });
 try {
   const db = database.db;
-  await db.execute(sql`analyze products`);
-  await db.execute(sql`analyze search_vocabulary`);
+  // The tables a search reads, as autovacuum keeps them on PostgreSQL (PGlite has none).
+  for (const table of ["products", "search_vocabulary", "search_products", "search_postings"])
+    await db.execute(sql.raw(`analyze ${table}`));
   const [counts] = (
     (await db.execute(
       sql`select count(*)::int as total, count(*) filter (where is_active)::int as active,

@@ -96,3 +96,6 @@ CREATE TRIGGER products_search_products_delete AFTER DELETE ON products
 --> statement-breakpoint
 CREATE TRIGGER products_search_products_truncate AFTER TRUNCATE ON products
   FOR EACH STATEMENT EXECUTE FUNCTION layerkart_search_products_truncate();
+--> statement-breakpoint
+-- Statistics for the planner now (PGlite has no autovacuum to take them).
+ANALYZE search_products;
