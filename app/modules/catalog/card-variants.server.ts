@@ -40,16 +40,21 @@ export async function withVariantSummaries<T extends ProductCardData>(
   );
 }
 
-/**
- * The variant summaries of the products with these ids (read while the cards are: a search knows
- * its ids before reading either).
- */
+/** The variant summaries of the products with these ids. */
 export async function variantSummaries(db: Reader, ids: string[]): Promise<Row[]> {
   if (ids.length === 0) return [];
+  return variantSummariesQuery(db as Database, ids);
+}
+
+/** The query of `variantSummaries`, to be read on its own or joined to the cards (a search). */
+export function variantSummariesQuery(db: Database, ids: string[]) {
   return db
     .select({
       productId: productVariants.productId,
-      varies: sql<boolean>`count(distinct ${productVariants.pricePaise}) filter (where ${productVariants.isActive}) > 1`,
+      varies:
+        sql<boolean>`count(distinct ${productVariants.pricePaise}) filter (where ${productVariants.isActive}) > 1`.as(
+          "varies",
+        ),
       // The swatches of values that an active variant has, in the options' and values' order.
       swatches: sql<Row["swatches"]>`(
         select json_agg(json_build_object('option', o.position, 'value', ov.value, 'swatch', ov.swatch)
@@ -60,7 +65,7 @@ export async function variantSummaries(db: Reader, ids: string[]): Promise<Row[]
            and ov.swatch is not null
            and exists (select 1 from ${productVariantValues} pvv
                          join ${productVariants} av on av.id = pvv.variant_id
-                        where pvv.value_id = ov.id and av.is_active))`,
+                        where pvv.value_id = ov.id and av.is_active))`.as("swatches"),
     })
     .from(productVariants)
     .where(

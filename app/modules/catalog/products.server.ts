@@ -3,7 +3,11 @@ import type { Database } from "~/adapters/db/index.server.ts";
 import { products, reviewStats, reviews, searchGeneration, user } from "~/db/schema.ts";
 import type { ProductCardData } from "~/rules/product-display.ts";
 import type { ProductOption, Variant } from "~/rules/variants.ts";
-import { variantSummaries, withSummaries, withVariantSummaries } from "./card-variants.server.ts";
+import {
+  variantSummariesQuery,
+  withSummaries,
+  withVariantSummaries,
+} from "./card-variants.server.ts";
 import {
   rankCandidates,
   readVocabulary,
@@ -250,12 +254,7 @@ export async function searchProducts(
 ): Promise<{ items: ProductCardData[]; hasNext: boolean }> {
   const { shown, hasNext } = await searchedIds(db, query, page, pageSize);
   if (shown.length === 0) return { items: [], hasNext };
-  // Both reads at once (two connections on PostgreSQL; one after the other on PGlite).
-  const [found, summaries] = await Promise.all([
-    listProductsByIds(db, shown),
-    variantSummaries(db, shown),
-  ]);
-  const cards = withSummaries(found, summaries);
+  const cards = await listCardsWithSummaries(db, shown);
   const byId = new Map(cards.map((c) => [c.id, c]));
   return { items: shown.flatMap((id) => byId.get(id) ?? []), hasNext };
 }
@@ -429,6 +428,34 @@ export async function suggestProducts(db: Database, query: string, limit = 5) {
     .where(and(inArray(products.id, shown), isNull(products.quoteId)));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return shown.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * `listProductsByIds` with the cards' variant summaries (`withVariantSummaries`) joined in: one
+ * statement (a search knows its ids before reading either; PGlite runs statements one by one).
+ */
+async function listCardsWithSummaries(db: Database, ids: string[]): Promise<ProductCardData[]> {
+  if (ids.length === 0) return [];
+  const summaries = variantSummariesQuery(db, ids).as("summaries");
+  const rows = await db
+    .select({
+      ...cardColumns,
+      summaryOf: summaries.productId,
+      varies: summaries.varies,
+      swatches: summaries.swatches,
+    })
+    .from(products)
+    .leftJoin(summaries, eq(summaries.productId, products.id))
+    // Custom parts (priced quotes) are their owner's alone, as in `listProductsByIds`.
+    .where(and(inArray(products.id, ids), isNull(products.quoteId)));
+  return withSummaries(
+    rows.map(({ summaryOf: _, varies: __, swatches: ___, ...card }) => card),
+    rows.flatMap((r) =>
+      r.summaryOf === null
+        ? []
+        : [{ productId: r.summaryOf, varies: r.varies as boolean, swatches: r.swatches }],
+    ),
+  );
 }
 
 /** Current details of the products in a cart (the browser's copy of a price is never trusted). */

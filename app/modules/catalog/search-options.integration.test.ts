@@ -100,7 +100,14 @@ describe(`search and cards with options (${testDbKind()})`, () => {
     const latest = await listLatestProducts(t.db);
     expect(latest.find((p) => p.name === "Low-Poly Dragon")?.priceVaries).toBe(true);
     const { items: found } = await searchProducts(t.db, "dragon", 1, 10);
-    expect(found.find((p) => p.name === "Low-Poly Dragon")?.swatches).toHaveLength(2);
+    expect(found.find((p) => p.name === "Low-Poly Dragon")).toMatchObject({
+      priceVaries: true,
+      swatches: [
+        { value: "Red", swatch: "#cc2222" },
+        { value: "Jade Green", swatch: "#22aa66" },
+      ],
+    });
+    expect(found.find((p) => p.name === "Blue Dragon Bust")?.priceVaries).toBeUndefined();
   });
 
   it("marks every card of a product with options, wherever cards are listed, and only those", async () => {
