@@ -322,6 +322,8 @@ describe(`search postings (${testDbKind()})`, () => {
       // Not every "watering" product's text read (before: the words' index, then the text).
       expect(statements.some((q) => q.includes("search_coded like"))).toBe(true);
       expect(statements.filter((q) => q.includes("offset 0) holding"))).toEqual([]);
+      // In the candidates' statement: no second one.
+      expect(statements.filter((q) => q.includes("extra_0"))).toEqual([]);
     } finally {
       execute.mockRestore();
     }
