@@ -1,3 +1,7 @@
+-- No product changes between the copy below and the triggers that keep it (another instance
+-- writing meanwhile would be missed): held until the migrations' transaction ends.
+LOCK TABLE "products" IN SHARE ROW EXCLUSIVE MODE;
+--> statement-breakpoint
 CREATE TABLE "search_products" (
 	"id" uuid PRIMARY KEY NOT NULL,
 	"name" text NOT NULL,
@@ -6,7 +10,7 @@ CREATE TABLE "search_products" (
 	"search_coded" text NOT NULL
 );
 --> statement-breakpoint
--- Hand-written from here (docs/decisions/0021-search-answers.md, amended 2026-11-28): one narrow
+-- Hand-written from here (docs/decisions/0021-search-answers.md, amended 2026-11-27 c): one narrow
 -- row per active product, kept by statement triggers with transition tables as search_postings is
 -- (drizzle/0018), filled before its indexes are built. A row is written only when the product's
 -- name, text, words or active flag changed: a sale's stock update writes nothing. No foreign key:

@@ -270,7 +270,7 @@ export const searchPostings = pgTable(
 
 /**
  * The search's own copy of each active product's name, search text and words (docs/decisions/
- * 0021-search-answers.md, amended 2026-11-28): about 200 bytes a row where a product row is about
+ * 0021-search-answers.md, amended 2026-11-27 c): about 200 bytes a row where a product row is about
  * 1.5 KB, so the rows a search reads (its candidates, the products having two words, the text of
  * those having one) share pages and stay in the cache. Kept by triggers on products (hand-written
  * in drizzle/0019_search_products.sql), like search_postings.

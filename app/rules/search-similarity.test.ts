@@ -58,6 +58,9 @@ describe("search similarity (the database's own measures are compared in search-
     expect(codedWindows("lamp")).toEqual([]);
     expect(codedWindows("lamp ")).toEqual([]);
     for (const w of codedWindows("pizza, stand")) expect(codedText("pizza, stands")).toContain(w);
+    // Characters, not UTF-16 units: a letter outside the BMP stays whole (review).
+    expect(codedWindows("x𝐀 lamp")).toEqual(["x𝐀z20la"]);
+    expect(codedText("ax𝐀 lamps")).toContain("x𝐀z20la");
   });
 
   it("leaves other scripts to the database", () => {

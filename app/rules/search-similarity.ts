@@ -1,11 +1,12 @@
 /*
  * The search rule's similarity measures (decision 0004), computed by the shop for ASCII text so a
  * search's candidates are ranked without asking the database for each one (decision 0021, amended
- * 2026-11-28): PGlite evaluates `word_similarity` at about 10 µs a call, and a two-word query asks
- * five of them per candidate. The results equal pg_trgm's and fuzzystrmatch's (the same trigrams,
- * the same extents, the same single-precision quotients); `app/modules/catalog/search-similarity.integration.test.ts`
- * compares them with both databases on thousands of pairs. Text with any character outside ASCII
- * is left to the database: how it splits and folds other scripts depends on its locale.
+ * 2026-11-27 c): PGlite evaluates `word_similarity` at about 10 µs a call, and a two-word query
+ * asks five of them per candidate. The results equal pg_trgm's and fuzzystrmatch's (the same
+ * trigrams, the same extents, the same single-precision quotients): the catalogue module's
+ * search-similarity.integration.test.ts compares them with both databases on thousands of pairs.
+ * Text with any character outside ASCII is left to the database: how it splits and folds other
+ * scripts depends on its locale.
  */
 
 /** Whether the shop computes the measures for this text: printable ASCII, tabs and line ends. */
@@ -252,12 +253,18 @@ export const codedText = (s: string) =>
  * for "self watering pot": the products with "self-watering pot" have neither).
  */
 export function codedWindows(q: string): string[] {
+  // By characters, not UTF-16 units (a letter outside the BMP is two).
+  const chars = [...q];
+  const isSeparator = (c: string) => /^[\t\n\v\f\r\x20-\x2f\x3a-\x40\x5b-\x60\x7b-\x7e]$/.test(c);
   const windows = new Set<string>();
-  for (const m of q.matchAll(/[\t\n\v\f\r\x20-\x2f\x3a-\x40\x5b-\x60\x7b-\x7e]+/g)) {
-    const start = m.index ?? 0;
-    const end = start + m[0].length;
-    if (start === 0 || end === q.length) continue;
-    windows.add(codedText(q.slice(Math.max(0, start - 2), end + 2)));
+  for (let start = 0; start < chars.length; start++) {
+    if (!isSeparator(chars[start] as string)) continue;
+    let end = start;
+    while (end < chars.length && isSeparator(chars[end] as string)) end++;
+    if (start > 0 && end < chars.length) {
+      windows.add(codedText(chars.slice(Math.max(0, start - 2), end + 2).join("")));
+    }
+    start = end;
   }
   return [...windows];
 }

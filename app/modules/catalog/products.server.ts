@@ -10,8 +10,9 @@ import {
 } from "./card-variants.server.ts";
 import {
   rankCandidates,
-  readVocabulary,
   strictWordSimilar,
+  vocabularyQuery,
+  vocabularyRowsOf,
   wordSimilar,
 } from "./search-candidates.server.ts";
 import { productOptions, productVariants } from "./variants.server.ts";
@@ -277,18 +278,30 @@ async function searchedIds(
   const offset = (page - 1) * pageSize;
   // The ranked results up to the end of this page, and one more (is there a next page?).
   const wanted = offset + pageSize + 1;
+  const vocabulary = vocabularyQuery(q, words);
   const ids = await rankedIds(
     db,
     q,
     wanted,
-    async (vocabulary) =>
+    async (early) =>
       withOptionValues(
         db,
         q,
         wanted,
-        await rankCandidates(db, q, words, wanted, optionedQuery(q, words, wanted), vocabulary),
+        await rankCandidates(
+          db,
+          q,
+          words,
+          wanted,
+          optionedQuery(q, words, wanted),
+          early === undefined
+            ? vocabulary === undefined
+              ? []
+              : undefined
+            : vocabularyRowsOf(early),
+        ),
       ),
-    () => readVocabulary(db, q, words),
+    vocabulary,
   );
   return { shown: ids.slice(offset, offset + pageSize), hasNext: ids.length > offset + pageSize };
 }
@@ -309,22 +322,27 @@ const rankingsOf = new WeakMap<Database, Rankings>();
  * (prices, stock, images) are read fresh on every search. One small query per search; `rank`
  * runs when the query wasn't asked in this generation yet.
  */
-async function rankedIds<T>(
+async function rankedIds(
   db: Database,
   q: string,
   wanted: number,
-  rank: (early?: Promise<T>) => Promise<string[]>,
-  early?: () => Promise<T>,
+  rank: (early?: unknown) => Promise<string[]>,
+  early?: SQL,
 ): Promise<string[]> {
   const key = `${wanted} ${q}`;
-  // Not kept under the last generation seen: it will be ranked, so what ranking reads first is
-  // read while the generation is (on PostgreSQL, on another connection).
-  const started = rankingsOf.get(db)?.ids.has(key) ? undefined : early?.();
-  started?.catch(() => {});
-  const [row] = await db
-    .select({ generation: searchGeneration.generation })
-    .from(searchGeneration)
-    .limit(1);
+  // Not kept under the last generation seen: it will be ranked, so what ranking reads first (the
+  // vocabulary) is read with the generation, in the same statement: one statement fewer, and
+  // both from one snapshot (read apart, a vocabulary older than the generation could be kept
+  // under it: review).
+  const withEarly = early !== undefined && !rankingsOf.get(db)?.ids.has(key);
+  const [row]: Array<{ generation: number | string; early?: unknown }> = withEarly
+    ? (rowsOf(
+        await db.execute(sql`select generation,
+            (select coalesce(json_agg(v), '[]') from (${early}) v) as early
+           from search_generation limit 1`),
+      ) as Array<{ generation: number | string; early: unknown }>)
+    : await db.select({ generation: searchGeneration.generation }).from(searchGeneration).limit(1);
+  const started = row?.early;
   if (!row || wanted > RANKED_LONGEST_KEPT) return rank(started);
   const generation = Number(row.generation);
   let rankings = rankingsOf.get(db);

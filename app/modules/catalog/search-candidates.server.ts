@@ -29,6 +29,12 @@ import {
  *   (numbers aren't in the vocabulary) or with no near word in the vocabulary, and for a query
  *   without words, the first `bound` matching products by name that the trigram index finds.
  *
+ * Since amendment (c) of the same day: every row is read from `search_products` (a narrow copy of
+ * the active products, drizzle/0019); a walk its first postings don't settle is read the other
+ * way round (the other word's postings) before any index; a query of several words finishes its
+ * containing source through the coded text's trigrams; whole trigram sources skip every word's
+ * pass; and the rule and the order are computed by the shop for ASCII text (`rankByRule`).
+ *
  * The rule and the order are then computed on these candidates alone (at most a few hundred).
  * A product with a word of the best tier has at least that word's similarity, and products tied
  * on it are ordered by name, so the first ones by name of each tier are the ones that can come
@@ -125,12 +131,9 @@ export function containingWordPatterns(q: string): string[] {
 /**
  * A word's walk is read the other way round only when the other word has at most this many near
  * words: each is a walk of its own, and a longer statement costs PGlite more to plan than the
- * walks save (measured 2026-11-28: 2 is best on both databases).
+ * walks save (measured 2026-11-27: 2 is best on both databases).
  */
 const REVERSED_WORDS = 2;
-
-/** A word with a digit: how many of its products (times the bound) are read at most. */
-const PROBED_TIMES = 4;
 
 /** How many of the query's other tokens' patterns a search reads words for (statement size). */
 const OTHER_PATTERNS = 2;
@@ -160,13 +163,34 @@ export type VocabularyRow = { k: number; word: string; score: number; near: bool
  * 1. The catalogue's words near each query word (k = its index), or near the whole query
  * (k = -1); those a product containing the query has one of (k = -2); and the other tokens'
  * (k = -3, -4: a product containing the query has one of each). One statement, which needs
- * nothing else read first: a search started afresh reads it while it reads the generation.
+ * nothing else read first: a search started afresh reads it with the generation, in the same
+ * statement (`vocabularyQuery`, then `vocabularyRowsOf` on its JSON).
  */
 export async function readVocabulary(
   db: Database,
   q: string,
   words: string[],
 ): Promise<VocabularyRow[]> {
+  const query = vocabularyQuery(q, words);
+  if (query === undefined) return [];
+  return rowsOf(await db.execute(query)).map(vocabularyRow);
+}
+
+const vocabularyRow = (r: Row): VocabularyRow => ({
+  k: Number(r.k),
+  word: String(r.word),
+  score: Number(r.score),
+  near: r.near === true,
+});
+
+/** The vocabulary's rows as `json_agg` of `vocabularyQuery`'s rows gives them. */
+export function vocabularyRowsOf(value: unknown): VocabularyRow[] {
+  const list = (typeof value === "string" ? JSON.parse(value) : (value ?? [])) as Row[];
+  return list.map(vocabularyRow);
+}
+
+/** The statement of `readVocabulary` (undefined: nothing to read). */
+export function vocabularyQuery(q: string, words: string[]): SQL | undefined {
   const lettered = words.filter((w) => !/[0-9]/.test(w));
   const pattern = `%${escapeLike(q)}%`;
   const [containingWords, ...allOthers] = containingWordPatterns(q);
@@ -208,20 +232,15 @@ export async function readVocabulary(
       from search_vocabulary where word like ${containingWords}
       order by word limit ${MAX_WALKED_WORDS + 1})`);
   }
-  if (vocabularyParts.length === 0) return [];
-  return rowsOf(await db.execute(sql.join(vocabularyParts, sql` union all `))).map((r) => ({
-    k: Number(r.k),
-    word: String(r.word),
-    score: Number(r.score),
-    near: r.near === true,
-  }));
+  if (vocabularyParts.length === 0) return undefined;
+  return sql.join(vocabularyParts, sql` union all `);
 }
 
 /**
  * The first `wanted` active products matching the query, best first (ids), ranked on bounded
  * candidates; and the ids `also` selects (text), read in the same statement (the search's
  * products matched by their option values: one statement fewer). `early`: the query's
- * `readVocabulary`, when it was started before.
+ * vocabulary, when it was read with the generation.
  */
 export async function rankCandidates(
   db: Database,
@@ -229,17 +248,17 @@ export async function rankCandidates(
   words: string[],
   wanted: number,
   also?: SQL,
-  early?: Promise<VocabularyRow[]>,
+  early?: VocabularyRow[],
 ): Promise<{ ids: string[]; also: string[] }> {
   const bound = Math.max(CANDIDATE_BOUND, 2 * wanted);
   const lettered = words.filter((w) => !/[0-9]/.test(w));
   const pattern = `%${escapeLike(q)}%`;
   const containingWords = containingWordPattern(q);
   const otherPatterns = containingWordPatterns(q).slice(1, 1 + OTHER_PATTERNS);
-  // (Only a query of several ASCII tokens has them; the text is checked behind the fence, or the
-  // text's own trigram index joins in and reads every product having the words.)
-  const windows = otherPatterns.length > 0 ? codedWindows(q) : [];
-  const vocabulary = await (early ?? readVocabulary(db, q, words));
+  // (Only a query of several tokens with ASCII separators has them; the text is checked behind
+  // the fence, or the text's own trigram index joins in and reads every product having the words.)
+  const windows = containingWordPattern(q) !== undefined ? codedWindows(q) : [];
+  const vocabulary = early ?? (await readVocabulary(db, q, words));
   // The words a product containing the query has one of; more than a source walks (the
   // vocabulary statement reads one more), and the products are found by name instead.
   const wordsOfIt = vocabulary.filter((v) => v.k === -2).map((v) => v.word);
@@ -302,10 +321,10 @@ export async function rankCandidates(
   // Every product passing, then sorted (behind the fence): with the limit in view, PostgreSQL
   // walked the name index expecting to stop early, testing the trigrams of all 95,000 texts
   // when few pass (330 ms for "4821").
-  const firstByName = (where: SQL, filters: SQL[] = [], limit = bound) =>
+  const firstByName = (where: SQL, filters: SQL[] = []) =>
     sql`(select id from (select id, name from search_products where ${where}${
       filters.length > 0 ? sql` and ${sql.join(filters, sql` and `)}` : sql``
-    } offset 0) passing order by name, id limit ${limit})`;
+    } offset 0) passing order by name, id limit ${bound})`;
   // From the postings (drizzle/0018): per word, its first `bound` products by name (the primary
   // key, in order); then the first `bound` of all the words'. With filters (the other query
   // words' near words, the query's text), per word: its first `walk` postings by name, those
@@ -319,18 +338,22 @@ export async function rankCandidates(
   // statement (rare), so the first one's plan stays small (planning it cost up to 13 ms on PGlite,
   // and its estimated cost made PostgreSQL compile it: 300 ms of JIT for "te").
   const walks: Array<{ source: number; cte: SQL; uncertain: SQL; fallback?: SQL }> = [];
+  // The walks' finishes read in the candidates' statement (candidates of their own).
+  const finishes: SQL[] = [];
   // `reverse`: the near words of the query word the first array filter is about. When a word's
   // first postings don't settle it, those words' postings are walked the other way round (each
   // checked for this word and the other filters), before any index is asked: the first 200
   // "holder" products by name are card and key holders, while every "tealight" product is a
   // holder.
-  // `finish`: the source's own fallback, instead of each word's.
+  // `finish`: conditions that find the few products passing `texts` through an index (the coded
+  // text's trigrams): an unsettled walk is finished with them in this statement, instead of by a
+  // fallback in a second one.
   const fromPostings = (
     sourceWords: string[],
     arrays: SQL[],
     texts: SQL[] = [],
     reverse?: string[],
-    finish?: SQL,
+    finish?: SQL[],
   ) => {
     const filters = [...arrays, ...texts];
     if (sourceWords.length > MAX_WALKED_WORDS) {
@@ -412,21 +435,24 @@ export async function rankCandidates(
       return sql.join(read, sql` union all `);
     });
     if (finish !== undefined) {
-      // The source's own fallback is cheap (few products through the coded text's trigrams):
-      // read in this statement, only when one of its walks is unsettled (one condition, checked
-      // once), so no walk of it is left for a second statement.
-      const mine = walks.slice(walks.length - sourceWords.length);
-      const last = mine.at(-1);
-      if (last !== undefined) {
-        const finished = sql.raw(`finish_${walks.length}`);
-        const open = sql.join(
-          mine.map((w) => sql`(${w.uncertain})`),
-          sql` or `,
-        );
-        last.cte = sql`${last.cte}, ${finished} as materialized (
-          select id as product_id, name from ${finish} f where ${open})`;
-        for (const w of mine) w.uncertain = sql`false`;
-        parts.push(sql`select product_id, name from ${finished}`);
+      // Each walk's own finish: the first `bound` products by name having its word and passing,
+      // through the index, read only when the walk is unsettled (one condition, checked once).
+      // They are candidates of their own, beside the source's first `bound`, as the fallbacks
+      // were (review: inside the source, more than `bound` products containing the query cut
+      // off the most similar one, last by name).
+      for (const [j, word] of sourceWords.entries()) {
+        const w = walks[walks.length - sourceWords.length + j];
+        if (w === undefined) continue;
+        const finished = sql.raw(`finish_${walks.length - sourceWords.length + j}`);
+        w.cte = sql`${w.cte}, ${finished} as materialized (
+          select id from (
+            select id, name, search_text from search_products
+             where search_words && ${textArray([word])}::text[] and ${sql.join(finish, sql` and `)}
+            offset 0) coded
+           where (${w.uncertain})${texts.length > 0 ? sql` and ${sql.join(texts, sql` and `)}` : sql``}
+           order by name, id limit ${bound})`;
+        w.uncertain = sql`false`;
+        finishes.push(finished);
       }
     }
     return sql`(select product_id, min(name) as name from (
@@ -482,15 +508,7 @@ export async function rankCandidates(
               // text's trigrams, which span its separators (drizzle/0019); the text itself
               // is checked on them (the code can match across a separator's digits).
               windows.length > 0
-                ? sql`(select id, name from (
-                    select id, name, search_text from search_products
-                     where ${sql.join(
-                       windows.map((w) => sql`search_coded like ${`%${w}%`}`),
-                       sql` and `,
-                     )}
-                    offset 0) coded
-                    where search_text like ${pattern}
-                    order by name, id limit ${bound})`
+                ? windows.map((w) => sql`search_coded like ${`%${w}%`}`)
                 : undefined,
             ),
       });
@@ -531,9 +549,10 @@ export async function rankCandidates(
           }),
           sql`, `,
         )}) as walked(i, unsettled) where unsettled)`;
-  const candidateSets = sources.map(
-    (_, i) => sql`select product_id from ${sql.raw(`source_${i}`)}`,
-  );
+  const candidateSets = [
+    ...sources.map((_, i) => sql`select product_id from ${sql.raw(`source_${i}`)}`),
+    ...finishes.map((f) => sql`select id from ${f}`),
+  ];
   if (!byPostings) {
     // The postings can't say (or would be walked for too many words) which products contain the query: the first `bound` by name among
     // the first NAME_WALK products by name (the name index), or when fewer are there, among all
@@ -693,19 +712,18 @@ export async function rankCandidates(
   // thresholds (the index serves the operators only).
   const more: SQL[] = [];
   // Per source of `more`, the size below which it holds every product passing its word's test
-  // (it has none of the other words' filters): then it holds every product that can match
-  // without containing the query, and the ranking with it is the rules' over every product.
+  // (it has none of the other words' filters; 0: it has them): then it holds every product that
+  // can match without containing the query, and the ranking with it is the rules' over every
+  // product.
   const wholeBelow: number[] = [];
-  // A word with a digit ("4821" in "mecha pilot 4821") passes its test in few products, often
-  // fewer than `probed`: then they are whole; otherwise they are the first by name, and every
-  // word's source is read below.
-  const probed = PROBED_TIMES * bound;
   for (const w of words) {
     const near = nearOf.get(w);
     const k = words.indexOf(w);
     if (near === undefined) {
-      more.push(firstByName(indexedTests[k] as SQL, [], probed));
-      wholeBelow.push(probed);
+      // A word with a digit: with the other words' filters (unfiltered, "100" passes in 11,000
+      // products, and their first by name are not the ones having the other words: review).
+      more.push(firstByName(indexedTests[k] as SQL, overlapsBut(k)));
+      wholeBelow.push(0);
     } else if (near.length === 0) {
       // A word near nothing in the catalogue is strictly similar to few texts, if any.
       more.push(firstByName(indexedTests[k] as SQL));

@@ -2,6 +2,7 @@ import { eq, inArray, type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { products } from "~/db/schema.ts";
+import { codedWindows } from "~/rules/search-similarity.ts";
 import { insertProduct } from "../../../tests/support/factories.ts";
 import {
   createTestDatabase,
@@ -52,18 +53,27 @@ async function expectInStep() {
   expect(held).toEqual(expected);
   // And the search's narrow copy of the active products (drizzle/0019).
   const copy = (rows: Row[]) =>
-    rows.map((r) => `${r.id}|${r.name}|${r.search_text}|${JSON.stringify(r.search_words)}`).sort();
+    rows
+      .map(
+        (r) =>
+          `${r.id}|${r.name}|${r.search_text}|${JSON.stringify(r.search_words)}|${r.search_coded}`,
+      )
+      .sort();
   expect(
     copy(
       rowsOf(
-        await t.db.execute(sql`select id, name, search_text, search_words from search_products`),
+        await t.db.execute(
+          sql`select id, name, search_text, search_words, search_coded from search_products`,
+        ),
       ),
     ),
   ).toEqual(
     copy(
       rowsOf(
         await t.db.execute(
-          sql`select id, name, search_text, search_words from products where is_active`,
+          sql`select id, name, search_text, search_words,
+                     layerkart_search_coded(search_text) as search_coded
+                from products where is_active`,
         ),
       ),
     ),
@@ -192,16 +202,26 @@ describe(`search postings (${testDbKind()})`, () => {
     expect(containingWordPattern("a₹b")).toBeUndefined();
     expect(containingWordPattern("%")).toBeUndefined();
     // On the catalogue: each query's products (by the text) all have such a word.
+    // Every token's pattern (the others' filter the walks, and one naming no word of the
+    // catalogue means no product contains the query), and the coded windows.
     for (const q of ["lamp", "moon lamp", "oon la", "lotus lamp 1", "3d prints", "ase", "d p"]) {
-      const pattern = containingWordPattern(q);
-      if (pattern === undefined) continue;
-      const missed = rowsOf(
-        await t.db.execute(sql`
-          select id from products p
-           where is_active and search_text like ${`%${q}%`}
-             and not exists (select 1 from unnest(p.search_words) w where w like ${pattern})`),
-      );
-      expect(missed, q).toEqual([]);
+      for (const pattern of containingWordPatterns(q)) {
+        const missed = rowsOf(
+          await t.db.execute(sql`
+            select id from products p
+             where is_active and search_text like ${`%${q}%`}
+               and not exists (select 1 from unnest(p.search_words) w where w like ${pattern})`),
+        );
+        expect(missed, `${q}: ${pattern}`).toEqual([]);
+      }
+      for (const w of codedWindows(q)) {
+        const missed = rowsOf(
+          await t.db.execute(sql`
+            select id from search_products
+             where search_text like ${`%${q}%`} and search_coded not like ${`%${w}%`}`),
+        );
+        expect(missed, `${q}: ${w}`).toEqual([]);
+      }
     }
   });
 
@@ -320,7 +340,6 @@ describe(`search postings (${testDbKind()})`, () => {
         dialect.sqlToQuery(query as SQL).sql.replace(/\s+/g, " "),
       );
       // Not every "watering" product's text read (before: the words' index, then the text).
-      expect(statements.some((q) => q.includes("search_coded like"))).toBe(true);
       expect(statements.filter((q) => q.includes("offset 0) holding"))).toEqual([]);
       // In the candidates' statement: no second one.
       expect(statements.filter((q) => q.includes("extra_0"))).toEqual([]);
@@ -375,56 +394,53 @@ describe(`search postings (${testDbKind()})`, () => {
     }
   });
 
-  it("a number found in few products settles the search without every word's trigram pass", async () => {
-    // Numbered products: the number is in few of them, the words in all.
-    await t.db.insert(products).values(
-      Array.from({ length: 3 * CANDIDATE_BOUND }, (_, i) => ({
-        name: `Mecha Pilot ${String(1000 + i * 37)}`,
-        slug: `mecha-pilot-${i}`,
-        category: "3D Prints",
-        pricePaise: 10_000,
-      })),
-    );
+  // Review of amendment (c): two ways the bounded candidates lost the best product.
+  const letters = (i: number) => String.fromCharCode(97 + (Math.floor(i / 26) % 26), 97 + (i % 26));
+  const named = (name: string, i: number) => ({
+    name,
+    slug: `named-${i}-${name.toLowerCase().replaceAll(" ", "-")}`,
+    category: "Home",
+    pricePaise: 100,
+  });
+
+  it("finds the product having every word when a number of the query is in many products", async () => {
+    await t.db
+      .insert(products)
+      .values([
+        ...Array.from({ length: 220 }, (_, i) => named(`Alpha 100 ${letters(i)}`, i)),
+        ...Array.from({ length: 20 }, (_, i) => named(`Beta Lamp 10 ${letters(i)}`, 1000 + i)),
+        ...Array.from({ length: 60 }, (_, i) => named(`Gamma Lamp ${letters(i)}`, 2000 + i)),
+        named("Zulu 100 Lamp", 9999),
+      ]);
+    const { items } = await searchProducts(t.db, "lamp 100", 1, 10);
+    // Read unfiltered, the number's first 200 products by name were all "Alpha 100 …".
+    expect(items[0]?.name).toBe("Zulu 100 Lamp");
+  });
+
+  it("keeps the most similar product containing the query when more than a bound contain it", async () => {
+    await t.db
+      .insert(products)
+      .values([
+        ...Array.from({ length: 60 }, (_, i) => named(`Aa Desk Lamps ${letters(i)}`, i)),
+        ...Array.from({ length: 220 }, (_, i) => named(`Ab Lamp Desk ${letters(i)}`, 1000 + i)),
+        named("Zz Desk Lamp", 9999),
+      ]);
     const dialect = new PgDialect();
-    const inTransaction: string[] = [];
-    const original = t.db.transaction.bind(t.db);
-    const transaction = vi.spyOn(t.db, "transaction").mockImplementation(((
-      run: (tx: unknown) => Promise<unknown>,
-    ) =>
-      original(async (tx) => {
-        const execute = tx.execute.bind(tx);
-        tx.execute = ((query: SQL) => {
-          inTransaction.push(dialect.sqlToQuery(query).sql);
-          return execute(query);
-        }) as typeof tx.execute;
-        return run(tx);
-      })) as unknown as typeof t.db.transaction);
-    let names: string[];
+    const execute = vi.spyOn(t.db, "execute");
     try {
-      names = (await searchProducts(t.db, "mecha pilot 1259", 1, 10)).items.map((p) => p.name);
-      // One pass with the number's products (fewer than it reads), none with every word's.
-      expect(inTransaction.filter((text) => text.includes("extra_0"))).toHaveLength(1);
+      const { items } = await searchProducts(t.db, "desk lamp", 1, 10);
+      // It contains the query and is its best match, last by name.
+      expect(items[0]?.name).toBe("Zz Desk Lamp");
+      const statements = execute.mock.calls.map(([query]) => dialect.sqlToQuery(query as SQL).sql);
+      // Asked afresh, the generation and the vocabulary are read in one statement (one snapshot).
+      expect(
+        statements.filter(
+          (q) => q.includes("search_generation") && q.includes("search_vocabulary"),
+        ),
+      ).toHaveLength(1);
     } finally {
-      transaction.mockRestore();
+      execute.mockRestore();
     }
-    // The rules over every product (decision 0004) give the same page.
-    const expected = rowsOf(
-      await t.db.execute(sql`select name from products
-         where is_active and (search_text like '%mecha pilot 1259%'
-           or (word_similarity('mecha', search_text) >= 0.25
-               and (search_words && '{mecha}' or strict_word_similarity('mecha', search_text) >= 0.4)
-               and word_similarity('pilot', search_text) >= 0.25
-               and (search_words && '{pilot}' or strict_word_similarity('pilot', search_text) >= 0.4)
-               and word_similarity('1259', search_text) >= 0.25
-               and (exists (select 1 from unnest(search_words) as w(word)
-                             where word like '1259%' or levenshtein(word, '1259') <= 1)
-                    or strict_word_similarity('1259', search_text) >= 0.4)))
-         order by (search_text like '%mecha pilot 1259%') desc,
-                  word_similarity('mecha pilot 1259', search_text) desc, name, id
-         limit 10`),
-    ).map((r) => String(r.name));
-    expect(names[0]).toBe("Mecha Pilot 1259");
-    expect(names).toEqual(expected);
   });
 
   it("a word near nothing in the catalogue settles the search with its own trigram source", async () => {
