@@ -433,8 +433,7 @@ async function withOptionValues(
 
 /**
  * Product names for the search box's suggestions: the search's first `limit` results, their name
- * and category only (one small read instead of the cards' two: price, stock and variants aren't
- * shown as you type).
+ * and category only (price, stock and variants aren't shown as you type).
  */
 export async function suggestProducts(db: Database, query: string, limit = 5) {
   const { shown } = await searchedIds(db, query, 1, limit);
