@@ -754,12 +754,20 @@ export async function rankCandidates(
         );
       }
       if (!settled && again.length < wanted && words.length > 0) {
-        again = (
-          await rank(tx, [
-            ...settling,
-            ...words.map((_, k) => firstByName(indexedTests[k] as SQL, overlapsBut(k))),
-          ])
-        ).ids;
+        // First the products passing every word's test at once (the index intersects them: few,
+        // when few answers were found). Fewer than `bound`: every product that can match without
+        // containing the query is among them, and the ranking is the rules' over every product
+        // ("mecha pilot 4821": 8 ms here where every word's source took 50–70).
+        const all = await rank(tx, [...settling, firstByName(sql.join(indexedTests, sql` and `))]);
+        again = all.ids;
+        if ((all.sizes[settling.length] ?? bound) >= bound) {
+          again = (
+            await rank(tx, [
+              ...settling,
+              ...words.map((_, k) => firstByName(indexedTests[k] as SQL, overlapsBut(k))),
+            ])
+          ).ids;
+        }
       }
       return again;
     });

@@ -443,6 +443,58 @@ describe(`search postings (${testDbKind()})`, () => {
     }
   });
 
+  it("settles a query with few answers by the products passing every word's test at once", async () => {
+    // Numbered products: every one has the words, the number is in one.
+    await t.db
+      .insert(products)
+      .values(
+        Array.from({ length: 3 * CANDIDATE_BOUND }, (_, i) =>
+          named(`Mecha Pilot ${String(1000 + i * 37)}`, 5000 + i),
+        ),
+      );
+    const dialect = new PgDialect();
+    const inTransaction: string[] = [];
+    const original = t.db.transaction.bind(t.db);
+    const transaction = vi.spyOn(t.db, "transaction").mockImplementation(((
+      run: (tx: unknown) => Promise<unknown>,
+    ) =>
+      original(async (tx) => {
+        const execute = tx.execute.bind(tx);
+        tx.execute = ((query: SQL) => {
+          inTransaction.push(dialect.sqlToQuery(query).sql);
+          return execute(query);
+        }) as typeof tx.execute;
+        return run(tx);
+      })) as unknown as typeof t.db.transaction);
+    let names: string[];
+    try {
+      names = (await searchProducts(t.db, "mecha pilot 1259", 1, 10)).items.map((p) => p.name);
+      // Not every word's trigram source (three of them: extra_0 to extra_2).
+      expect(inTransaction.some((text) => text.includes("extra_0"))).toBe(true);
+      expect(inTransaction.filter((text) => text.includes("extra_2"))).toEqual([]);
+    } finally {
+      transaction.mockRestore();
+    }
+    // The rules over every product (decision 0004) give the same page.
+    const expected = rowsOf(
+      await t.db.execute(sql`select name from products
+         where is_active and (search_text like '%mecha pilot 1259%'
+           or (word_similarity('mecha', search_text) >= 0.25
+               and (search_words && '{mecha}' or strict_word_similarity('mecha', search_text) >= 0.4)
+               and word_similarity('pilot', search_text) >= 0.25
+               and (search_words && '{pilot}' or strict_word_similarity('pilot', search_text) >= 0.4)
+               and word_similarity('1259', search_text) >= 0.25
+               and (exists (select 1 from unnest(search_words) as w(word)
+                             where word like '1259%' or levenshtein(word, '1259') <= 1)
+                    or strict_word_similarity('1259', search_text) >= 0.4)))
+         order by (search_text like '%mecha pilot 1259%') desc,
+                  word_similarity('mecha pilot 1259', search_text) desc, name, id
+         limit 10`),
+    ).map((r) => String(r.name));
+    expect(names[0]).toBe("Mecha Pilot 1259");
+    expect(names).toEqual(expected);
+  });
+
   it("a word near nothing in the catalogue settles the search with its own trigram source", async () => {
     // More "Quokka" products than a source reads, none near "zebra".
     await t.db.insert(products).values(
