@@ -34,6 +34,37 @@ type Row = Record<string, unknown>;
 const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
 const line = (r: Row) => `${r.word}|${r.name}|${r.product_id}`;
 
+/**
+ * What `run` asks the database, each statement's text with its whitespace folded: outside a
+ * transaction, and inside one (the trigram passes run in a transaction).
+ */
+async function heard<T>(run: () => Promise<T>) {
+  const dialect = new PgDialect();
+  const text = (query: SQL) => dialect.sqlToQuery(query).sql.replace(/\s+/g, " ");
+  const inTransaction: string[] = [];
+  const execute = vi.spyOn(t.db, "execute");
+  const original = t.db.transaction.bind(t.db);
+  const transaction = vi.spyOn(t.db, "transaction").mockImplementation(((
+    body: (tx: unknown) => Promise<unknown>,
+  ) =>
+    original(async (tx) => {
+      const inner = tx.execute.bind(tx);
+      tx.execute = ((query: SQL) => {
+        inTransaction.push(text(query));
+        return inner(query);
+      }) as typeof tx.execute;
+      return body(tx);
+    })) as unknown as typeof t.db.transaction);
+  try {
+    const result = await run();
+    const outside = execute.mock.calls.map(([query]) => text(query as SQL));
+    return { result, outside, inTransaction };
+  } finally {
+    execute.mockRestore();
+    transaction.mockRestore();
+  }
+}
+
 /** The rows the table holds, and the rows the active products' words say it should hold. */
 async function postingsAndExpected() {
   const held = rowsOf(
@@ -248,23 +279,14 @@ describe(`search postings (${testDbKind()})`, () => {
         pricePaise: 10_000,
       })),
     );
-    const dialect = new PgDialect();
-    const execute = vi.spyOn(t.db, "execute");
-    try {
-      const { items, hasNext } = await searchProducts(t.db, "lantern holder", 1, 10);
-      expect(items.map((p) => p.name)).toEqual(both.slice(0, 10));
-      expect(hasNext).toBe(true);
-      // The walks didn't settle it: the second statement read the words' index.
-      const statements = execute.mock.calls.map(([query]) =>
-        dialect.sqlToQuery(query as SQL).sql.replace(/\s+/g, " "),
-      );
-      expect(statements.some((q) => q.includes("unsettled"))).toBe(true);
-      expect(
-        statements.filter((q) => !q.includes("unsettled") && q.includes("offset 0) holding")),
-      ).toHaveLength(1);
-    } finally {
-      execute.mockRestore();
-    }
+    const { result, outside } = await heard(() => searchProducts(t.db, "lantern holder", 1, 10));
+    expect(result.items.map((p) => p.name)).toEqual(both.slice(0, 10));
+    expect(result.hasNext).toBe(true);
+    // The walks didn't settle it: the second statement read the words' index.
+    expect(outside.some((q) => q.includes("unsettled"))).toBe(true);
+    expect(
+      outside.filter((q) => !q.includes("unsettled") && q.includes("offset 0) holding")),
+    ).toHaveLength(1);
   });
   it("walks the other word's postings when the first ones of a word hold none of it", async () => {
     // More "holder" products first by name than a walk reads, none a "teacup"; every "teacup"
@@ -289,20 +311,11 @@ describe(`search postings (${testDbKind()})`, () => {
         pricePaise: 10_000,
       })),
     );
-    const dialect = new PgDialect();
-    const execute = vi.spyOn(t.db, "execute");
-    try {
-      const { items, hasNext } = await searchProducts(t.db, "teacup holder", 1, 10);
-      expect(items.map((p) => p.name)).toEqual(both.slice(0, 10));
-      expect(hasNext).toBe(true);
-      // Settled in the first statement: no second one reads the words' index (before: it did).
-      const statements = execute.mock.calls.map(([query]) =>
-        dialect.sqlToQuery(query as SQL).sql.replace(/\s+/g, " "),
-      );
-      expect(statements.filter((q) => q.includes("offset 0) holding"))).toEqual([]);
-    } finally {
-      execute.mockRestore();
-    }
+    const { result, outside } = await heard(() => searchProducts(t.db, "teacup holder", 1, 10));
+    expect(result.items.map((p) => p.name)).toEqual(both.slice(0, 10));
+    expect(result.hasNext).toBe(true);
+    // Settled in the first statement: no second one reads the words' index (before: it did).
+    expect(outside.filter((q) => q.includes("offset 0) holding"))).toEqual([]);
   });
 
   it("finds the few products containing a query of several words by its coded text's trigrams", async () => {
@@ -327,25 +340,16 @@ describe(`search postings (${testDbKind()})`, () => {
         pricePaise: 10_000,
       },
     ]);
-    const dialect = new PgDialect();
-    const execute = vi.spyOn(t.db, "execute");
-    try {
-      const { items } = await searchProducts(t.db, "self watering pot", 1, 10);
-      // Those containing it first (by similarity, then name), then the most similar.
-      expect(items.slice(0, 2).map((p) => p.name)).toEqual([
-        "Zesty Self Watering Pot",
-        "Zinc Self Watering Pots",
-      ]);
-      const statements = execute.mock.calls.map(([query]) =>
-        dialect.sqlToQuery(query as SQL).sql.replace(/\s+/g, " "),
-      );
-      // Not every "watering" product's text read (before: the words' index, then the text).
-      expect(statements.filter((q) => q.includes("offset 0) holding"))).toEqual([]);
-      // In the candidates' statement: no second one.
-      expect(statements.filter((q) => q.includes("extra_0"))).toEqual([]);
-    } finally {
-      execute.mockRestore();
-    }
+    const { result, outside } = await heard(() => searchProducts(t.db, "self watering pot", 1, 10));
+    // Those containing it first (by similarity, then name), then the most similar.
+    expect(result.items.slice(0, 2).map((p) => p.name)).toEqual([
+      "Zesty Self Watering Pot",
+      "Zinc Self Watering Pots",
+    ]);
+    // Not every "watering" product's text read (before: the words' index, then the text).
+    expect(outside.filter((q) => q.includes("offset 0) holding"))).toEqual([]);
+    // In the candidates' statement: no second one.
+    expect(outside.filter((q) => q.includes("extra_0"))).toEqual([]);
   });
 
   it("a letter or two in many of the catalogue's words stays one small statement, with the rules' answer", async () => {
@@ -425,22 +429,13 @@ describe(`search postings (${testDbKind()})`, () => {
         ...Array.from({ length: 220 }, (_, i) => named(`Ab Lamp Desk ${letters(i)}`, 1000 + i)),
         named("Zz Desk Lamp", 9999),
       ]);
-    const dialect = new PgDialect();
-    const execute = vi.spyOn(t.db, "execute");
-    try {
-      const { items } = await searchProducts(t.db, "desk lamp", 1, 10);
-      // It contains the query and is its best match, last by name.
-      expect(items[0]?.name).toBe("Zz Desk Lamp");
-      const statements = execute.mock.calls.map(([query]) => dialect.sqlToQuery(query as SQL).sql);
-      // Asked afresh, the generation and the vocabulary are read in one statement (one snapshot).
-      expect(
-        statements.filter(
-          (q) => q.includes("search_generation") && q.includes("search_vocabulary"),
-        ),
-      ).toHaveLength(1);
-    } finally {
-      execute.mockRestore();
-    }
+    const { result, outside } = await heard(() => searchProducts(t.db, "desk lamp", 1, 10));
+    // It contains the query and is its best match, last by name.
+    expect(result.items[0]?.name).toBe("Zz Desk Lamp");
+    // Asked afresh, the generation and the vocabulary are read in one statement (one snapshot).
+    expect(
+      outside.filter((q) => q.includes("search_generation") && q.includes("search_vocabulary")),
+    ).toHaveLength(1);
   });
 
   it("settles a query with few answers by the products passing every word's test at once", async () => {
@@ -452,29 +447,13 @@ describe(`search postings (${testDbKind()})`, () => {
           named(`Mecha Pilot ${String(1000 + i * 37)}`, 5000 + i),
         ),
       );
-    const dialect = new PgDialect();
-    const inTransaction: string[] = [];
-    const original = t.db.transaction.bind(t.db);
-    const transaction = vi.spyOn(t.db, "transaction").mockImplementation(((
-      run: (tx: unknown) => Promise<unknown>,
-    ) =>
-      original(async (tx) => {
-        const execute = tx.execute.bind(tx);
-        tx.execute = ((query: SQL) => {
-          inTransaction.push(dialect.sqlToQuery(query).sql);
-          return execute(query);
-        }) as typeof tx.execute;
-        return run(tx);
-      })) as unknown as typeof t.db.transaction);
-    let names: string[];
-    try {
-      names = (await searchProducts(t.db, "mecha pilot 1259", 1, 10)).items.map((p) => p.name);
-      // Not every word's trigram source (three of them: extra_0 to extra_2).
-      expect(inTransaction.some((text) => text.includes("extra_0"))).toBe(true);
-      expect(inTransaction.filter((text) => text.includes("extra_2"))).toEqual([]);
-    } finally {
-      transaction.mockRestore();
-    }
+    const { result, inTransaction } = await heard(() =>
+      searchProducts(t.db, "mecha pilot 1259", 1, 10),
+    );
+    const names = result.items.map((p) => p.name);
+    // Not every word's trigram source (three of them: extra_0 to extra_2).
+    expect(inTransaction.some((text) => text.includes("extra_0"))).toBe(true);
+    expect(inTransaction.filter((text) => text.includes("extra_2"))).toEqual([]);
     // The rules over every product (decision 0004) give the same page.
     const expected = rowsOf(
       await t.db.execute(sql`select name from products
@@ -505,30 +484,13 @@ describe(`search postings (${testDbKind()})`, () => {
         pricePaise: 10_000,
       })),
     );
-    const dialect = new PgDialect();
-    // The trigram passes run in a transaction: its statements are heard there.
-    const inTransaction: string[] = [];
-    const original = t.db.transaction.bind(t.db);
-    const transaction = vi.spyOn(t.db, "transaction").mockImplementation(((
-      run: (tx: unknown) => Promise<unknown>,
-    ) =>
-      original(async (tx) => {
-        const execute = tx.execute.bind(tx);
-        tx.execute = ((query: SQL) => {
-          inTransaction.push(dialect.sqlToQuery(query).sql);
-          return execute(query);
-        }) as typeof tx.execute;
-        return run(tx);
-      })) as unknown as typeof t.db.transaction);
-    try {
-      const { items } = await searchProducts(t.db, "zebra quokka", 1, 10);
-      expect(items).toEqual([]);
-      // No product is similar enough to "zebra", so none can match: "quokka"'s trigram source
-      // (every "Quokka" product similar to it, sorted) isn't read (before: a second pass did).
-      expect(inTransaction.filter((text) => text.includes("extra_0"))).toHaveLength(1);
-    } finally {
-      transaction.mockRestore();
-    }
+    const { result, inTransaction } = await heard(() =>
+      searchProducts(t.db, "zebra quokka", 1, 10),
+    );
+    expect(result.items).toEqual([]);
+    // No product is similar enough to "zebra", so none can match: "quokka"'s trigram source
+    // (every "Quokka" product similar to it, sorted) isn't read (before: a second pass did).
+    expect(inTransaction.filter((text) => text.includes("extra_0"))).toHaveLength(1);
     // The rules over every product agree.
     const rule = rowsOf(
       await t.db.execute(sql`select count(*)::int as n from products
