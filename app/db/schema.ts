@@ -288,13 +288,34 @@ export const searchProducts = pgTable(
      * them all, and the trigram index finds the few products containing a query of several words.
      */
     searchCoded: text("search_coded").notNull(),
+    /**
+     * The search generation the row was last written under (drizzle/0020): the triggers raise it
+     * and stamp the row in one statement, so stamps follow the order the writes committed in and a
+     * process keeping the rows in memory reads only those stamped since it last read.
+     */
+    changed: bigint("changed", { mode: "number" }).notNull().default(0),
   },
   (t) => [
     index("search_products_name_idx").on(t.name, t.id),
+    index("search_products_changed_idx").on(t.changed),
     index("search_products_text_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     index("search_products_coded_trgm_idx").using("gin", sql`${t.searchCoded} gin_trgm_ops`),
     index("search_products_words_idx").using("gin", t.searchWords),
   ],
+);
+
+/**
+ * Products that left search_products (deleted, deactivated, truncated), with the generation they
+ * left under (drizzle/0020): what a process keeping the search's rows in memory drops. One row per
+ * product however often it leaves.
+ */
+export const searchRemoved = pgTable(
+  "search_removed",
+  {
+    id: uuid("id").primaryKey(),
+    changed: bigint("changed", { mode: "number" }).notNull(),
+  },
+  (t) => [index("search_removed_changed_idx").on(t.changed)],
 );
 
 /**

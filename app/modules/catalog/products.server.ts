@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/adapters/db/index.server.ts";
-import { products, reviewStats, reviews, searchGeneration, user } from "~/db/schema.ts";
+import { products, reviewStats, reviews, user } from "~/db/schema.ts";
 import type { ProductCardData } from "~/rules/product-display.ts";
+import { isAsciiText } from "~/rules/search-similarity.ts";
 import type { ProductOption, Variant } from "~/rules/variants.ts";
 import {
   variantSummariesQuery,
@@ -10,11 +11,17 @@ import {
 } from "./card-variants.server.ts";
 import {
   rankCandidates,
-  strictWordSimilar,
+  vocabularyInMemory,
   vocabularyQuery,
   vocabularyRowsOf,
-  wordSimilar,
 } from "./search-candidates.server.ts";
+import {
+  applySearchChanges,
+  keptSearchIndex,
+  searchChangesQuery,
+  searchIndexOf,
+  vocabularyOf,
+} from "./search-index.server.ts";
 import { productOptions, productVariants } from "./variants.server.ts";
 
 export const FEATURED_LIMIT = 8;
@@ -225,7 +232,7 @@ export async function listProductReviews(
 }
 
 /** Words a query may carry that no product name needs to contain. */
-const SEARCH_FILLERS = new Set(["and", "for", "the", "with", "from", "you", "your", "set"]);
+export const SEARCH_FILLERS = new Set(["and", "for", "the", "with", "from", "you", "your", "set"]);
 
 type Row = Record<string, unknown>;
 const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
@@ -279,12 +286,24 @@ async function searchedIds(
   // The ranked results up to the end of this page, and one more (is there a next page?).
   const wanted = offset + pageSize + 1;
   const vocabulary = vocabularyQuery(q, words);
+  // The kept copy of the search's products (loaded on the first search), brought up to date with
+  // the generation: the candidates are read from it (`rankCandidates`), and for a query in ASCII
+  // the catalogue's words near the query's too (`vocabularyInMemory`), so the statement reading
+  // the generation doesn't read them.
+  const index = await searchIndexOf(db);
+  const wordsInMemory = index !== undefined && isAsciiText(q) && !vocabularyOf(index).mixed;
+  const optioned = optionedQuery(q, words, wanted);
   const ids = await rankedIds(
     db,
     q,
     wanted,
-    async (early) =>
-      withOptionValues(
+    async (early) => {
+      const upToDate =
+        index !== undefined &&
+        keptSearchIndex(db) === index &&
+        index.generation === early.generation;
+      const near = upToDate ? vocabularyInMemory(vocabularyOf(index), q, words) : undefined;
+      return withOptionValues(
         db,
         q,
         wanted,
@@ -293,15 +312,22 @@ async function searchedIds(
           q,
           words,
           wanted,
-          optionedQuery(q, words, wanted),
-          early === undefined
-            ? vocabulary === undefined
-              ? []
-              : undefined
-            : vocabularyRowsOf(early),
+          early.also !== undefined ? early.also : optioned,
+          near ??
+            (early.vocabulary !== undefined
+              ? vocabularyRowsOf(early.vocabulary)
+              : vocabulary === undefined
+                ? []
+                : undefined),
+          upToDate ? index : undefined,
         ),
-      ),
-    vocabulary,
+      );
+    },
+    {
+      vocabulary: wordsInMemory ? undefined : vocabulary,
+      also: index !== undefined ? optioned : undefined,
+      changes: index !== undefined ? searchChangesQuery(index) : undefined,
+    },
   );
   return { shown: ids.slice(offset, offset + pageSize), hasNext: ids.length > offset + pageSize };
 }
@@ -326,50 +352,76 @@ async function rankedIds(
   db: Database,
   q: string,
   wanted: number,
-  rank: (early?: unknown) => Promise<string[]>,
-  early?: SQL,
+  rank: (early: Early) => Promise<string[]>,
+  read: { vocabulary?: SQL; also?: SQL; changes?: SQL },
 ): Promise<string[]> {
   const key = `${wanted} ${q}`;
-  // Not kept under the last generation seen: it will be ranked, so what ranking reads first (the
-  // vocabulary) is read with the generation, in the same statement: one statement fewer, and
-  // both from one snapshot (read apart, a vocabulary older than the generation could be kept
-  // under it: review).
-  const withEarly = early !== undefined && !rankingsOf.get(db)?.ids.has(key);
-  const [row]: Array<{ generation: number | string; early?: unknown }> = withEarly
-    ? (rowsOf(
-        await db.execute(sql`select generation,
-            (select coalesce(json_agg(v), '[]') from (${early}) v) as early
-           from search_generation limit 1`),
-      ) as Array<{ generation: number | string; early: unknown }>)
-    : await db.select({ generation: searchGeneration.generation }).from(searchGeneration).limit(1);
-  const started = row?.early;
-  if (!row || wanted > RANKED_LONGEST_KEPT) return rank(started);
-  const generation = Number(row.generation);
-  let rankings = rankingsOf.get(db);
-  if (!rankings || rankings.generation < generation) {
-    rankings = { generation, ids: new Map() };
-    rankingsOf.set(db, rankings);
+  // What ranking reads first (the vocabulary, the products matched by their option values) is
+  // read with the generation, in the same statement: one statement fewer, and all from one
+  // snapshot (read apart, a vocabulary older than the generation could be kept under it: review).
+  // When a ranking of the query is kept, only if the generation moved past it (a branch not taken
+  // runs none of its subqueries). The kept copy's changes are read either way.
+  const rankings = rankingsOf.get(db);
+  const keptAt = rankings?.ids.has(key) ? rankings.generation : undefined;
+  const unlessKept = (value: SQL) =>
+    keptAt === undefined ? value : sql`case when generation > ${keptAt} then ${value} end`;
+  const [row] = rowsOf(
+    await db.execute(
+      sql`select generation${
+        read.vocabulary
+          ? sql`, ${unlessKept(sql`(select coalesce(json_agg(v), '[]') from (${read.vocabulary}) v)`)} as vocabulary`
+          : sql``
+      }${read.also ? sql`, ${unlessKept(sql`array(${read.also})`)} as also` : sql``}${
+        read.changes ? sql`, ${read.changes} as changes` : sql``
+      } from search_generation limit 1`,
+    ),
+  ) as Array<{
+    generation: number | string;
+    vocabulary?: unknown;
+    also?: unknown;
+    changes?: unknown;
+  }>;
+  const generation = Number(row?.generation ?? Number.NaN);
+  if (row?.changes !== undefined) applySearchChanges(db, generation, row.changes);
+  // (Null: not read; the ranking reads it itself.)
+  const early: Early = {
+    generation,
+    vocabulary: row?.vocabulary ?? undefined,
+    also: row?.also == null ? undefined : (row.also as unknown[]).map(String),
+  };
+  if (!row || wanted > RANKED_LONGEST_KEPT) return rank(early);
+  let current = rankingsOf.get(db);
+  if (!current || current.generation < generation) {
+    current = { generation, ids: new Map() };
+    rankingsOf.set(db, current);
   }
-  const kept = rankings.generation === generation ? rankings.ids.get(key) : undefined;
+  const kept = current.generation === generation ? current.ids.get(key) : undefined;
   if (kept) {
     // Most recently asked last: the first key is the one to drop.
-    rankings.ids.delete(key);
-    rankings.ids.set(key, kept);
+    current.ids.delete(key);
+    current.ids.set(key, kept);
     return kept;
   }
   // Ranked now: read at least as recently as the generation was, so right for it (and if the
   // generation changed meanwhile, the ranking isn't kept under the old one).
-  const ids = await rank(started);
-  const current = rankingsOf.get(db);
-  if (current?.generation === generation) {
-    current.ids.set(key, ids);
-    if (current.ids.size > RANKED_QUERIES_KEPT) {
-      const oldest = current.ids.keys().next().value;
-      if (oldest !== undefined) current.ids.delete(oldest);
+  const ids = await rank(early);
+  const now = rankingsOf.get(db);
+  if (now?.generation === generation) {
+    now.ids.set(key, ids);
+    if (now.ids.size > RANKED_QUERIES_KEPT) {
+      const oldest = now.ids.keys().next().value;
+      if (oldest !== undefined) now.ids.delete(oldest);
     }
   }
   return ids;
 }
+
+/**
+ * What the statement reading the generation read for a ranking: the vocabulary (JSON), the
+ * products matched by their option values (when the kept copy will rank: otherwise the candidates'
+ * statement reads them).
+ */
+type Early = { generation: number; vocabulary?: unknown; also?: string[] };
 
 /** Each product's option values, read from the options (a few products), never per product. */
 const valuesOf = (where: SQL) => sql`(
@@ -379,24 +431,14 @@ const valuesOf = (where: SQL) => sql`(
      where ${where}
      group by o.product_id)`;
 
-/** The first `wanted` products with options matching the query with their values, best first. */
+/**
+ * The first `wanted` products with options matching the query with their values, best first
+ * (drizzle/0020's `layerkart_search_optioned`: the rules over the text and the values), as rows.
+ */
 function optionedQuery(q: string, words: string[], wanted: number): SQL {
-  const text = sql`(p.search_text || ' ' || x.values_text)`;
-  const contains = sql`${text} like ${`%${escapeLike(q)}%`}`;
-  const near = words.map((w) => {
-    const edits = [...w].length <= 3 ? 0 : [...w].length <= 4 ? 1 : 2;
-    return sql`(${wordSimilar(w, text)} and (${strictWordSimilar(w, text)} or exists (
-      select 1 from unnest(p.search_words || x.values_words) as t(word)
-       where t.word like ${`${escapeLike(w)}%`} or levenshtein(t.word, ${w}) <= ${edits})))`;
-  });
-  const matches =
-    near.length > 0
-      ? sql`(${contains} or (${sql.join(near, sql` and `)}))`
-      : sql`(${contains} or ${wordSimilar(q, text)})`;
-  return sql`select p.id::text from ${valuesOf(sql`true`)} x join products p on p.id = x.product_id
-       where p.is_active and ${matches}
-       order by (${contains}) desc, word_similarity(${q}, ${text}) desc, p.name
-       limit ${wanted}`;
+  return sql`select unnest(layerkart_search_optioned(${q}, ${`%${escapeLike(q)}%`}, ${`{${words
+    .map((w) => `"${w.replace(/["\\]/g, (c) => `\\${c}`)}"`)
+    .join(",")}}`}::text[], ${wanted}::int))`;
 }
 
 /**

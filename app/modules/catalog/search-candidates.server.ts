@@ -5,8 +5,19 @@ import {
   codedWindows,
   editsFor,
   isAsciiText,
+  levenshtein,
   rankByRule,
+  type Trigrams,
+  trigramsOf,
+  wordSimilarity,
 } from "~/rules/search-similarity.ts";
+import {
+  firstHaving,
+  firstOfAll,
+  type IndexedProduct,
+  type SearchIndex,
+  type Vocabulary,
+} from "./search-index.server.ts";
 
 /*
  * Bounded candidate generation for a search asked for the first time (docs/decisions/0021, amended
@@ -156,6 +167,105 @@ function candidateRowsOf(value: unknown): CandidateRow[] | undefined {
   return rows;
 }
 
+/**
+ * What the candidates' statement of `rankCandidates` reads, from the kept copy of the products
+ * (search-index.server.ts) instead: the same sources (each query word's tiers of catalogue words,
+ * gated the same way; the products containing the query), each exactly the first `bound` products
+ * by name the statement's walks, fallbacks and finishes add up to (a source containing the query
+ * gives each of its words' first `bound`: a few more candidates, never fewer), and no walk left
+ * unsettled. Only the products matched by their option values may need a statement.
+ */
+async function firstInMemory(
+  db: Database,
+  index: SearchIndex,
+  c: {
+    q: string;
+    words: string[];
+    lettered: string[];
+    nearOf: Map<string, string[]>;
+    vocabulary: VocabularyRow[];
+    bound: number;
+    byPostings: boolean;
+    wordsOfIt: string[];
+    otherWordsOfIt: string[][];
+    also?: SQL | string[];
+  },
+): Promise<Row> {
+  const { q, words, lettered, nearOf, vocabulary, bound } = c;
+  const found = new Map<string, IndexedProduct>();
+  const add = (products: IndexedProduct[]) => {
+    for (const p of products) found.set(p.id, p);
+  };
+  const hasOneOf = (list: string[]) => {
+    const set = new Set(list);
+    return (p: IndexedProduct) => p.words.some((w) => set.has(w));
+  };
+  const every = (tests: Array<(p: IndexedProduct) => boolean>) => (p: IndexedProduct) =>
+    tests.every((test) => test(p));
+  for (const k of new Set(vocabulary.filter((v) => v.k >= -1).map((v) => v.k))) {
+    const byScore = vocabulary
+      .filter((v) => v.k === k)
+      .sort((a, b) => b.score - a.score || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0));
+    // The other query words' near words (a product found by one word must have them too).
+    const others = every(
+      lettered.flatMap((w) => {
+        const near = nearOf.get(w) ?? [];
+        return words.indexOf(w) !== k && near.length > 0 ? [hasOneOf(near)] : [];
+      }),
+    );
+    // A later tier only while the earlier ones haven't filled the bound.
+    let earlier = 0;
+    for (let tier = 0, i = 0; tier < CANDIDATE_TIERS && i < byScore.length; tier++) {
+      const score = byScore[i]?.score;
+      const tierWords: string[] = [];
+      while (i < byScore.length && byScore[i]?.score === score)
+        tierWords.push(byScore[i++]?.word as string);
+      if (earlier >= bound) continue;
+      const source = firstHaving(index, tierWords, others, bound).slice(0, bound);
+      add(source);
+      earlier += source.length;
+    }
+  }
+  const contains = (p: IndexedProduct) => p.text.includes(q);
+  if (c.byPostings) {
+    if (c.wordsOfIt.length > 0 && !c.otherWordsOfIt.some((w) => w.length === 0)) {
+      const test = every([
+        ...c.otherWordsOfIt.filter((w) => w.length <= MAX_WALKED_WORDS).map(hasOneOf),
+        contains,
+      ]);
+      add(firstHaving(index, c.wordsOfIt, test, bound));
+    }
+  } else {
+    // As the statement's `early` and `holding`: the first products by name containing the query
+    // among the first NAME_WALK by name; when fewer, those the trigram index finds (a scan of
+    // every product's text here took 6 ms for "4821").
+    const early = firstOfAll(index, contains, bound, NAME_WALK);
+    add(early);
+    if (early.length < bound) {
+      const holding = rowsOf(
+        await db.execute(sql`select id::text as id from (
+            select id, name from search_products where search_text like ${`%${escapeLike(q)}%`} offset 0
+          ) holding order by name, id limit ${bound}`),
+      );
+      // (A product changed since the copy's generation is ranked as the copy has it, or not.)
+      add(holding.flatMap((r) => index.byId.get(String(r.id)) ?? []));
+    }
+  }
+  const candidates = [...found.values()].sort((a, b) => a.rank - b.rank);
+  const also = Array.isArray(c.also)
+    ? c.also
+    : c.also === undefined
+      ? []
+      : ((rowsOf(await db.execute(sql`select array(${c.also}) as also`))[0]?.also ??
+          []) as unknown[]);
+  return {
+    rows: candidates.map((p) => [p.id, p.text, p.words, p.rank + 1]),
+    candidates: candidates.map((p) => p.id),
+    unsettled: [],
+    also,
+  };
+}
+
 /** A catalogue word as the search reads it: for which query word (k), how similar, how near. */
 export type VocabularyRow = { k: number; word: string; score: number; near: boolean };
 
@@ -236,6 +346,103 @@ export function vocabularyQuery(q: string, words: string[]): SQL | undefined {
   return sql.join(vocabularyParts, sql` union all `);
 }
 
+/** A LIKE pattern of `containingWordPatterns` (escaped literal, `%` at either end) as a test. */
+function likeTest(pattern: string): (word: string) => boolean {
+  const source = pattern.replace(
+    /\\(.)|(%)|(_)|([.*+?^${}()|[\]\\/])|(.)/gs,
+    (_, escaped, any, one, special, plain) =>
+      escaped !== undefined
+        ? escaped.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")
+        : any !== undefined
+          ? ".*"
+          : one !== undefined
+            ? "."
+            : special !== undefined
+              ? `\\${special}`
+              : plain,
+  );
+  const re = new RegExp(`^${source}$`, "s");
+  return (word) => re.test(word);
+}
+
+/**
+ * `vocabularyQuery`'s rows computed by the shop from the kept copy's words (search-index.server.ts),
+ * for a query in ASCII: the same conditions with the same measures (`app/rules/search-similarity.ts`),
+ * each word's trigrams counted first so only words sharing enough of them are measured (a word's
+ * similarity to another is at most the share of its trigrams they have in common). The words are
+ * the active products' (the database's table also keeps those of products gone: they have no
+ * products). Undefined when the database must read them (another script, `mixed` words).
+ */
+export function vocabularyInMemory(
+  vocabulary: Vocabulary,
+  q: string,
+  words: string[],
+): VocabularyRow[] | undefined {
+  if (!isAsciiText(q) || vocabulary.mixed) return undefined;
+  const rows: VocabularyRow[] = [];
+  // Per catalogue word, how many of `text`'s distinct trigrams it has.
+  const sharing = (text: Trigrams, atLeast: number) => {
+    const codes = new Set(text.codes);
+    const counts = new Map<string, number>();
+    for (const code of codes)
+      for (const word of vocabulary.byTrigram.get(code) ?? [])
+        counts.set(word, (counts.get(word) ?? 0) + 1);
+    const enough = new Set<string>();
+    for (const [word, n] of counts) if (n >= atLeast * codes.size - 1e-9) enough.add(word);
+    return enough;
+  };
+  for (const [k, w] of words.entries()) {
+    if (/[0-9]/.test(w)) continue;
+    const edits = editsFor(w);
+    const pattern = trigramsOf(w);
+    const strictly = sharing(pattern, STRICT_WORD_SIMILARITY);
+    for (const word of vocabulary.words) {
+      const edited = Math.abs(word.length - w.length) <= edits && levenshtein(word, w) <= edits;
+      const strict =
+        strictly.has(word) &&
+        wordSimilarity(pattern, trigramsOf(word), true) >= STRICT_WORD_SIMILARITY;
+      if (!(word.includes(w) || edited || strict)) continue;
+      rows.push({
+        k,
+        word,
+        score: wordSimilarity(pattern, trigramsOf(word)),
+        near: word.startsWith(w) || edited || strict,
+      });
+    }
+  }
+  if (
+    words.length === 0 ||
+    (!/[\s\p{P}\p{S}]/u.test(q) && !(words.length === 1 && words[0] === q))
+  ) {
+    const query = trigramsOf(q);
+    const similar = words.length === 0 ? sharing(query, WORD_SIMILARITY) : new Set<string>();
+    for (const word of vocabulary.words) {
+      const text = similar.has(word) || word.includes(q) ? trigramsOf(word) : undefined;
+      if (text === undefined) continue;
+      const score = wordSimilarity(query, text);
+      if (word.includes(q) || (words.length === 0 && score >= WORD_SIMILARITY))
+        rows.push({ k: -1, word, score, near: false });
+    }
+  }
+  const [containingWords, ...allOthers] = containingWordPatterns(q);
+  const some = (k: number, pattern: string) => {
+    const test = likeTest(pattern);
+    // One more than a source walks, as the statement reads (more: the source reads by name).
+    let n = 0;
+    for (const word of vocabulary.words) {
+      if (n > MAX_WALKED_WORDS) break;
+      if (!test(word)) continue;
+      rows.push({ k, word, score: 0, near: false });
+      n++;
+    }
+  };
+  allOthers.slice(0, OTHER_PATTERNS).forEach((other, j) => {
+    some(-3 - j, other);
+  });
+  if (containingWords !== undefined) some(-2, containingWords);
+  return rows;
+}
+
 /**
  * The first `wanted` active products matching the query, best first (ids), ranked on bounded
  * candidates; and the ids `also` selects (text), read in the same statement (the search's
@@ -247,8 +454,9 @@ export async function rankCandidates(
   q: string,
   words: string[],
   wanted: number,
-  also?: SQL,
+  also?: SQL | string[],
   early?: VocabularyRow[],
+  memory?: SearchIndex,
 ): Promise<{ ids: string[]; also: string[] }> {
   const bound = Math.max(CANDIDATE_BOUND, 2 * wanted);
   const lettered = words.filter((w) => !/[0-9]/.test(w));
@@ -333,255 +541,7 @@ export async function rankCandidates(
   // and the word has more postings, the products having it and passing are found through the
   // words' GIN index instead, sorted (its `fallback`): a rare combination of common words (no
   // "headphone" is a "stand") would otherwise read every posting of the word.
-  const walk = Math.max(SOURCE_WALK, 4 * bound);
-  // A walk whose first postings don't settle its word is finished by its `fallback`, in a second
-  // statement (rare), so the first one's plan stays small (planning it cost up to 13 ms on PGlite,
-  // and its estimated cost made PostgreSQL compile it: 300 ms of JIT for "te").
-  const walks: Array<{ source: number; cte: SQL; uncertain: SQL; fallback?: SQL }> = [];
-  // The walks' finishes read in the candidates' statement (candidates of their own).
-  const finishes: SQL[] = [];
-  // `reverse`: the near words of the query word the first array filter is about. When a word's
-  // first postings don't settle it, those words' postings are walked the other way round (each
-  // checked for this word and the other filters), before any index is asked: the first 200
-  // "holder" products by name are card and key holders, while every "tealight" product is a
-  // holder.
-  // `finish`: conditions that find the few products passing `texts` through an index (the coded
-  // text's trigrams): an unsettled walk is finished with them in this statement, instead of by a
-  // fallback in a second one.
-  const fromPostings = (
-    sourceWords: string[],
-    arrays: SQL[],
-    texts: SQL[] = [],
-    reverse?: string[],
-    finish?: SQL[],
-  ) => {
-    const filters = [...arrays, ...texts];
-    if (sourceWords.length > MAX_WALKED_WORDS) {
-      // Too many words to read one by one: the first `bound` products by name having one of them
-      // (the name index, or the words' GIN index and a sort) and passing the filters.
-      return sql`(select id as product_id, name from search_products
-         where search_words && ${textArray(sourceWords)}::text[]${
-           filters.length > 0 ? sql` and ${sql.join(filters, sql` and `)}` : sql``
-         }
-         order by name, id limit ${bound})`;
-    }
-    if (filters.length === 0) {
-      return sql`(select product_id, min(name) as name from (
-        select s.product_id, s.name from unnest(${textArray(sourceWords)}::text[]) as tw(word)
-          cross join lateral (
-            select sp.product_id, sp.name from search_postings sp where sp.word = tw.word
-             order by sp.name, sp.product_id limit ${bound}) s
-      ) hits group by product_id order by min(name), product_id limit ${bound})`;
-    }
-    const passing = sql.join(filters, sql` and `);
-    // The first `bound` postings of `word` by name passing `test` (a subquery per row: as a join,
-    // PostgreSQL hashed every posting of the word with every product passing), read only while
-    // `gate` holds.
-    const walkOf = (name: SQL, word: string, test: SQL, gate?: SQL) => sql`${name} as materialized (
-          select sp.product_id, sp.name from (
-            select product_id, name from search_postings where word = ${word}
-             order by name, product_id limit ${walk}) sp
-           where ${gate ? sql`${gate} and ` : sql``}(select ${test} from search_products p
-                   where p.id = sp.product_id)
-           order by sp.name, sp.product_id limit ${bound})`;
-    // Fewer than `bound` passed among more postings than were read.
-    const notSettled = (name: SQL, word: string) => sql`((select count(*) from ${name}) < ${bound}
-          and (select count(*) from (select 1 from search_postings where word = ${word}
-                order by name, product_id limit ${walk}) c) >= ${walk})`;
-    const reversible =
-      reverse !== undefined && reverse.length > 0 && reverse.length <= MAX_WALKED_WORDS;
-    const parts = sourceWords.map((word) => {
-      const i = walks.length;
-      const walked = sql.raw(`walk_${i}`);
-      const ctes = [walkOf(walked, word, passing)];
-      let uncertain = notSettled(walked, word);
-      const read = [sql`select product_id, name from ${walked}`];
-      if (reversible) {
-        // Read the other way only while this walk is unsettled (one condition, checked once).
-        const open = sql.raw(`walk_${i}_open`);
-        ctes.push(sql`${open} as materialized (select ${uncertain} as open)`);
-        const gate = sql`(select open from ${open})`;
-        const other = [
-          sql`search_words && ${textArray([word])}::text[]`,
-          ...arrays.slice(1),
-          ...texts,
-        ];
-        const unsettledOthers = reverse.map((u, j) => {
-          const name = sql.raw(`walk_${i}_r${j}`);
-          ctes.push(walkOf(name, u, sql.join(other, sql` and `), gate));
-          read.push(sql`select product_id, name from ${name}`);
-          return notSettled(name, u);
-        });
-        uncertain = sql`${gate} and (${sql.join(unsettledOthers, sql` or `)})`;
-      }
-      walks.push({
-        source: sources.length,
-        cte: sql.join(ctes, sql`, `),
-        uncertain,
-        // The words' GIN index for the arrays; a text filter is checked on its rows (behind
-        // the fence): the trigram index took 85 ms for "%self watering pot%".
-        fallback:
-          finish === undefined
-            ? sql`(select id from (
-           select id, name, search_text from search_products
-            where search_words && ${textArray([word])}::text[]${
-              arrays.length > 0 ? sql` and ${sql.join(arrays, sql` and `)}` : sql``
-            }
-           offset 0) holding
-          where ${texts.length > 0 ? sql.join(texts, sql` and `) : sql`true`}
-          order by name, id limit ${bound})`
-            : undefined,
-      });
-      return sql.join(read, sql` union all `);
-    });
-    if (finish !== undefined) {
-      // Each walk's own finish: the first `bound` products by name having its word and passing,
-      // through the index, read only when the walk is unsettled (one condition, checked once).
-      // They are candidates of their own, beside the source's first `bound`, as the fallbacks
-      // were (review: inside the source, more than `bound` products containing the query cut
-      // off the most similar one, last by name).
-      for (const [j, word] of sourceWords.entries()) {
-        const w = walks[walks.length - sourceWords.length + j];
-        if (w === undefined) continue;
-        const finished = sql.raw(`finish_${walks.length - sourceWords.length + j}`);
-        w.cte = sql`${w.cte}, ${finished} as materialized (
-          select id from (
-            select id, name, search_text from search_products
-             where search_words && ${textArray([word])}::text[] and ${sql.join(finish, sql` and `)}
-            offset 0) coded
-           where (${w.uncertain})${texts.length > 0 ? sql` and ${sql.join(texts, sql` and `)}` : sql``}
-           order by name, id limit ${bound})`;
-        w.uncertain = sql`false`;
-        finishes.push(finished);
-      }
-    }
-    return sql`(select product_id, min(name) as name from (
-        ${sql.join(parts, sql` union all `)}
-      ) hits group by product_id order by min(name), product_id limit ${bound})`;
-  };
-  // Per query word, its catalogue words best first, a tier (words as similar) at a time; every
-  // tier's source is read in one statement, and a tier is kept only while the tiers before it
-  // haven't filled the bound: a product with a word of a later tier can come before them only by
-  // its other words.
-  const sources: Array<{ k: number; tier: number; query: SQL }> = [];
-  for (const k of new Set(vocabulary.filter((v) => v.k >= -1).map((v) => v.k))) {
-    const byScore = vocabulary
-      .filter((v) => v.k === k)
-      .sort((a, b) => b.score - a.score || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0));
-    for (let tier = 0, i = 0; tier < CANDIDATE_TIERS && i < byScore.length; tier++) {
-      const score = byScore[i]?.score;
-      const tierWords: string[] = [];
-      while (i < byScore.length && byScore[i]?.score === score)
-        tierWords.push(byScore[i++]?.word as string);
-      // The first tier only: later ones are read only while the earlier haven't filled the bound.
-      const others = lettered.flatMap((w) => {
-        const near = nearOf.get(w) ?? [];
-        return words.indexOf(w) !== k && near.length > 0 ? [near] : [];
-      });
-      sources.push({
-        k,
-        tier,
-        query: fromPostings(
-          tierWords,
-          overlapsBut(k),
-          [],
-          tier === 0 && (others[0]?.length ?? 0) <= REVERSED_WORDS ? others[0] : undefined,
-        ),
-      });
-    }
-  }
-  if (byPostings) {
-    if (wordsOfIt.length > 0) {
-      sources.push({
-        k: -2,
-        tier: 0,
-        query: otherWordsOfIt.some((w) => w.length === 0)
-          ? sql`(select null::uuid as product_id, null::text as name where false)`
-          : fromPostings(
-              wordsOfIt,
-              otherWordsOfIt
-                .filter((w) => w.length <= MAX_WALKED_WORDS)
-                .map((w) => sql`search_words && ${textArray(w)}::text[]`),
-              [sql`search_text like ${pattern}`],
-              undefined,
-              // A query of several words: the few products containing it through the coded
-              // text's trigrams, which span its separators (drizzle/0019); the text itself
-              // is checked on them (the code can match across a separator's digits).
-              windows.length > 0
-                ? windows.map((w) => sql`search_coded like ${`%${w}%`}`)
-                : undefined,
-            ),
-      });
-    }
-  }
-  // 4. The rule and its order on the candidates only; in the same statement as the sources, so a
-  // search asked the first time costs one statement here.
   const cte = (name: string, body: SQL) => sql`${sql.raw(name)} as materialized (${body})`;
-  // A word's later tier is read only while its earlier ones haven't filled the bound
-  // (PostgreSQL checks the condition once, before reading anything of the tier).
-  const gateOf = (i: number) => {
-    const s = sources[i] as (typeof sources)[number];
-    const earlier = sources.flatMap((o, j) =>
-      j < i && o.k === s.k && s.k !== -2
-        ? [sql`(select count(*) from ${sql.raw(`source_${j}`)})`]
-        : [],
-    );
-    return earlier.length > 0 ? sql`${sql.join(earlier, sql` + `)} < ${bound}` : undefined;
-  };
-  const ctes: SQL[] = [
-    ...walks.map((w) => w.cte),
-    ...sources.map((s, i) => {
-      const gate = gateOf(i);
-      return cte(
-        `source_${i}`,
-        sql`select * from ${s.query} tier${gate ? sql` where ${gate}` : sql``}`,
-      );
-    }),
-  ];
-  // The walks not settled (of a tier read): their words' fallbacks are read afterwards.
-  const unsettled =
-    walks.length === 0
-      ? sql`'{}'::int[]`
-      : sql`(select coalesce(array_agg(i), '{}') from (values ${sql.join(
-          walks.map((w, i) => {
-            const gate = gateOf(w.source);
-            return sql`(${i}::int, ${gate ? sql`(${gate}) and ` : sql``}${w.uncertain})`;
-          }),
-          sql`, `,
-        )}) as walked(i, unsettled) where unsettled)`;
-  const candidateSets = [
-    ...sources.map((_, i) => sql`select product_id from ${sql.raw(`source_${i}`)}`),
-    ...finishes.map((f) => sql`select id from ${f}`),
-  ];
-  if (!byPostings) {
-    // The postings can't say (or would be walked for too many words) which products contain the query: the first `bound` by name among
-    // the first NAME_WALK products by name (the name index), or when fewer are there, among all
-    // the products the trigram index finds, sorted.
-    ctes.push(
-      cte(
-        "early",
-        sql`select id from (
-          select id, name, search_text, search_words from search_products
-           order by name, id limit ${NAME_WALK}
-        ) first_names where ${contains} order by name, id limit ${bound}`,
-      ),
-      cte(
-        "holding",
-        sql`select id from (
-          select id, name from search_products where ${contains} offset 0
-        ) holding where (select count(*) from early) < ${bound} order by name, id limit ${bound}`,
-      ),
-    );
-    candidateSets.push(sql`select id from early`, sql`select id from holding`);
-  }
-  ctes.push(
-    cte(
-      "candidates",
-      candidateSets.length > 0
-        ? sql.join(candidateSets, sql` union `)
-        : sql`select null::uuid as product_id where false`,
-    ),
-  );
   // 4. The rule and its order on the candidates. For an ASCII query the shop computes them from
   // the candidates' text (`rankByRule`: the database's measures, without its cost per call), the
   // database only numbering them by name; otherwise (another script: its words and trigrams
@@ -592,19 +552,289 @@ export async function rankCandidates(
       select id, search_text, search_words, row_number() over (order by name, id) as n
         from search_products where id = any(${ids})) c)`;
   const orderedInDatabase = sql`order by (${contains}) desc, word_similarity(${q}, search_text) desc, name, id`;
-  if (!inShop) {
+  const walks: Array<{ source: number; cte: SQL; uncertain: SQL; fallback?: SQL }> = [];
+  let first: Row | undefined;
+  // The kept copy of the products (search-index.server.ts) gives what the statement below
+  // reads, the same products, without it.
+  if (memory !== undefined) {
+    first = await firstInMemory(db, memory, {
+      q,
+      words,
+      lettered,
+      nearOf,
+      vocabulary,
+      bound,
+      byPostings,
+      wordsOfIt,
+      otherWordsOfIt,
+      also,
+    });
+  } else {
+    const walk = Math.max(SOURCE_WALK, 4 * bound);
+    // A walk whose first postings don't settle its word is finished by its `fallback`, in a second
+    // statement (rare), so the first one's plan stays small (planning it cost up to 13 ms on PGlite,
+    // and its estimated cost made PostgreSQL compile it: 300 ms of JIT for "te").
+    // The walks' finishes read in the candidates' statement (candidates of their own).
+    const finishes: SQL[] = [];
+    // `reverse`: the near words of the query word the first array filter is about. When a word's
+    // first postings don't settle it, those words' postings are walked the other way round (each
+    // checked for this word and the other filters), before any index is asked: the first 200
+    // "holder" products by name are card and key holders, while every "tealight" product is a
+    // holder.
+    // `finish`: conditions that find the few products passing `texts` through an index (the coded
+    // text's trigrams): an unsettled walk is finished with them in this statement, instead of by a
+    // fallback in a second one.
+    const fromPostings = (
+      sourceWords: string[],
+      arrays: SQL[],
+      texts: SQL[] = [],
+      reverse?: string[],
+      finish?: SQL[],
+    ) => {
+      const filters = [...arrays, ...texts];
+      if (sourceWords.length > MAX_WALKED_WORDS) {
+        // Too many words to read one by one: the first `bound` products by name having one of them
+        // (the name index, or the words' GIN index and a sort) and passing the filters.
+        return sql`(select id as product_id, name from search_products
+         where search_words && ${textArray(sourceWords)}::text[]${
+           filters.length > 0 ? sql` and ${sql.join(filters, sql` and `)}` : sql``
+         }
+         order by name, id limit ${bound})`;
+      }
+      if (filters.length === 0) {
+        return sql`(select product_id, min(name) as name from (
+        select s.product_id, s.name from unnest(${textArray(sourceWords)}::text[]) as tw(word)
+          cross join lateral (
+            select sp.product_id, sp.name from search_postings sp where sp.word = tw.word
+             order by sp.name, sp.product_id limit ${bound}) s
+      ) hits group by product_id order by min(name), product_id limit ${bound})`;
+      }
+      const passing = sql.join(filters, sql` and `);
+      // The first `bound` postings of `word` by name passing `test` (a subquery per row: as a join,
+      // PostgreSQL hashed every posting of the word with every product passing), read only while
+      // `gate` holds.
+      const walkOf = (
+        name: SQL,
+        word: string,
+        test: SQL,
+        gate?: SQL,
+      ) => sql`${name} as materialized (
+          select sp.product_id, sp.name from (
+            select product_id, name from search_postings where word = ${word}
+             order by name, product_id limit ${walk}) sp
+           where ${gate ? sql`${gate} and ` : sql``}(select ${test} from search_products p
+                   where p.id = sp.product_id)
+           order by sp.name, sp.product_id limit ${bound})`;
+      // Fewer than `bound` passed among more postings than were read.
+      const notSettled = (name: SQL, word: string) => sql`((select count(*) from ${name}) < ${bound}
+          and (select count(*) from (select 1 from search_postings where word = ${word}
+                order by name, product_id limit ${walk}) c) >= ${walk})`;
+      const reversible =
+        reverse !== undefined && reverse.length > 0 && reverse.length <= MAX_WALKED_WORDS;
+      const parts = sourceWords.map((word) => {
+        const i = walks.length;
+        const walked = sql.raw(`walk_${i}`);
+        const ctes = [walkOf(walked, word, passing)];
+        let uncertain = notSettled(walked, word);
+        const read = [sql`select product_id, name from ${walked}`];
+        if (reversible) {
+          // Read the other way only while this walk is unsettled (one condition, checked once).
+          const open = sql.raw(`walk_${i}_open`);
+          ctes.push(sql`${open} as materialized (select ${uncertain} as open)`);
+          const gate = sql`(select open from ${open})`;
+          const other = [
+            sql`search_words && ${textArray([word])}::text[]`,
+            ...arrays.slice(1),
+            ...texts,
+          ];
+          const unsettledOthers = reverse.map((u, j) => {
+            const name = sql.raw(`walk_${i}_r${j}`);
+            ctes.push(walkOf(name, u, sql.join(other, sql` and `), gate));
+            read.push(sql`select product_id, name from ${name}`);
+            return notSettled(name, u);
+          });
+          uncertain = sql`${gate} and (${sql.join(unsettledOthers, sql` or `)})`;
+        }
+        walks.push({
+          source: sources.length,
+          cte: sql.join(ctes, sql`, `),
+          uncertain,
+          // The words' GIN index for the arrays; a text filter is checked on its rows (behind
+          // the fence): the trigram index took 85 ms for "%self watering pot%".
+          fallback:
+            finish === undefined
+              ? sql`(select id from (
+           select id, name, search_text from search_products
+            where search_words && ${textArray([word])}::text[]${
+              arrays.length > 0 ? sql` and ${sql.join(arrays, sql` and `)}` : sql``
+            }
+           offset 0) holding
+          where ${texts.length > 0 ? sql.join(texts, sql` and `) : sql`true`}
+          order by name, id limit ${bound})`
+              : undefined,
+        });
+        return sql.join(read, sql` union all `);
+      });
+      if (finish !== undefined) {
+        // Each walk's own finish: the first `bound` products by name having its word and passing,
+        // through the index, read only when the walk is unsettled (one condition, checked once).
+        // They are candidates of their own, beside the source's first `bound`, as the fallbacks
+        // were (review: inside the source, more than `bound` products containing the query cut
+        // off the most similar one, last by name).
+        for (const [j, word] of sourceWords.entries()) {
+          const w = walks[walks.length - sourceWords.length + j];
+          if (w === undefined) continue;
+          const finished = sql.raw(`finish_${walks.length - sourceWords.length + j}`);
+          w.cte = sql`${w.cte}, ${finished} as materialized (
+          select id from (
+            select id, name, search_text from search_products
+             where search_words && ${textArray([word])}::text[] and ${sql.join(finish, sql` and `)}
+            offset 0) coded
+           where (${w.uncertain})${texts.length > 0 ? sql` and ${sql.join(texts, sql` and `)}` : sql``}
+           order by name, id limit ${bound})`;
+          w.uncertain = sql`false`;
+          finishes.push(finished);
+        }
+      }
+      return sql`(select product_id, min(name) as name from (
+        ${sql.join(parts, sql` union all `)}
+      ) hits group by product_id order by min(name), product_id limit ${bound})`;
+    };
+    // Per query word, its catalogue words best first, a tier (words as similar) at a time; every
+    // tier's source is read in one statement, and a tier is kept only while the tiers before it
+    // haven't filled the bound: a product with a word of a later tier can come before them only by
+    // its other words.
+    const sources: Array<{ k: number; tier: number; query: SQL }> = [];
+    for (const k of new Set(vocabulary.filter((v) => v.k >= -1).map((v) => v.k))) {
+      const byScore = vocabulary
+        .filter((v) => v.k === k)
+        .sort((a, b) => b.score - a.score || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0));
+      for (let tier = 0, i = 0; tier < CANDIDATE_TIERS && i < byScore.length; tier++) {
+        const score = byScore[i]?.score;
+        const tierWords: string[] = [];
+        while (i < byScore.length && byScore[i]?.score === score)
+          tierWords.push(byScore[i++]?.word as string);
+        // The first tier only: later ones are read only while the earlier haven't filled the bound.
+        const others = lettered.flatMap((w) => {
+          const near = nearOf.get(w) ?? [];
+          return words.indexOf(w) !== k && near.length > 0 ? [near] : [];
+        });
+        sources.push({
+          k,
+          tier,
+          query: fromPostings(
+            tierWords,
+            overlapsBut(k),
+            [],
+            tier === 0 && (others[0]?.length ?? 0) <= REVERSED_WORDS ? others[0] : undefined,
+          ),
+        });
+      }
+    }
+    if (byPostings) {
+      if (wordsOfIt.length > 0) {
+        sources.push({
+          k: -2,
+          tier: 0,
+          query: otherWordsOfIt.some((w) => w.length === 0)
+            ? sql`(select null::uuid as product_id, null::text as name where false)`
+            : fromPostings(
+                wordsOfIt,
+                otherWordsOfIt
+                  .filter((w) => w.length <= MAX_WALKED_WORDS)
+                  .map((w) => sql`search_words && ${textArray(w)}::text[]`),
+                [sql`search_text like ${pattern}`],
+                undefined,
+                // A query of several words: the few products containing it through the coded
+                // text's trigrams, which span its separators (drizzle/0019); the text itself
+                // is checked on them (the code can match across a separator's digits).
+                windows.length > 0
+                  ? windows.map((w) => sql`search_coded like ${`%${w}%`}`)
+                  : undefined,
+              ),
+        });
+      }
+    }
+    // 4. The rule and its order on the candidates only; in the same statement as the sources, so a
+    // search asked the first time costs one statement here.
+    // A word's later tier is read only while its earlier ones haven't filled the bound
+    // (PostgreSQL checks the condition once, before reading anything of the tier).
+    const gateOf = (i: number) => {
+      const s = sources[i] as (typeof sources)[number];
+      const earlier = sources.flatMap((o, j) =>
+        j < i && o.k === s.k && s.k !== -2
+          ? [sql`(select count(*) from ${sql.raw(`source_${j}`)})`]
+          : [],
+      );
+      return earlier.length > 0 ? sql`${sql.join(earlier, sql` + `)} < ${bound}` : undefined;
+    };
+    const ctes: SQL[] = [
+      ...walks.map((w) => w.cte),
+      ...sources.map((s, i) => {
+        const gate = gateOf(i);
+        return cte(
+          `source_${i}`,
+          sql`select * from ${s.query} tier${gate ? sql` where ${gate}` : sql``}`,
+        );
+      }),
+    ];
+    // The walks not settled (of a tier read): their words' fallbacks are read afterwards.
+    const unsettled =
+      walks.length === 0
+        ? sql`'{}'::int[]`
+        : sql`(select coalesce(array_agg(i), '{}') from (values ${sql.join(
+            walks.map((w, i) => {
+              const gate = gateOf(w.source);
+              return sql`(${i}::int, ${gate ? sql`(${gate}) and ` : sql``}${w.uncertain})`;
+            }),
+            sql`, `,
+          )}) as walked(i, unsettled) where unsettled)`;
+    const candidateSets = [
+      ...sources.map((_, i) => sql`select product_id from ${sql.raw(`source_${i}`)}`),
+      ...finishes.map((f) => sql`select id from ${f}`),
+    ];
+    if (!byPostings) {
+      // The postings can't say (or would be walked for too many words) which products contain the query: the first `bound` by name among
+      // the first NAME_WALK products by name (the name index), or when fewer are there, among all
+      // the products the trigram index finds, sorted.
+      ctes.push(
+        cte(
+          "early",
+          sql`select id from (
+          select id, name, search_text, search_words from search_products
+           order by name, id limit ${NAME_WALK}
+        ) first_names where ${contains} order by name, id limit ${bound}`,
+        ),
+        cte(
+          "holding",
+          sql`select id from (
+          select id, name from search_products where ${contains} offset 0
+        ) holding where (select count(*) from early) < ${bound} order by name, id limit ${bound}`,
+        ),
+      );
+      candidateSets.push(sql`select id from early`, sql`select id from holding`);
+    }
     ctes.push(
       cte(
-        "ranked",
-        sql`select id, (${contains}) as containing,
+        "candidates",
+        candidateSets.length > 0
+          ? sql.join(candidateSets, sql` union `)
+          : sql`select null::uuid as product_id where false`,
+      ),
+    );
+    if (!inShop) {
+      ctes.push(
+        cte(
+          "ranked",
+          sql`select id, (${contains}) as containing,
             row_number() over (${orderedInDatabase}) as n
           from search_products where id = any(array(select * from candidates)) and ${matches}
          order by n limit ${wanted}`,
-      ),
-    );
-  }
-  const [first] = rowsOf(
-    await db.execute(sql`with ${sql.join(ctes, sql`, `)}
+        ),
+      );
+    }
+    [first] = rowsOf(
+      await db.execute(sql`with ${sql.join(ctes, sql`, `)}
       select ${
         inShop
           ? sql`${candidateRows(sql`array(select * from candidates)`)} as rows,`
@@ -613,8 +843,15 @@ export async function rankCandidates(
       }
              (select coalesce(array_agg(c::text), '{}') from candidates as x(c)) as candidates,
              ${unsettled} as unsettled,
-             ${also ? sql`array(${also})` : sql`'{}'::text[]`} as also`),
-  );
+             ${
+               also === undefined
+                 ? sql`'{}'::text[]`
+                 : Array.isArray(also)
+                   ? sql`${textArray(also)}::text[]`
+                   : sql`array(${also})`
+             } as also`),
+    );
+  }
   const candidates = (first?.candidates ?? []) as string[];
   const rule = { q, words, nearOf, wanted };
   let answer: { ids: string[]; containing: number };
@@ -649,6 +886,11 @@ export async function rankCandidates(
             await rankedByDatabase(db, sql`${`{${candidates.join(",")}}`}::uuid[]`, [], sql``),
           )
         : rankByRule(rule, rows);
+  } else if (memory !== undefined) {
+    // Another script: the database ranks the kept copy's candidates.
+    answer = inDatabase(
+      await rankedByDatabase(db, sql`${`{${candidates.join(",")}}`}::uuid[]`, [], sql``),
+    );
   } else {
     answer = inDatabase(first);
   }

@@ -17,6 +17,7 @@ import {
   containingWordPatterns,
   MAX_WALKED_WORDS,
 } from "./search-candidates.server.ts";
+import { keepSearchIndex } from "./search-index.server.ts";
 
 /*
  * The search's postings (drizzle/0018, decision 0021 amended 2026-11-27 b) are one row per word
@@ -27,6 +28,9 @@ import {
 let t: TestDatabase;
 beforeAll(async () => {
   t = await createTestDatabase();
+  // These tests hear the statements the search sends: the kept copy of the products
+  // (search-index.integration.test.ts) would send none of the candidates' statements.
+  keepSearchIndex(t.db, false);
 });
 afterAll(() => t?.destroy());
 

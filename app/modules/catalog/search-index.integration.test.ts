@@ -1,0 +1,282 @@
+import { eq, inArray, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { products } from "~/db/schema.ts";
+import { insertProduct } from "../../../tests/support/factories.ts";
+import {
+  createTestDatabase,
+  type TestDatabase,
+  testDbKind,
+} from "../../../tests/support/test-database.ts";
+import { SEARCH_FILLERS, searchProducts } from "./products.server.ts";
+import {
+  containingWordPatterns,
+  MAX_WALKED_WORDS,
+  readVocabulary,
+  type VocabularyRow,
+  vocabularyInMemory,
+} from "./search-candidates.server.ts";
+import {
+  keptSearchIndex,
+  readSearchIndex,
+  type SearchIndex,
+  searchIndexOf,
+  vocabularyOf,
+} from "./search-index.server.ts";
+
+/*
+ * The search's products kept in the process (decision 0021, amended 2026-11-27 d) follow every
+ * kind of catalogue change through the stamps of drizzle/0020, read with the generation by the
+ * next search: after each change the kept copy is what a copy read anew holds, in the database's
+ * order by name, on both databases.
+ */
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(() => t?.destroy());
+
+type Row = Record<string, unknown>;
+const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
+const generationNow = async () =>
+  Number(rowsOf(await t.db.execute(sql`select generation from search_generation`))[0]?.generation);
+
+/** What a copy holds, in a form to compare: products by name, and each word's products. */
+function contents(index: SearchIndex | undefined) {
+  if (!index) return undefined;
+  expect(index.byName.map((p) => p.rank)).toEqual(index.byName.map((_, i) => i));
+  expect(index.byId.size).toBe(index.byName.length);
+  return {
+    byName: index.byName.map((p) => `${p.id} ${p.text} ${p.words.join(",")}`),
+    postings: Object.fromEntries(
+      [...index.postings.entries()]
+        .map(([w, list]) => [w, list.map((p) => p.id)] as const)
+        .sort(([a], [b]) => (a < b ? -1 : 1)),
+    ),
+  };
+}
+
+/** The next search reads what changed; the kept copy is then the one read anew, kept in place. */
+async function expectInStep(kept: SearchIndex) {
+  await searchProducts(t.db, "lamp");
+  expect(keptSearchIndex(t.db)).toBe(kept);
+  expect(kept.generation).toBe(await generationNow());
+  expect(contents(kept)).toEqual(contents(await readSearchIndex(t.db)));
+}
+
+describe(`the search's products kept in the process (${testDbKind()})`, () => {
+  it("follow inserts, renames, category changes, deactivation, deletes and bulk changes in name order", async () => {
+    await insertProduct(t.db, { name: "Mango Lamp", category: "3D Prints" });
+    const kept = (await searchIndexOf(t.db)) as SearchIndex;
+    expect(kept).toBeDefined();
+    expect(kept.byName.map((p) => p.text)).toEqual(["mango lamp 3d prints "]);
+
+    const vase = await insertProduct(t.db, { name: "Spiral Vase 12", category: "3D Prints" });
+    const draft = await insertProduct(t.db, { name: "Hidden Draft", isActive: false });
+    await insertProduct(t.db, { name: "apple Lamp" });
+    await insertProduct(t.db, { name: "Zebra Lamp" });
+    await expectInStep(kept);
+    // Renamed to the front, then to the end (its place by name moves).
+    await t.db.update(products).set({ name: "Aardvark Vase" }).where(eq(products.id, vase!.id));
+    await expectInStep(kept);
+    expect(kept.byName[0]?.id).toBe(vase!.id);
+    await t.db.update(products).set({ name: "Zz Vase" }).where(eq(products.id, vase!.id));
+    await t.db
+      .update(products)
+      .set({ category: "3D Characters", subcategory: "Mythology" })
+      .where(eq(products.id, vase!.id));
+    await expectInStep(kept);
+    expect(kept.byId.get(vase!.id)?.words).toContain("mythology");
+
+    // A sale's stock change raises nothing and stamps nothing.
+    const before = await generationNow();
+    await t.db.update(products).set({ stockCount: 3 }).where(eq(products.id, vase!.id));
+    expect(await generationNow()).toBe(before);
+
+    await t.db.update(products).set({ isActive: false }).where(eq(products.id, vase!.id));
+    await t.db.update(products).set({ isActive: true }).where(eq(products.id, draft!.id));
+    await expectInStep(kept);
+    expect(kept.byId.has(vase!.id)).toBe(false);
+    expect(kept.postings.get("hidden")?.map((p) => p.id)).toEqual([draft!.id]);
+
+    // Many rows in one statement each way, between and around the kept ones.
+    const many = await t.db
+      .insert(products)
+      .values(
+        Array.from({ length: 40 }, (_, i) => ({
+          name: `${["Lotus", "Mango", "Zebra", "Aa"][i % 4]} Lamp ${i}`,
+          slug: `many-lamp-${i}`,
+          category: "3D Prints",
+          pricePaise: 10_000,
+          isActive: i % 5 !== 0,
+        })),
+      )
+      .returning({ id: products.id });
+    await expectInStep(kept);
+    await t.db
+      .update(products)
+      .set({ name: sql`replace(${products.name}, 'Lotus', 'Peacock')`, isActive: true })
+      .where(
+        inArray(
+          products.id,
+          many.slice(0, 20).map((r) => r.id),
+        ),
+      );
+    await expectInStep(kept);
+    await t.db.delete(products).where(
+      inArray(
+        products.id,
+        many.slice(10, 30).map((r) => r.id),
+      ),
+    );
+    // Gone and back: a removed product added again under its old id.
+    await t.db.update(products).set({ isActive: false }).where(eq(products.id, draft!.id));
+    await t.db.update(products).set({ isActive: true }).where(eq(products.id, draft!.id));
+    await expectInStep(kept);
+    expect(kept.byId.has(draft!.id)).toBe(true);
+    // Several changes between two searches, and what the search finds from the copy.
+    await t.db.update(products).set({ name: "Quokka Lamp" }).where(eq(products.id, draft!.id));
+    await t.db.delete(products).where(eq(products.id, many[31]!.id));
+    await expectInStep(kept);
+    expect((await searchProducts(t.db, "quokak")).items.map((p) => p.name)).toEqual([
+      "Quokka Lamp",
+    ]);
+  });
+
+  it("ranks a search asked for the first time in one statement before the cards", async () => {
+    await insertProduct(t.db, { name: "Brass Tealight Holder" });
+    await searchProducts(t.db, "lamp");
+    await t.db.execute(sql`update search_generation set generation = generation + 1`);
+    const execute = vi.spyOn(t.db, "execute");
+    try {
+      const { items } = await searchProducts(t.db, "holder for tealight");
+      expect(items.map((p) => p.name)).toEqual(["Brass Tealight Holder"]);
+      // The generation, what changed, the vocabulary and the products matched by their options'
+      // values, in one statement; the cards are read by the query builder.
+      expect(execute).toHaveBeenCalledTimes(1);
+    } finally {
+      execute.mockRestore();
+    }
+  });
+
+  it.runIf(testDbKind() === "postgres")(
+    "read a change that committed after a search read the generation, at the next search",
+    async () => {
+      const lamp = await insertProduct(t.db, { name: "Walrus Lamp" });
+      const kept = (await searchIndexOf(t.db)) as SearchIndex;
+      await expectInStep(kept);
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let renamed = () => {};
+      const written = new Promise<void>((resolve) => {
+        renamed = resolve;
+      });
+      // Renamed in a transaction left open while searches run beside it.
+      const writer = t.db.transaction(async (tx) => {
+        await tx.update(products).set({ name: "Narwhal Lamp" }).where(eq(products.id, lamp!.id));
+        renamed();
+        await held;
+      });
+      await written;
+      expect((await searchProducts(t.db, "narwhal")).items).toEqual([]);
+      expect(kept.byId.get(lamp!.id)?.text).toContain("walrus");
+      release();
+      await writer;
+      expect((await searchProducts(t.db, "narwhal")).items.map((p) => p.name)).toEqual([
+        "Narwhal Lamp",
+      ]);
+      await expectInStep(kept);
+    },
+  );
+});
+
+describe(`the catalogue's words near a query, computed by the shop (${testDbKind()})`, () => {
+  it("are the rows the database's vocabulary statement gives, for the words of active products", async () => {
+    const nouns = ["Dragon", "Planter", "Tealight Holder", "Phone Stand", "Self-Watering Pot"];
+    const more = ["Garuda Statue", "Wizard Miniature", "Lotus Lamp", "Drag Racer", "Dargah Arch"];
+    const adjectives = ["Jade", "Saffron", "Temple", "Mandala", "Key-Ring", "Tea Light", "X100"];
+    await t.db.insert(products).values(
+      [...nouns, ...more].flatMap((noun, i) =>
+        adjectives.map((adjective, j) => ({
+          name: `${adjective} ${noun}`,
+          slug: `vocab-${i}-${j}`,
+          category: j % 2 ? "3D Prints" : "3D Characters",
+          subcategory: ["Home Decor", "Planters", "Gadgets", "Mythology"][(i + j) % 4],
+          pricePaise: 10_000,
+          isActive: (i + j) % 9 !== 0,
+        })),
+      ),
+    );
+    await insertProduct(t.db, { name: "गणेश मूर्ति" });
+    const index = (await searchIndexOf(t.db)) as SearchIndex;
+    await searchProducts(t.db, "lamp");
+    const active = new Set(index.postings.keys());
+    const queries = [
+      ..."dragon planter tealight"
+        .split(" ")
+        .flatMap((w) => Array.from({ length: w.length - 1 }, (_, i) => w.slice(0, i + 2))),
+      "dargon",
+      "plnter",
+      "tealite",
+      "holder for tealight",
+      "phone stand",
+      "stand for phone",
+      "phone sta",
+      "self watering pot",
+      "self-watering",
+      "garuda statue",
+      "statue garuda",
+      "gaurda",
+      "key ring",
+      "tea light holder",
+      "lamp x100",
+      "x100",
+      "3d",
+      "for",
+      "the set",
+      "a",
+      "dra_gon",
+      "50% drag",
+      "mandala, temple",
+      "zzzz",
+    ];
+    const key = (r: VocabularyRow) => `${r.k} ${r.word} ${r.near}`;
+    for (const q of queries) {
+      const words = [
+        ...new Set(
+          q.split(/[\s\p{P}\p{S}]+/u).filter((w) => [...w].length >= 3 && !SEARCH_FILLERS.has(w)),
+        ),
+      ].slice(0, 5);
+      const shop = vocabularyInMemory(vocabularyOf(index), q, words) as VocabularyRow[];
+      expect(shop, q).toBeDefined();
+      const database = (await readVocabulary(t.db, q, words)).filter((r) => active.has(r.word));
+      // The words a product containing the query has one of, per pattern (the database's
+      // LIKE): the same when a source walks them, more than a walk reads otherwise.
+      const [first, ...others] = containingWordPatterns(q);
+      for (const [k, pattern] of [
+        [-2, first],
+        [-3, others[0]],
+        [-4, others[1]],
+      ] as const) {
+        const a = shop.filter((r) => r.k === k).map((r) => r.word);
+        const b =
+          pattern === undefined
+            ? []
+            : rowsOf(
+                await t.db.execute(
+                  sql`select word from search_vocabulary where word like ${pattern} order by word`,
+                ),
+              )
+                .map((r) => String(r.word))
+                .filter((w) => active.has(w));
+        if (b.length > MAX_WALKED_WORDS) expect(a.length, `${q} (${k})`).toBe(MAX_WALKED_WORDS + 1);
+        else expect(a.sort(), `${q} (${k})`).toEqual(b.sort());
+      }
+      const near = (rows: VocabularyRow[]) =>
+        new Map(rows.filter((r) => r.k >= -1).map((r) => [key(r), Math.fround(r.score)]));
+      expect(near(shop), q).toEqual(near(database));
+    }
+  });
+});

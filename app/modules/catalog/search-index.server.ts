@@ -1,0 +1,298 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { Database } from "~/adapters/db/index.server.ts";
+import { isAsciiText, trigramsOf } from "~/rules/search-similarity.ts";
+
+/*
+ * The search's products kept in the process (docs/decisions/0021-search-answers.md, amended
+ * 2026-11-27 d): each active product's id, search text and words, in the database's order by
+ * name, and per word the products having it in that order: what the candidates' statement read
+ * from search_postings and search_products, read here without a statement.
+ *
+ * Kept up to date the way the page cache is, by the search generation: the triggers of
+ * drizzle/0020 stamp every row they write (and every product they remove, in search_removed) with
+ * the generation they raised, and the generation row stays locked until the writer commits, so
+ * stamps follow commit order. A search asked for the first time reads, with the generation, the
+ * rows stamped after the last generation this copy has seen (none, most of the time) and applies
+ * them before it ranks; each changed row comes with the product before it by name, so the copy
+ * keeps the database's collation order without sorting by it.
+ *
+ * Loaded whole on a database's first search (100,000 products: about 0.5 s and 40 MB); a
+ * catalogue larger than INDEXED_AT_MOST is searched through the database alone.
+ */
+
+export type IndexedProduct = {
+  id: string;
+  /** The product's search text (lower case: name, category, subcategory). */
+  text: string;
+  /** Its words as search_words holds them (numbers too; the postings leave them out). */
+  words: string[];
+  /** Its place in the database's order by name, id (0 first). */
+  rank: number;
+};
+
+export type SearchIndex = {
+  /** The search generation the copy is up to date with. */
+  generation: number;
+  byName: IndexedProduct[];
+  byId: Map<string, IndexedProduct>;
+  /** Per word (not a number), the products having it, by name. */
+  postings: Map<string, IndexedProduct[]>;
+  /** One string per distinct word (words repeat across 100,000 rows). */
+  words: Map<string, string>;
+  /** The postings' words as the search looks for near ones (built when first asked). */
+  vocabulary?: Vocabulary;
+};
+
+/**
+ * The catalogue's words a query in ASCII can be near (`vocabularyInMemory`), with their trigrams:
+ * the postings' words in ASCII (a word wholly in another script shares no trigram, prefix or
+ * edit with an ASCII word). `mixed`: some word mixes ASCII letters with another script, whose
+ * trigrams depend on the database's locale: then the database reads the vocabulary.
+ */
+export type Vocabulary = { words: string[]; byTrigram: Map<number, string[]>; mixed: boolean };
+
+export function vocabularyOf(index: SearchIndex): Vocabulary {
+  if (index.vocabulary) return index.vocabulary;
+  const vocabulary: Vocabulary = { words: [], byTrigram: new Map(), mixed: false };
+  for (const w of index.postings.keys()) {
+    if (!isAsciiText(w)) {
+      if (/[0-9A-Za-z]/.test(w)) vocabulary.mixed = true;
+      continue;
+    }
+    vocabulary.words.push(w);
+    for (const code of new Set(trigramsOf(w).codes)) {
+      const list = vocabulary.byTrigram.get(code);
+      if (list) list.push(w);
+      else vocabulary.byTrigram.set(code, [w]);
+    }
+  }
+  index.vocabulary = vocabulary;
+  return vocabulary;
+}
+
+/** A larger catalogue isn't kept in the process (memory: about 400 bytes a product). */
+export const INDEXED_AT_MOST = 250_000;
+
+type Kept = { index?: SearchIndex; loading?: Promise<SearchIndex | undefined>; off?: boolean };
+const kept = new WeakMap<Database, Kept>();
+const keptOf = (db: Database) => {
+  let k = kept.get(db);
+  if (!k) {
+    k = {};
+    kept.set(db, k);
+  }
+  return k;
+};
+
+/** Whether searches on `db` use the kept copy (tests of the statements turn it off). */
+export function keepSearchIndex(db: Database, on: boolean): void {
+  const k = keptOf(db);
+  k.off = !on;
+  if (!on) k.index = undefined;
+}
+
+/** The kept copy as it is (possibly behind the generation), if `db` has one loaded. */
+export function keptSearchIndex(db: Database): SearchIndex | undefined {
+  const k = kept.get(db);
+  return k?.off ? undefined : k?.index;
+}
+
+/**
+ * The kept copy, loaded first if there is none (one load at a time); undefined when it is turned
+ * off or the catalogue is larger than INDEXED_AT_MOST.
+ */
+export async function searchIndexOf(db: Database): Promise<SearchIndex | undefined> {
+  const k = keptOf(db);
+  if (k.off) return undefined;
+  if (k.index) return k.index;
+  if (k.loading) return k.loading;
+  k.loading = readSearchIndex(db)
+    .then((index) => {
+      // Brought up to date by another search meanwhile? Keep the newest.
+      const current = k.index as SearchIndex | undefined;
+      if (!k.off && index && (!current || current.generation < index.generation)) k.index = index;
+      return k.index;
+    })
+    .finally(() => {
+      k.loading = undefined;
+    });
+  await k.loading;
+  return k.off ? undefined : k.index;
+}
+
+const isNumber = (w: string) => /^[0-9]*$/.test(w);
+
+function internWords(index: SearchIndex, words: string[]): string[] {
+  return words.map((w) => {
+    const known = index.words.get(w);
+    if (known !== undefined) return known;
+    index.words.set(w, w);
+    return w;
+  });
+}
+
+/** A copy of the search's products read anew (undefined: more than INDEXED_AT_MOST). */
+export async function readSearchIndex(db: Database): Promise<SearchIndex | undefined> {
+  const result = (await db.execute(sql`
+    select s.id::text as id, s.search_text as text, s.search_words as words, g.generation
+      from search_products s cross join search_generation g
+     order by s.name, s.id
+     limit ${INDEXED_AT_MOST + 1}`)) as unknown as {
+    rows: Array<{ id: string; text: string; words: string[]; generation: number | string }>;
+  };
+  const rows = result.rows;
+  if (rows.length > INDEXED_AT_MOST) return undefined;
+  let generation = Number(rows[0]?.generation ?? Number.NaN);
+  if (rows.length === 0) {
+    const [g] = (
+      (await db.execute(sql`select generation from search_generation limit 1`)) as unknown as {
+        rows: Array<{ generation: number | string }>;
+      }
+    ).rows;
+    generation = Number(g?.generation ?? 0);
+  }
+  const index: SearchIndex = {
+    generation,
+    byName: [],
+    byId: new Map(),
+    postings: new Map(),
+    words: new Map(),
+  };
+  for (const [rank, row] of rows.entries()) {
+    const product = { id: row.id, text: row.text, words: internWords(index, row.words), rank };
+    index.byName.push(product);
+    index.byId.set(product.id, product);
+    for (const w of new Set(product.words)) {
+      if (isNumber(w)) continue;
+      const list = index.postings.get(w);
+      if (list) list.push(product);
+      else index.postings.set(w, [product]);
+    }
+  }
+  return index;
+}
+
+/**
+ * What changed since `index` was last brought up to date, as one JSON value for the statement that
+ * reads the generation from search_generation (`applySearchChanges` takes it with that
+ * generation): drizzle/0020's `layerkart_search_changes`, called only when the generation moved
+ * past the copy's (a branch not taken runs nothing).
+ */
+export function searchChangesQuery(index: SearchIndex): SQL {
+  return sql`case when generation > ${index.generation} then layerkart_search_changes(${index.generation}) end`;
+}
+
+type Changes = { rows: Array<[string, string, string[], string | null]>; removed: string[] };
+
+/**
+ * Brings the kept copy of `db` up to `generation` with the changes read with it (read since a
+ * generation no later than the copy's: applying them again is harmless). A copy that can't place
+ * a row (it isn't the database's any more) is dropped, and loaded afresh by the next search.
+ */
+export function applySearchChanges(db: Database, generation: number, value: unknown): void {
+  const k = kept.get(db);
+  const index = k?.index;
+  if (!k || !index || generation <= index.generation) return;
+  const changes = (typeof value === "string" ? JSON.parse(value) : value) as Changes | null;
+  // (Null: the generation didn't move past the copy's, and nothing was read.)
+  if (!changes) return;
+  if (!apply(index, changes)) {
+    k.index = undefined;
+    return;
+  }
+  index.generation = generation;
+}
+
+function apply(index: SearchIndex, { rows, removed }: Changes): boolean {
+  if (rows.length === 0 && removed.length === 0) return true;
+  const changed = new Set([...removed, ...rows.map(([id]) => id)]);
+  const touched = new Set<string>();
+  for (const id of changed) {
+    const old = index.byId.get(id);
+    if (!old) continue;
+    for (const w of old.words) touched.add(w);
+    index.byId.delete(id);
+  }
+  // The changed rows grouped after the unchanged product before them (null: first of all).
+  const after = new Map<string | null, IndexedProduct[]>();
+  const groupOf = new Map<string, IndexedProduct[]>();
+  const fresh: IndexedProduct[] = [];
+  for (const [id, text, words, before] of rows) {
+    const product = { id, text, words: internWords(index, words ?? []), rank: -1 };
+    fresh.push(product);
+    for (const w of product.words) touched.add(w);
+    let group = before !== null && changed.has(before) ? groupOf.get(before) : undefined;
+    if (before !== null && changed.has(before) && !group) return false;
+    if (!group) {
+      group = after.get(before) ?? [];
+      after.set(before, group);
+    }
+    group.push(product);
+    groupOf.set(id, group);
+  }
+  const byName: IndexedProduct[] = [...(after.get(null) ?? [])];
+  let placed = byName.length;
+  for (const product of index.byName) {
+    if (changed.has(product.id)) continue;
+    byName.push(product);
+    const group = after.get(product.id);
+    if (group) {
+      byName.push(...group);
+      placed += group.length;
+    }
+  }
+  if (placed !== fresh.length) return false;
+  for (const [rank, product] of byName.entries()) product.rank = rank;
+  index.byName = byName;
+  for (const product of fresh) index.byId.set(product.id, product);
+  for (const w of touched) {
+    if (isNumber(w)) continue;
+    const list = [
+      ...(index.postings.get(w) ?? []).filter((p) => !changed.has(p.id)),
+      ...fresh.filter((p) => p.words.includes(w)),
+    ].sort((a, b) => a.rank - b.rank);
+    // A word the catalogue gains or loses: the vocabulary is built again when next asked.
+    if (list.length > 0 !== index.postings.has(w)) index.vocabulary = undefined;
+    if (list.length > 0) index.postings.set(w, list);
+    else index.postings.delete(w);
+  }
+  return true;
+}
+
+/**
+ * The first `limit` products by name having one of `words` and passing `test`, for each word apart
+ * (their union holds the first `limit` of all of them), by name.
+ */
+export function firstHaving(
+  index: SearchIndex,
+  words: string[],
+  test: (p: IndexedProduct) => boolean,
+  limit: number,
+): IndexedProduct[] {
+  const found = new Map<string, IndexedProduct>();
+  for (const w of words) {
+    let n = 0;
+    for (const p of index.postings.get(w) ?? []) {
+      if (n >= limit) break;
+      if (!test(p)) continue;
+      n++;
+      found.set(p.id, p);
+    }
+  }
+  return [...found.values()].sort((a, b) => a.rank - b.rank);
+}
+
+/** The first `limit` products by name passing `test`, among the first `within` by name. */
+export function firstOfAll(
+  index: SearchIndex,
+  test: (p: IndexedProduct) => boolean,
+  limit: number,
+  within: number,
+): IndexedProduct[] {
+  const found: IndexedProduct[] = [];
+  for (const p of index.byName.slice(0, within)) {
+    if (found.length >= limit) break;
+    if (test(p)) found.push(p);
+  }
+  return found;
+}
