@@ -371,7 +371,7 @@ async function rankedIds(
         read.vocabulary
           ? sql`, ${unlessKept(sql`(select coalesce(json_agg(v), '[]') from (${read.vocabulary}) v)`)} as vocabulary`
           : sql``
-      }${read.also ? sql`, ${unlessKept(sql`array(${read.also})`)} as also` : sql``}${
+      }${read.also ? sql`, ${unlessKept(read.also)} as also` : sql``}${
         read.changes ? sql`, ${read.changes} as changes` : sql``
       } from search_generation limit 1`,
     ),
@@ -433,12 +433,13 @@ const valuesOf = (where: SQL) => sql`(
 
 /**
  * The first `wanted` products with options matching the query with their values, best first
- * (drizzle/0020's `layerkart_search_optioned`: the rules over the text and the values), as rows.
+ * (drizzle/0020's `layerkart_search_optioned`: the rules over the text and the values): an
+ * expression giving their ids (text[]).
  */
 function optionedQuery(q: string, words: string[], wanted: number): SQL {
-  return sql`select unnest(layerkart_search_optioned(${q}, ${`%${escapeLike(q)}%`}, ${`{${words
+  return sql`layerkart_search_optioned(${q}, ${`%${escapeLike(q)}%`}, ${`{${words
     .map((w) => `"${w.replace(/["\\]/g, (c) => `\\${c}`)}"`)
-    .join(",")}}`}::text[], ${wanted}::int))`;
+    .join(",")}}`}::text[], ${wanted}::int)`;
 }
 
 /**

@@ -256,8 +256,7 @@ async function firstInMemory(
     ? c.also
     : c.also === undefined
       ? []
-      : ((rowsOf(await db.execute(sql`select array(${c.also}) as also`))[0]?.also ??
-          []) as unknown[]);
+      : ((rowsOf(await db.execute(sql`select ${c.also} as also`))[0]?.also ?? []) as unknown[]);
   return {
     rows: candidates.map((p) => [p.id, p.text, p.words, p.rank + 1]),
     candidates: candidates.map((p) => p.id),
@@ -445,9 +444,11 @@ export function vocabularyInMemory(
 
 /**
  * The first `wanted` active products matching the query, best first (ids), ranked on bounded
- * candidates; and the ids `also` selects (text), read in the same statement (the search's
- * products matched by their option values: one statement fewer). `early`: the query's
- * vocabulary, when it was read with the generation.
+ * candidates; and the ids `also` gives (an expression of type text[], read in the same
+ * statement: the search's products matched by their option values; or the ids, already read).
+ * `early`: the query's vocabulary, when it was read with the generation (or computed from the
+ * kept copy). `memory`: the kept copy of the products, up to date with the generation: the
+ * candidates are read from it (`firstInMemory`) instead of the candidates' statement.
  */
 export async function rankCandidates(
   db: Database,
@@ -848,7 +849,7 @@ export async function rankCandidates(
                  ? sql`'{}'::text[]`
                  : Array.isArray(also)
                    ? sql`${textArray(also)}::text[]`
-                   : sql`array(${also})`
+                   : also
              } as also`),
     );
   }
