@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { products } from "~/db/schema.ts";
 import { insertProduct } from "../../../tests/support/factories.ts";
@@ -156,6 +156,33 @@ describe(`the search's products kept in the process (${testDbKind()})`, () => {
       expect(execute).toHaveBeenCalledTimes(1);
     } finally {
       execute.mockRestore();
+    }
+  });
+
+  it("hold a product added while the copy is read, from the next search on", async () => {
+    const own = await createTestDatabase();
+    try {
+      // An empty catalogue, and a product added right after the load's first statement.
+      const execute = own.db.execute.bind(own.db);
+      let added = false;
+      const spy = vi.spyOn(own.db, "execute").mockImplementation((async (query: SQL) => {
+        const result = await execute(query);
+        if (!added) {
+          added = true;
+          await insertProduct(own.db, { name: "Okapi Lamp" });
+        }
+        return result;
+      }) as typeof own.db.execute);
+      const kept = (await searchIndexOf(own.db)) as SearchIndex;
+      spy.mockRestore();
+      expect(added).toBe(true);
+      expect((await searchProducts(own.db, "okapi")).items.map((p) => p.name)).toEqual([
+        "Okapi Lamp",
+      ]);
+      expect(keptSearchIndex(own.db)).toBe(kept);
+      expect(kept.byName.map((p) => p.text)).toEqual(["okapi lamp 3d prints "]);
+    } finally {
+      await own.destroy();
     }
   });
 

@@ -133,24 +133,24 @@ function internWords(index: SearchIndex, words: string[]): string[] {
 
 /** A copy of the search's products read anew (undefined: more than INDEXED_AT_MOST). */
 export async function readSearchIndex(db: Database): Promise<SearchIndex | undefined> {
-  const result = (await db.execute(sql`
-    select s.id::text as id, s.search_text as text, s.search_words as words, g.generation
-      from search_products s cross join search_generation g
-     order by s.name, s.id
-     limit ${INDEXED_AT_MOST + 1}`)) as unknown as {
-    rows: Array<{ id: string; text: string; words: string[]; generation: number | string }>;
-  };
-  const rows = result.rows;
+  // The generation first, then the rows: rows newer than the generation are read again, as
+  // changes since it, by the next search (harmless); read the other way round, a product added
+  // between the two statements would be missed for good.
+  const [g] = (
+    (await db.execute(sql`select generation from search_generation limit 1`)) as unknown as {
+      rows: Array<{ generation: number | string }>;
+    }
+  ).rows;
+  const generation = Number(g?.generation ?? 0);
+  const rows = (
+    (await db.execute(sql`
+      select id::text as id, search_text as text, search_words as words from search_products
+       order by name, id
+       limit ${INDEXED_AT_MOST + 1}`)) as unknown as {
+      rows: Array<{ id: string; text: string; words: string[] }>;
+    }
+  ).rows;
   if (rows.length > INDEXED_AT_MOST) return undefined;
-  let generation = Number(rows[0]?.generation ?? Number.NaN);
-  if (rows.length === 0) {
-    const [g] = (
-      (await db.execute(sql`select generation from search_generation limit 1`)) as unknown as {
-        rows: Array<{ generation: number | string }>;
-      }
-    ).rows;
-    generation = Number(g?.generation ?? 0);
-  }
   const index: SearchIndex = {
     generation,
     byName: [],
