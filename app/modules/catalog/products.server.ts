@@ -290,7 +290,7 @@ async function searchedIds(
   // the generation: the candidates are read from it (`rankCandidates`), and for a query in ASCII
   // the catalogue's words near the query's too (`vocabularyInMemory`), so the statement reading
   // the generation doesn't read them.
-  const index = await searchIndexOf(db);
+  const index = await searchIndexOf(db, "first");
   const wordsInMemory = index !== undefined && isAsciiText(q) && !vocabularyOf(index).mixed;
   const optioned = optionedQuery(q, words, wanted);
   const ids = await rankedIds(

@@ -169,11 +169,13 @@ function candidateRowsOf(value: unknown): CandidateRow[] | undefined {
 
 /**
  * What the candidates' statement of `rankCandidates` reads, from the kept copy of the products
- * (search-index.server.ts) instead: the same sources (each query word's tiers of catalogue words,
- * gated the same way; the products containing the query), each exactly the first `bound` products
- * by name the statement's walks, fallbacks and finishes add up to (a source containing the query
- * gives each of its words' first `bound`: a few more candidates, never fewer), and no walk left
- * unsettled. Only the products matched by their option values may need a statement.
+ * (search-index.server.ts) instead: the same sources (each query word's tiers of catalogue words;
+ * the products containing the query), each the first `bound` products by name its walks,
+ * fallbacks and finishes add up to, and more: every tier is read (the statement reads a later
+ * one only while the earlier ones' walks found fewer than the bound), and a source containing
+ * the query gives each of its words' first `bound`. No walk is left unsettled. Only the products
+ * matched by their option values, and those containing a query the postings can't point at, may
+ * need a statement.
  */
 async function firstInMemory(
   db: Database,
@@ -213,17 +215,16 @@ async function firstInMemory(
         return words.indexOf(w) !== k && near.length > 0 ? [hasOneOf(near)] : [];
       }),
     );
-    // A later tier only while the earlier ones haven't filled the bound.
-    let earlier = 0;
+    // Every tier, where the statement reads a later one only while the earlier ones' walks
+    // found fewer than the bound: a tier filled here from all its postings could leave out a
+    // later one the statement reads (review: "drag lamp", whose first "drag" products by name
+    // have no lamp word, reads "dragon" there).
     for (let tier = 0, i = 0; tier < CANDIDATE_TIERS && i < byScore.length; tier++) {
       const score = byScore[i]?.score;
       const tierWords: string[] = [];
       while (i < byScore.length && byScore[i]?.score === score)
         tierWords.push(byScore[i++]?.word as string);
-      if (earlier >= bound) continue;
-      const source = firstHaving(index, tierWords, others, bound).slice(0, bound);
-      add(source);
-      earlier += source.length;
+      add(firstHaving(index, tierWords, others, bound).slice(0, bound));
     }
   }
   const contains = (p: IndexedProduct) => p.text.includes(q);

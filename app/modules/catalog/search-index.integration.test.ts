@@ -1,4 +1,5 @@
 import { eq, inArray, type SQL, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { products } from "~/db/schema.ts";
 import { insertProduct } from "../../../tests/support/factories.ts";
@@ -16,6 +17,7 @@ import {
   vocabularyInMemory,
 } from "./search-candidates.server.ts";
 import {
+  keepSearchIndex,
   keptSearchIndex,
   readSearchIndex,
   type SearchIndex,
@@ -181,6 +183,94 @@ describe(`the search's products kept in the process (${testDbKind()})`, () => {
       ]);
       expect(keptSearchIndex(own.db)).toBe(kept);
       expect(kept.byName.map((p) => p.text)).toEqual(["okapi lamp 3d prints "]);
+    } finally {
+      await own.destroy();
+    }
+  });
+
+  it("are read anew, in the background, after a bulk import; searches meanwhile use the statements", async () => {
+    const kept = (await searchIndexOf(t.db)) as SearchIndex;
+    await expectInStep(kept);
+    await t.db.insert(products).values(
+      Array.from({ length: 1_200 }, (_, i) => ({
+        name: `Bulk Kiwi Planter ${i}`,
+        slug: `bulk-kiwi-${i}`,
+        category: "3D Prints",
+        pricePaise: 10_000,
+      })),
+    );
+    // More changes than are worth placing one by one: this search drops the copy and is
+    // answered by the statements; the copy is read again meanwhile.
+    const { items } = await searchProducts(t.db, "kiwi planter 7");
+    expect(items[0]?.name).toBe("Bulk Kiwi Planter 7");
+    expect(keptSearchIndex(t.db)).not.toBe(kept);
+    const again = (await searchIndexOf(t.db)) as SearchIndex;
+    expect(again).not.toBe(kept);
+    expect(again.byName.filter((p) => p.text.startsWith("bulk kiwi")).length).toBe(1_200);
+    await expectInStep(again);
+  });
+
+  it("are not kept when they can't be read: the statements answer, and the load isn't tried again at once", async () => {
+    const own = await createTestDatabase();
+    try {
+      await insertProduct(own.db, { name: "Tapir Lamp" });
+      const execute = own.db.execute.bind(own.db);
+      let loads = 0;
+      const spy = vi.spyOn(own.db, "execute").mockImplementation((async (query: SQL) => {
+        if (new PgDialect().sqlToQuery(query).sql.includes("search_words as words")) {
+          loads += 1;
+          throw new Error("the copy's rows can't be read");
+        }
+        return execute(query);
+      }) as typeof own.db.execute);
+      try {
+        expect(await searchIndexOf(own.db)).toBeUndefined();
+        expect((await searchProducts(own.db, "tapir")).items.map((p) => p.name)).toEqual([
+          "Tapir Lamp",
+        ]);
+        expect((await searchProducts(own.db, "tapri")).items.map((p) => p.name)).toEqual([
+          "Tapir Lamp",
+        ]);
+        expect(loads).toBe(1);
+      } finally {
+        spy.mockRestore();
+      }
+    } finally {
+      await own.destroy();
+    }
+  });
+
+  it("give a later tier's products even when an earlier tier has more than the bound", async () => {
+    const own = await createTestDatabase();
+    try {
+      // The first "drag" products by name have no lamp word, the next ones have "clamp"; the
+      // five the rules put first have "dragon" (a later tier) and "lamp" itself (review).
+      const rows = [
+        ...Array.from({ length: 250 }, (_, i) => `Aa Drag Racer ${i}`),
+        ...Array.from({ length: 60 }, (_, i) => `Ab Drug Lamp ${i}`),
+        ...Array.from({ length: 60 }, (_, i) => `Zz Drag Clamp ${i}`),
+        ...Array.from({ length: 5 }, (_, i) => `Zzz Dragon Lamp ${i}`),
+        "Lamps Misc",
+        "Lampshade Misc",
+      ];
+      for (let i = 0; i < rows.length; i += 200)
+        await own.db.insert(products).values(
+          rows.slice(i, i + 200).map((name, j) => ({
+            name,
+            slug: `tier-${i + j}`,
+            category: "Decor",
+            pricePaise: 10_000,
+          })),
+        );
+      for (const on of [true, false]) {
+        keepSearchIndex(own.db, on);
+        await own.db.execute(sql`update search_generation set generation = generation + 1`);
+        const { items } = await searchProducts(own.db, "drag lamp", 1, 10);
+        expect(
+          items.slice(0, 5).map((p) => p.name),
+          on ? "kept" : "statements",
+        ).toEqual(Array.from({ length: 5 }, (_, i) => `Zzz Dragon Lamp ${i}`));
+      }
     } finally {
       await own.destroy();
     }

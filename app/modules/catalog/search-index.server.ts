@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/adapters/db/index.server.ts";
+import { log } from "~/lib/log.server.ts";
 import { isAsciiText, trigramsOf } from "~/rules/search-similarity.ts";
 
 /*
@@ -73,7 +74,18 @@ export function vocabularyOf(index: SearchIndex): Vocabulary {
 /** A larger catalogue isn't kept in the process (memory: about 400 bytes a product). */
 export const INDEXED_AT_MOST = 250_000;
 
-type Kept = { index?: SearchIndex; loading?: Promise<SearchIndex | undefined>; off?: boolean };
+/** How long a catalogue too large to keep (or a load that failed) is searched by statements alone. */
+const RETRY_MS = 60 * 60_000;
+
+type Kept = {
+  index?: SearchIndex;
+  loading?: Promise<SearchIndex | undefined>;
+  off?: boolean;
+  /** A copy was loaded before: a later load (after one was dropped) holds up no search. */
+  loaded?: boolean;
+  /** Not before this time (ms) is a load tried again: too large, or it failed. */
+  retryAfter?: number;
+};
 const kept = new WeakMap<Database, Kept>();
 const keptOf = (db: Database) => {
   let k = kept.get(db);
@@ -88,7 +100,10 @@ const keptOf = (db: Database) => {
 export function keepSearchIndex(db: Database, on: boolean): void {
   const k = keptOf(db);
   k.off = !on;
-  if (!on) k.index = undefined;
+  k.index = undefined;
+  k.loading = undefined;
+  k.loaded = false;
+  k.retryAfter = undefined;
 }
 
 /** The kept copy as it is (possibly behind the generation), if `db` has one loaded. */
@@ -98,24 +113,41 @@ export function keptSearchIndex(db: Database): SearchIndex | undefined {
 }
 
 /**
- * The kept copy, loaded first if there is none (one load at a time); undefined when it is turned
- * off or the catalogue is larger than INDEXED_AT_MOST.
+ * The kept copy (one load at a time); undefined when it is turned off, the catalogue is larger
+ * than INDEXED_AT_MOST or the load failed (both tried again after RETRY_MS). `wait: "first"`
+ * (a search) waits only for the first load: after a copy was dropped, searches are answered by
+ * the statements while it is read again.
  */
-export async function searchIndexOf(db: Database): Promise<SearchIndex | undefined> {
+export async function searchIndexOf(
+  db: Database,
+  wait: "always" | "first" = "always",
+): Promise<SearchIndex | undefined> {
   const k = keptOf(db);
   if (k.off) return undefined;
   if (k.index) return k.index;
-  if (k.loading) return k.loading;
-  k.loading = readSearchIndex(db)
-    .then((index) => {
-      // Brought up to date by another search meanwhile? Keep the newest.
-      const current = k.index as SearchIndex | undefined;
-      if (!k.off && index && (!current || current.generation < index.generation)) k.index = index;
-      return k.index;
-    })
-    .finally(() => {
-      k.loading = undefined;
+  if (k.retryAfter !== undefined && Date.now() < k.retryAfter) return undefined;
+  if (!k.loading) {
+    const loading = readSearchIndex(db).then(
+      (index) => {
+        if (k.loading !== loading || k.off) return undefined;
+        if (index) {
+          k.index = index;
+          k.loaded = true;
+        } else k.retryAfter = Date.now() + RETRY_MS;
+        return index;
+      },
+      (error: unknown) => {
+        log.warning("search copy not loaded; searching by statements", { error });
+        if (k.loading === loading) k.retryAfter = Date.now() + RETRY_MS;
+        return undefined;
+      },
+    );
+    k.loading = loading;
+    loading.finally(() => {
+      if (k.loading === loading) k.loading = undefined;
     });
+  }
+  if (wait === "first" && k.loaded) return undefined;
   await k.loading;
   return k.off ? undefined : k.index;
 }
@@ -203,8 +235,14 @@ export function applySearchChanges(db: Database, generation: number, value: unkn
   index.generation = generation;
 }
 
+/** More changes than this share of the copy (and 1,000) are read as a new copy instead. */
+const RELOAD_SHARE = 0.25;
+
 function apply(index: SearchIndex, { rows, removed }: Changes): boolean {
   if (rows.length === 0 && removed.length === 0) return true;
+  // A bulk import or recategorisation: reading the copy anew is cheaper than placing each row.
+  if (rows.length + removed.length > Math.max(1_000, RELOAD_SHARE * index.byName.length))
+    return false;
   const changed = new Set([...removed, ...rows.map(([id]) => id)]);
   const touched = new Set<string>();
   for (const id of changed) {
@@ -220,7 +258,6 @@ function apply(index: SearchIndex, { rows, removed }: Changes): boolean {
   for (const [id, text, words, before] of rows) {
     const product = { id, text, words: internWords(index, words ?? []), rank: -1 };
     fresh.push(product);
-    for (const w of product.words) touched.add(w);
     let group = before !== null && changed.has(before) ? groupOf.get(before) : undefined;
     if (before !== null && changed.has(before) && !group) return false;
     if (!group) {
@@ -244,13 +281,37 @@ function apply(index: SearchIndex, { rows, removed }: Changes): boolean {
   if (placed !== fresh.length) return false;
   for (const [rank, product] of byName.entries()) product.rank = rank;
   index.byName = byName;
-  for (const product of fresh) index.byId.set(product.id, product);
+  // Each word's new products, by name (ranks are now the new order).
+  const gained = new Map<string, IndexedProduct[]>();
+  for (const product of [...fresh].sort((a, b) => a.rank - b.rank)) {
+    index.byId.set(product.id, product);
+    for (const w of new Set(product.words)) {
+      if (isNumber(w)) continue;
+      touched.add(w);
+      const list = gained.get(w);
+      if (list) list.push(product);
+      else gained.set(w, [product]);
+    }
+  }
+  // Each touched word's products: the kept ones (still in order) merged with its new ones.
   for (const w of touched) {
     if (isNumber(w)) continue;
-    const list = [
-      ...(index.postings.get(w) ?? []).filter((p) => !changed.has(p.id)),
-      ...fresh.filter((p) => p.words.includes(w)),
-    ].sort((a, b) => a.rank - b.rank);
+    const kept = (index.postings.get(w) ?? []).filter((p) => !changed.has(p.id));
+    const added = gained.get(w) ?? [];
+    const list: IndexedProduct[] = [];
+    let i = 0;
+    let j = 0;
+    while (i < kept.length || j < added.length) {
+      const a = kept[i];
+      const b = added[j];
+      if (b === undefined || (a !== undefined && a.rank < b.rank)) {
+        list.push(a as IndexedProduct);
+        i++;
+      } else {
+        list.push(b);
+        j++;
+      }
+    }
     // A word the catalogue gains or loses: the vocabulary is built again when next asked.
     if (list.length > 0 !== index.postings.has(w)) index.vocabulary = undefined;
     if (list.length > 0) index.postings.set(w, list);
