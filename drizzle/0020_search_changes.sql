@@ -110,11 +110,17 @@ $$;
 --> statement-breakpoint
 -- What changed since a generation, for the process keeping the rows (app/modules/catalog/
 -- search-index.server.ts): the rows stamped since, by name, each with the id of the product
--- before it by name (the name index), and the products removed since and not back. A function,
--- so its statements are planned once per connection, not with every search.
-CREATE OR REPLACE FUNCTION layerkart_search_changes(since bigint) RETURNS json
+-- before it by name (the name index), and the products removed since and not back; or, when
+-- more than `at_most` rows changed (a bulk import), only that ('{"more": true}': the copy is read
+-- anew). A function, so its statements are planned once per connection, not with every search.
+CREATE OR REPLACE FUNCTION layerkart_search_changes(since bigint, at_most int) RETURNS json
 LANGUAGE plpgsql STABLE AS $$
 BEGIN
+  IF (SELECT count(*) FROM (SELECT 1 FROM search_products WHERE changed > since
+                            UNION ALL SELECT 1 FROM search_removed WHERE changed > since
+                            LIMIT at_most + 1) c) > at_most THEN
+    RETURN json_build_object('more', true);
+  END IF;
   RETURN json_build_object(
     'rows', (SELECT coalesce(json_agg(json_build_array(s.id, s.search_text, s.search_words,
                (SELECT b.id FROM search_products b WHERE (b.name, b.id) < (s.name, s.id)

@@ -211,10 +211,20 @@ export async function readSearchIndex(db: Database): Promise<SearchIndex | undef
  * past the copy's (a branch not taken runs nothing).
  */
 export function searchChangesQuery(index: SearchIndex): SQL {
-  return sql`case when generation > ${index.generation} then layerkart_search_changes(${index.generation}) end`;
+  return sql`case when generation > ${index.generation} then layerkart_search_changes(${index.generation}, ${changesAtMost(index)}::int) end`;
 }
 
-type Changes = { rows: Array<[string, string, string[], string | null]>; removed: string[] };
+/** More changes than this share of the copy (and 1,000) are read as a new copy instead. */
+const RELOAD_SHARE = 0.25;
+const changesAtMost = (index: SearchIndex) =>
+  Math.max(1_000, Math.floor(RELOAD_SHARE * index.byName.length));
+
+type Changes = {
+  rows: Array<[string, string, string[], string | null]>;
+  removed: string[];
+  /** More changed than the copy places one by one: it is read anew. */
+  more?: boolean;
+};
 
 /**
  * Brings the kept copy of `db` up to `generation` with the changes read with it (read since a
@@ -235,14 +245,10 @@ export function applySearchChanges(db: Database, generation: number, value: unkn
   index.generation = generation;
 }
 
-/** More changes than this share of the copy (and 1,000) are read as a new copy instead. */
-const RELOAD_SHARE = 0.25;
-
-function apply(index: SearchIndex, { rows, removed }: Changes): boolean {
-  if (rows.length === 0 && removed.length === 0) return true;
+function apply(index: SearchIndex, { rows, removed, more }: Changes): boolean {
   // A bulk import or recategorisation: reading the copy anew is cheaper than placing each row.
-  if (rows.length + removed.length > Math.max(1_000, RELOAD_SHARE * index.byName.length))
-    return false;
+  if (more) return false;
+  if (rows.length === 0 && removed.length === 0) return true;
   const changed = new Set([...removed, ...rows.map(([id]) => id)]);
   const touched = new Set<string>();
   for (const id of changed) {
