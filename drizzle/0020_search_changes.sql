@@ -149,10 +149,12 @@ BEGIN
                      AS values_words
               FROM product_options o JOIN product_option_values v ON v.option_id = o.id
              GROUP BY o.product_id) x
-      JOIN products p ON p.id = x.product_id
+      -- Each product read by its id (the fence keeps it a loop over the few with options: a
+      -- cached generic plan hashed all the products instead).
+      CROSS JOIN LATERAL (SELECT pr.id, pr.name, pr.search_text, pr.search_words FROM products pr
+                           WHERE pr.id = x.product_id AND pr.is_active OFFSET 0) p
       CROSS JOIN LATERAL (SELECT p.search_text || ' ' || x.values_text AS text) t
-     WHERE p.is_active
-       AND (t.text LIKE contains
+     WHERE (t.text LIKE contains
             OR (cardinality(words) = 0 AND word_similarity(q, t.text) >= 0.25)
             OR (cardinality(words) > 0 AND NOT EXISTS (
                   SELECT 1 FROM unnest(words) AS w(word)
