@@ -116,19 +116,24 @@ $$;
 CREATE OR REPLACE FUNCTION layerkart_search_changes(since bigint, at_most int) RETURNS json
 LANGUAGE plpgsql STABLE AS $$
 BEGIN
+  -- Every read in the order of `changed`, with a limit: the function's cached generic plan then
+  -- still walks the index from `since` (without them it read every row: 2–10 ms on PGlite).
   IF (SELECT count(*) FROM (SELECT 1 FROM search_products WHERE changed > since
-                            UNION ALL SELECT 1 FROM search_removed WHERE changed > since
-                            LIMIT at_most + 1) c) > at_most THEN
+                             ORDER BY changed LIMIT at_most + 1) c)
+     + (SELECT count(*) FROM (SELECT 1 FROM search_removed WHERE changed > since
+                               ORDER BY changed LIMIT at_most + 1) c) > at_most THEN
     RETURN json_build_object('more', true);
   END IF;
   RETURN json_build_object(
     'rows', (SELECT coalesce(json_agg(json_build_array(s.id, s.search_text, s.search_words,
                (SELECT b.id FROM search_products b WHERE (b.name, b.id) < (s.name, s.id)
                  ORDER BY b.name DESC, b.id DESC LIMIT 1)) ORDER BY s.name, s.id), '[]')
-               FROM search_products s WHERE s.changed > since),
-    'removed', (SELECT coalesce(json_agg(r.id), '[]') FROM search_removed r
-                 WHERE r.changed > since
-                   AND NOT EXISTS (SELECT 1 FROM search_products s WHERE s.id = r.id)));
+               FROM (SELECT id, name, search_text, search_words FROM search_products
+                      WHERE changed > since ORDER BY changed LIMIT at_most) s),
+    'removed', (SELECT coalesce(json_agg(r.id), '[]')
+                  FROM (SELECT id FROM search_removed WHERE changed > since
+                         ORDER BY changed LIMIT at_most) r
+                 WHERE NOT EXISTS (SELECT 1 FROM search_products s WHERE s.id = r.id)));
 END;
 $$;
 --> statement-breakpoint
