@@ -176,6 +176,13 @@ export async function readSearchIndex(db: Database): Promise<SearchIndex | undef
     }
   ).rows;
   const generation = Number(g?.generation ?? 0);
+  // Counted first (the name index), so a catalogue too large to keep isn't read only to be dropped.
+  const [counted] = (
+    (await db.execute(
+      sql`select count(*)::int as n from (select 1 from search_products limit ${INDEXED_AT_MOST + 1}) c`,
+    )) as unknown as { rows: Array<{ n: number | string }> }
+  ).rows;
+  if (Number(counted?.n ?? 0) > INDEXED_AT_MOST) return undefined;
   const rows = (
     (await db.execute(sql`
       select id::text as id, search_text as text, search_words as words from search_products
