@@ -2,10 +2,15 @@ import { describe, expect, it } from "vitest";
 import {
   codedText,
   codedWindows,
+  digitWordsOf,
+  editsFor,
   isAsciiText,
+  levenshtein,
   rankByRule,
+  sharedAtLeast,
   trigramsOf,
   wordSimilarity,
+  wordTestsOf,
 } from "./search-similarity.ts";
 
 describe("search similarity (the database's own measures are compared in search-similarity.integration.test.ts)", () => {
@@ -67,5 +72,71 @@ describe("search similarity (the database's own measures are compared in search-
     expect(isAsciiText("desk lamp 3d\tprints")).toBe(true);
     expect(isAsciiText("गणेश")).toBe(false);
     expect(isAsciiText("café")).toBe(false);
+  });
+
+  it("tests a word with a digit as the rule does, refusing early only texts the rule refuses", () => {
+    // The rule written out, with nothing skipped.
+    const ruleTest = (w: string, text: string, words: string[]) => {
+      const pattern = trigramsOf(w);
+      const t = trigramsOf(text);
+      const near = words.some((x) => x.startsWith(w) || levenshtein(x, w) <= editsFor(w));
+      return (
+        wordSimilarity(pattern, t) >= 0.25 && (near || wordSimilarity(pattern, t, true) >= 0.4)
+      );
+    };
+    let seed = 20261127;
+    const next = () => {
+      seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
+      return seed / 2 ** 32;
+    };
+    const wordOf = (alphabet: string, max: number) =>
+      Array.from(
+        { length: 1 + Math.floor(next() * max) },
+        () => alphabet[Math.floor(next() * alphabet.length)],
+      ).join("");
+    const patterns = ["4821", "48210", "20t", "3d", "12", "1111", "x12", "a1b2", "999999"];
+    let passed = 0;
+    for (let i = 0; i < 4000; i++) {
+      const w = i < 400 ? (patterns[i % patterns.length] as string) : wordOf("0123456789t", 6);
+      if (!/[0-9]/.test(w) || w.length < 2) continue;
+      // Random words, and the word itself changed by an edit or two, or extended.
+      const changed = () => {
+        let x = w;
+        for (let e = Math.floor(next() * 3); e > 0; e--) {
+          const at = Math.floor(next() * (x.length + 1));
+          const c = wordOf("0123456789t", 1);
+          const kind = next();
+          x =
+            kind < 0.33
+              ? x.slice(0, at) + c + x.slice(at)
+              : kind < 0.66
+                ? x.slice(0, at) + c + x.slice(at + 1)
+                : x.slice(0, at) + x.slice(at + 1);
+        }
+        return next() < 0.2 ? x + wordOf("0123", 2) : x;
+      };
+      const text = Array.from({ length: 1 + Math.floor(next() * 5) }, () => {
+        const r = next();
+        return r < 0.35 ? changed() : r < 0.7 ? wordOf("012348", 6) : wordOf("abt1", 5);
+      })
+        .filter((x) => x.length > 0)
+        .join(next() < 0.8 ? " " : "-");
+      const words = text.split(/[^0-9a-z]+/).filter((x) => x.length > 0);
+      const [test] = wordTestsOf([w], new Map());
+      const expected = ruleTest(w, text, words);
+      expect(
+        test?.(text, words, () => trigramsOf(text)),
+        `${w} in ${text}`,
+      ).toBe(expected);
+      if (!expected) continue;
+      passed++;
+      // A text passing has at least `sharedAtLeast` of the word's trigrams.
+      const own = new Set(trigramsOf(w).codes);
+      const shared = new Set([...trigramsOf(text).codes].filter((c) => own.has(c)));
+      expect(shared.size, `${w} in ${text}`).toBeGreaterThanOrEqual(sharedAtLeast(w));
+    }
+    expect(passed).toBeGreaterThan(200);
+    expect(digitWordsOf("lamp 4821 दीया12 3d").nextToOther).toBe(true);
+    expect(digitWordsOf("lamp 4821 3d").words.length).toBe(2);
   });
 });

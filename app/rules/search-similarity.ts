@@ -143,8 +143,10 @@ export function wordSimilarity(
 export function levenshtein(a: string, b: string): number {
   if (a.length === 0) return b.length;
   if (b.length === 0) return a.length;
-  let previous = new Int32Array(b.length + 1);
-  let current = new Int32Array(b.length + 1);
+  // Two rows, kept between calls (a search compares thousands of short words).
+  if (rows[0].length <= b.length)
+    rows = [new Int32Array(2 * b.length + 2), new Int32Array(2 * b.length + 2)];
+  let [previous, current] = rows;
   for (let j = 0; j <= b.length; j++) previous[j] = j;
   for (let i = 1; i <= a.length; i++) {
     current[0] = i;
@@ -161,12 +163,20 @@ export function levenshtein(a: string, b: string): number {
   }
   return previous[b.length] as number;
 }
+let rows: [Int32Array, Int32Array] = [new Int32Array(64), new Int32Array(64)];
 
 /** How many edits a query word may be from a catalogue word (decision 0004): by its length. */
 export const editsFor = (w: string) => {
   const length = [...w].length;
   return length <= 3 ? 0 : length <= 4 ? 1 : 2;
 };
+
+type Matched = { id: string; containing: boolean; similarity: number; byName: number };
+/**
+ * What `rankByRule` found for each row (by id and place), for ranking again with more rows under
+ * the same rule: a search's later passes rank its first candidates again.
+ */
+export type RuleMemo = Map<string, Matched | null>;
 
 /** A candidate as the database gives it: its search text and words, and its place by name. */
 export type CandidateRow = { id: string; text: string; words: string[]; byName: number };
@@ -183,45 +193,36 @@ export type CandidateRow = { id: string; text: string; words: string[]; byName: 
 export function rankByRule(
   rule: { q: string; words: string[]; nearOf: Map<string, string[]>; wanted: number },
   rows: CandidateRow[],
+  memo: RuleMemo = new Map(),
 ): { ids: string[]; containing: number } {
   const { q, words, nearOf, wanted } = rule;
   const query = trigramsOf(q);
   const querySet = new Set(query.codes);
-  const tests = words.map((w) => {
-    const pattern = trigramsOf(w);
-    const near = nearOf.get(w);
-    const nearSet = new Set(near);
-    const edits = editsFor(w);
-    return {
-      pattern,
-      set: new Set(pattern.codes),
-      isNear: (productWords: string[]) =>
-        near === undefined
-          ? productWords.some((x) => x.startsWith(w) || levenshtein(x, w) <= edits)
-          : productWords.some((x) => nearSet.has(x)),
-    };
-  });
-  const matched: Array<{ id: string; containing: boolean; similarity: number; byName: number }> =
-    [];
+  const tests = wordTestsOf(words, nearOf);
+  const matched: Matched[] = [];
   for (const row of rows) {
-    const text = trigramsOf(row.text);
-    const containing = row.text.includes(q);
-    const matches =
-      containing ||
-      (tests.length === 0
-        ? wordSimilarity(query, text, false, querySet) >= 0.25
-        : tests.every(
-            (t) =>
-              wordSimilarity(t.pattern, text, false, t.set) >= 0.25 &&
-              (t.isNear(row.words) || wordSimilarity(t.pattern, text, true, t.set) >= 0.4),
-          ));
-    if (!matches) continue;
-    matched.push({
-      id: row.id,
-      containing,
-      similarity: wordSimilarity(query, text, false, querySet),
-      byName: row.byName,
-    });
+    // (A row's answer depends on its text and its words, which are its text's, and its place.)
+    const key = `${row.id} ${row.byName} ${row.text}`;
+    let known = memo.get(key);
+    if (known === undefined) {
+      const text = trigramsOf(row.text);
+      const containing = row.text.includes(q);
+      const matches =
+        containing ||
+        (tests.length === 0
+          ? wordSimilarity(query, text, false, querySet) >= 0.25
+          : tests.every((test) => test(row.text, row.words, () => text)));
+      known = matches
+        ? {
+            id: row.id,
+            containing,
+            similarity: wordSimilarity(query, text, false, querySet),
+            byName: row.byName,
+          }
+        : null;
+      memo.set(key, known);
+    }
+    if (known !== null) matched.push(known);
   }
   matched.sort(
     (a, b) =>
@@ -231,6 +232,137 @@ export function rankByRule(
   );
   const first = matched.slice(0, wanted);
   return { ids: first.map((m) => m.id), containing: first.filter((m) => m.containing).length };
+}
+
+/**
+ * Each query word's test in the rule (see `rankByRule`), on a text, its words and its trigrams
+ * (asked only when needed): similar to the text (≥ 0.25), and either near one of its words or
+ * strictly similar (≥ 0.4). For a word whose every trigram has a digit ("4821", "20t"), the
+ * text's words with a digit bound both similarities first (`digitWordsOf`), so most texts are
+ * refused without their trigrams.
+ */
+export function wordTestsOf(
+  words: string[],
+  nearOf: Map<string, string[]>,
+): Array<(text: string, productWords: string[], trigrams: () => Trigrams) => boolean> {
+  return words.map((w) => {
+    const pattern = trigramsOf(w);
+    const set = new Set(pattern.codes);
+    const near = nearOf.get(w);
+    const nearSet = new Set(near);
+    const edits = editsFor(w);
+    // A word within `edits` of it has all but `edits` of its digits at least (each edit changes
+    // one character): a word without enough isn't compared.
+    const digits = digitCount(w);
+    const isNear = (productWords: string[]) =>
+      near === undefined
+        ? productWords.some(
+            (x) =>
+              x.startsWith(w) ||
+              (Math.abs(x.length - w.length) <= edits &&
+                digitCount(x) >= digits - edits &&
+                levenshtein(x, w) <= edits),
+          )
+        : productWords.some((x) => nearSet.has(x));
+    const numeric = set.size > 0 && [...set].every(trigramHasDigit);
+    return (text, productWords, trigrams) => {
+      const nearWord = isNear(productWords);
+      if (numeric && !mayBeSimilar(set, digitWordsOf(text).words, nearWord)) return false;
+      const t = trigrams();
+      return (
+        wordSimilarity(pattern, t, false, set) >= 0.25 &&
+        (nearWord || wordSimilarity(pattern, t, true, set) >= 0.4)
+      );
+    };
+  });
+}
+
+/**
+ * How many of a word's distinct trigrams a text passing its test has at least: a similarity is at
+ * most the share of the word's trigrams its extent has, so a quarter of them; and either 0.4 of
+ * them (strictly similar), or those a near word of the text has: a word starting with it has all
+ * but the last, and a word within its edits all but 3 a change (each changes at most the 3
+ * trigrams that have its character).
+ */
+export function sharedAtLeast(w: string): number {
+  const ulen1 = new Set(trigramsOf(w).codes).size;
+  const near = Math.min(ulen1 - 1, ulen1 - 3 * editsFor(w));
+  const strict = Math.ceil(0.4 * ulen1 - 1e-9);
+  return Math.max(Math.ceil(ulen1 / 4 - 1e-9), Math.min(near, strict));
+}
+
+/**
+ * Whether a text can pass a word's test, for a word whose every trigram has a digit (`set`), by
+ * the text's words with a digit (where all its trigrams that are the word's are): an extent has
+ * at most `shared` of the word's trigrams and, when word-bounded, at least the trigrams of one
+ * of those words, and a similarity only grows with the former and falls with the latter.
+ */
+function mayBeSimilar(set: Set<number>, digitWords: number[][], nearWord: boolean): boolean {
+  const shared = new Set<number>();
+  let fewest = Number.POSITIVE_INFINITY;
+  for (const codes of digitWords) {
+    let any = false;
+    for (const code of codes) {
+      if (set.has(code)) {
+        shared.add(code);
+        any = true;
+      }
+    }
+    if (any) fewest = Math.min(fewest, codes.length);
+  }
+  const c = shared.size;
+  const ulen1 = set.size;
+  if (Math.fround(c / ulen1) < 0.25) return false;
+  if (nearWord) return true;
+  const strictAtMost = c <= fewest ? c / (ulen1 + fewest - c) : c / ulen1;
+  return Math.fround(strictAtMost) >= 0.4;
+}
+
+const isDigitCode = (c: number) => c >= 48 && c <= 57;
+const digitCount = (s: string) => {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) if (isDigitCode(s.charCodeAt(i))) n++;
+  return n;
+};
+/** Whether a trigram (as `trigramsOf` numbers it) has a digit. */
+export const trigramHasDigit = (code: number) =>
+  isDigitCode(code >> 14) || isDigitCode((code >> 7) & 127) || isDigitCode(code & 127);
+
+/**
+ * A text's words with a digit, as pg_trgm splits ASCII text (letters and digits), each as its
+ * distinct trigrams; `nextToOther`: one of them is next to a character outside ASCII, which the
+ * database's locale may count as part of the word.
+ */
+export function digitWordsOf(text: string): { words: number[][]; nextToOther: boolean } {
+  const words: number[][] = [];
+  let nextToOther = false;
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    while (i < n && !isWordCode(text.charCodeAt(i))) i++;
+    if (i >= n) break;
+    const start = i;
+    let digit = false;
+    while (i < n && isWordCode(text.charCodeAt(i))) {
+      if (isDigitCode(text.charCodeAt(i))) digit = true;
+      i++;
+    }
+    if (!digit) continue;
+    if ((start > 0 && text.charCodeAt(start - 1) > 127) || (i < n && text.charCodeAt(i) > 127))
+      nextToOther = true;
+    const codes: number[] = [];
+    let a = 32;
+    let b = 32;
+    for (let k = start; k <= i; k++) {
+      const c = k < i ? lowerCode(text.charCodeAt(k)) : 32;
+      const code = (a << 14) | (b << 7) | c;
+      if (!codes.includes(code)) codes.push(code);
+      a = b;
+      b = c;
+    }
+    words.push(codes);
+  }
+  return { words, nextToOther };
 }
 
 /**

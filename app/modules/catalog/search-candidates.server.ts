@@ -6,15 +6,20 @@ import {
   editsFor,
   isAsciiText,
   levenshtein,
+  type RuleMemo,
   rankByRule,
+  sharedAtLeast,
   type Trigrams,
+  trigramHasDigit,
   trigramsOf,
   wordSimilarity,
+  wordTestsOf,
 } from "~/rules/search-similarity.ts";
 import {
   firstHaving,
   firstOfAll,
   type IndexedProduct,
+  numbersOf,
   type SearchIndex,
   type Vocabulary,
 } from "./search-index.server.ts";
@@ -165,6 +170,35 @@ function candidateRowsOf(value: unknown): CandidateRow[] | undefined {
     rows.push({ id: String(id), text, words: words ?? [], byName: Number(byName) });
   }
   return rows;
+}
+
+/** More postings than this of a word's trigrams with a digit: the trigram index finds its texts. */
+const NUMBER_READS = 40_000;
+
+/**
+ * The kept copy's products whose text can pass the test of `w`, a word with a digit (numbers have
+ * no postings): a text passing it has at least `sharedAtLeast(w)` of the word's trigrams, and
+ * the word's trigrams with a digit only in words with a digit (`numbersOf`). With the products
+ * the copy isn't sure of. Undefined when the word's other trigrams could make up that many alone
+ * ("m3"), or its trigrams with a digit are in too many texts to count.
+ */
+export function numberCandidates(index: SearchIndex, w: string): IndexedProduct[] | undefined {
+  const codes = [...new Set(trigramsOf(w).codes)];
+  const digits = codes.filter(trigramHasDigit);
+  const need = sharedAtLeast(w) - (codes.length - digits.length);
+  if (need <= 0) return undefined;
+  const numbers = numbersOf(index);
+  const lists = digits.map((code) => numbers.byTrigram.get(code) ?? []);
+  if (lists.reduce((n, list) => n + list.length, 0) > NUMBER_READS) return undefined;
+  const found: IndexedProduct[] = [...numbers.unsure];
+  // (By place by name: every kept product has its own.)
+  const counts = new Uint8Array(index.byName.length);
+  for (const list of lists) {
+    for (const p of list) {
+      if (++(counts[p.rank] as number) === need) found.push(p);
+    }
+  }
+  return found;
 }
 
 /**
@@ -856,6 +890,8 @@ export async function rankCandidates(
   }
   const candidates = (first?.candidates ?? []) as string[];
   const rule = { q, words, nearOf, wanted };
+  // The later passes rank these candidates again: each is tested once.
+  const memo: RuleMemo = new Map();
   let answer: { ids: string[]; containing: number };
   const inDatabase = (row: Row | undefined) => ({
     ids: ((row?.ranked ?? []) as unknown[]).map(String),
@@ -887,7 +923,7 @@ export async function rankCandidates(
         ? inDatabase(
             await rankedByDatabase(db, sql`${`{${candidates.join(",")}}`}::uuid[]`, [], sql``),
           )
-        : rankByRule(rule, rows);
+        : rankByRule(rule, rows, memo);
   } else if (memory !== undefined) {
     // Another script: the database ranks the kept copy's candidates.
     answer = inDatabase(
@@ -900,43 +936,62 @@ export async function rankCandidates(
   let containingCount = answer.containing;
 
   // The passes below (rare) rank again with more candidates, each `extra` source read once (a
-  // CTE), and say how many products each source gave.
-  const rank = async (run: Database | Tx, extra: SQL[]) => {
-    const before = extra.map((e, i) => cte(`extra_${i}`, sql`select id from ${e} x`));
-    // One array (computed once), so the products are read by id: an `or id in (…)` is a filter
-    // on every product.
-    const ids = sql`(${`{${candidates.join(",")}}`}::uuid[]${
-      extra.length > 0
-        ? sql` || array(${sql.join(
-            extra.map((_, i) => sql`select id from ${sql.raw(`extra_${i}`)}`),
-            sql` union `,
-          )})`
-        : sql``
-    })`;
-    const sizes =
-      extra.length > 0
-        ? sql`array[${sql.join(
-            extra.map((_, i) => sql`(select count(*)::int from ${sql.raw(`extra_${i}`)})`),
-            sql`, `,
-          )}]`
-        : sql`'{}'::int[]`;
+  // CTE; or its ids, read from the kept copy), and say how many products each source gave.
+  const rank = async (run: Database | Tx, extra: Array<SQL | string[]>) => {
+    const statements = extra.flatMap((e) => (Array.isArray(e) ? [] : [e]));
+    const listed = extra.flatMap((e) => (Array.isArray(e) ? e : []));
+    const all = [...new Set([...candidates, ...listed])];
     let again: { ids: string[]; containing: number } | undefined;
     let row: Row | undefined;
-    if (inShop) {
-      [row] = rowsOf(
-        await run.execute(
-          sql`${before.length > 0 ? sql`with ${sql.join(before, sql`, `)} ` : sql``}select ${candidateRows(ids)} as rows, ${sizes} as sizes`,
-        ),
-      );
-      const rows = candidateRowsOf(row?.rows);
-      if (rows !== undefined) again = rankByRule(rule, rows);
+    let sized: number[] = [];
+    if (statements.length === 0 && memory !== undefined && inShop) {
+      // Every candidate is in the kept copy: ranked without a statement (unless one has text
+      // the database ranks).
+      const rows = all.flatMap((id) => {
+        const p = memory.byId.get(id);
+        return p ? [{ id: p.id, text: p.text, words: p.words, byName: p.rank + 1 }] : [];
+      });
+      if (rows.every((r) => isAsciiText(r.text))) again = rankByRule(rule, rows, memo);
     }
     if (again === undefined) {
-      row = await rankedByDatabase(run, ids, before, sql`, ${sizes} as sizes`);
-      again = inDatabase(row);
+      const before = statements.map((e, i) => cte(`extra_${i}`, sql`select id from ${e} x`));
+      // One array (computed once), so the products are read by id: an `or id in (…)` is a
+      // filter on every product.
+      const ids = sql`(${`{${all.join(",")}}`}::uuid[]${
+        statements.length > 0
+          ? sql` || array(${sql.join(
+              statements.map((_, i) => sql`select id from ${sql.raw(`extra_${i}`)}`),
+              sql` union `,
+            )})`
+          : sql``
+      })`;
+      const sizes =
+        statements.length > 0
+          ? sql`array[${sql.join(
+              statements.map((_, i) => sql`(select count(*)::int from ${sql.raw(`extra_${i}`)})`),
+              sql`, `,
+            )}]`
+          : sql`'{}'::int[]`;
+      if (inShop) {
+        [row] = rowsOf(
+          await run.execute(
+            sql`${before.length > 0 ? sql`with ${sql.join(before, sql`, `)} ` : sql``}select ${candidateRows(ids)} as rows, ${sizes} as sizes`,
+          ),
+        );
+        const rows = candidateRowsOf(row?.rows);
+        if (rows !== undefined) again = rankByRule(rule, rows, memo);
+      }
+      if (again === undefined) {
+        row = await rankedByDatabase(run, ids, before, sql`, ${sizes} as sizes`);
+        again = inDatabase(row);
+      }
+      sized = ((row?.sizes ?? []) as unknown[]).map(Number);
     }
     containingCount = again.containing;
-    return { ids: again.ids, sizes: ((row?.sizes ?? []) as unknown[]).map(Number) };
+    // How many products each source gave, in `extra`'s order.
+    let i = 0;
+    const sizes = extra.map((e) => (Array.isArray(e) ? e.length : (sized[i++] ?? 0)));
+    return { ids: again.ids, sizes };
   };
   // The walks' fallbacks, when their first postings didn't settle them: candidates for every
   // ranking from here on.
@@ -953,8 +1008,80 @@ export async function rankCandidates(
   // in it), words near nothing in it (strict similarity alone), and a query without words (the
   // whole query's similarity). Asked only when fewer than `wanted` products contain the query:
   // the products they add come after all of those. In a transaction setting the operators'
-  // thresholds (the index serves the operators only).
-  const more: SQL[] = [];
+  // thresholds (the index serves the operators only). With the kept copy, a word with a digit's
+  // sources are read from it instead (`numberCandidates`: the trigrams with a digit), and then
+  // no statement is needed ("mecha pilot 4821" took 30–74 ms through the trigram index).
+  const tests = memory !== undefined && inShop ? wordTestsOf(words, nearOf) : undefined;
+  // Per word with a digit, its candidates in the kept copy (undefined: the index's).
+  const numbered = new Map<number, IndexedProduct[] | undefined>();
+  const numberedOf = (k: number) => {
+    const w = words[k] as string;
+    if (memory === undefined || tests === undefined || nearOf.has(w)) return undefined;
+    if (!numbered.has(k)) numbered.set(k, numberCandidates(memory, w));
+    return numbered.get(k);
+  };
+  const test = (k: number, p: IndexedProduct, trigrams: () => Trigrams) =>
+    tests?.[k]?.(p.text, p.words, trigrams) === true;
+  const trigramsOfProduct = (p: IndexedProduct) => {
+    let text: Trigrams | undefined;
+    return () => {
+      text ??= trigramsOf(p.text);
+      return text;
+    };
+  };
+  // Per word with a digit, its candidates passing its test, by name, and those whose text the
+  // database tests (not ASCII).
+  const passed = new Map<number, { passing: IndexedProduct[]; unsure: IndexedProduct[] }>();
+  const passedOf = (k: number, found: IndexedProduct[]) => {
+    let known = passed.get(k);
+    if (known === undefined) {
+      known = { passing: [], unsure: [] };
+      for (const p of found) {
+        if (!isAsciiText(p.text)) known.unsure.push(p);
+        else if (test(k, p, trigramsOfProduct(p))) known.passing.push(p);
+      }
+      known.passing.sort((a, b) => a.rank - b.rank);
+      passed.set(k, known);
+    }
+    return known;
+  };
+  /**
+   * From the kept copy: the ids of the first `bound` products by name passing the tests of the
+   * words `ks` and having one of each list of `near` words, as `firstByName` reads them, and
+   * those having them whose text the database tests (not ASCII); undefined when none of `ks` is
+   * a word with a digit whose candidates the copy gives.
+   */
+  const passingInMemory = (ks: number[], near: string[][]) => {
+    let first: number | undefined;
+    for (const k of ks) {
+      const found = numberedOf(k);
+      if (found === undefined) continue;
+      if (first === undefined || found.length < (numberedOf(first)?.length ?? 0)) first = k;
+    }
+    if (first === undefined) return undefined;
+    const { passing, unsure } = passedOf(first, numberedOf(first) ?? []);
+    const sets = near.map((list) => new Set(list));
+    const having = (p: IndexedProduct) => sets.every((set) => p.words.some((x) => set.has(x)));
+    const rest = ks.filter((k) => k !== first);
+    const ids: string[] = [];
+    for (const p of passing) {
+      if (ids.length >= bound) break;
+      if (!having(p)) continue;
+      const trigrams = trigramsOfProduct(p);
+      if (rest.every((k) => test(k, p, trigrams))) ids.push(p.id);
+    }
+    return [...ids, ...unsure.filter(having).map((p) => p.id)];
+  };
+  // The other lettered words' near words (as `overlapsBut`).
+  const nearBut = (k: number) =>
+    lettered.flatMap((w) => {
+      const near = nearOf.get(w) ?? [];
+      return words.indexOf(w) !== k && near.length > 0 ? [near] : [];
+    });
+  /** A word's own source: every product passing its test and the other words' filters. */
+  const sourceOf = (k: number): SQL | string[] =>
+    passingInMemory([k], nearBut(k)) ?? firstByName(indexedTests[k] as SQL, overlapsBut(k));
+  const more: Array<SQL | string[]> = [];
   // Per source of `more`, the size below which it holds every product passing its word's test
   // (it has none of the other words' filters; 0: it has them): then it holds every product that
   // can match without containing the query, and the ranking with it is the rules' over every
@@ -966,7 +1093,7 @@ export async function rankCandidates(
     if (near === undefined) {
       // A word with a digit: with the other words' filters (unfiltered, "100" passes in 11,000
       // products, and their first by name are not the ones having the other words: review).
-      more.push(firstByName(indexedTests[k] as SQL, overlapsBut(k)));
+      more.push(sourceOf(k));
       wholeBelow.push(0);
     } else if (near.length === 0) {
       // A word near nothing in the catalogue is strictly similar to few texts, if any.
@@ -979,42 +1106,56 @@ export async function rankCandidates(
     wholeBelow.push(bound);
   }
   const needsMore = more.length > 0 && containingCount < wanted;
+  const everyWord = words.map((_, k) => k);
+  // The products passing every word's test at once, from the copy when it can.
+  const everyTest = () =>
+    passingInMemory(everyWord, []) ?? firstByName(sql.join(indexedTests, sql` and `));
   // Still fewer answers than asked for: every word's trigram source too (bounded, index-served),
   // so a product that matches only by a word's similarity to its text ("tealight" in "Tea
   // Light …") while the word has near words of its own is not missed (review, 2026-11-27) —
   // unless a whole source above already holds every product that can match.
-  if (needsMore || (ranked.length < wanted && words.length > 0)) {
-    ranked = await db.transaction(async (tx) => {
+  const passes = async (run: Database | Tx) => {
+    let again = ranked;
+    let settled = false;
+    if (needsMore) {
+      const withMore = await rank(run, [...settling, ...more]);
+      again = withMore.ids;
+      settled = wholeBelow.some(
+        (below, i) => (withMore.sizes[settling.length + i] ?? below) < below,
+      );
+    }
+    if (!settled && again.length < wanted && words.length > 0) {
+      // First the products passing every word's test at once (the index intersects them: few,
+      // when few answers were found). Fewer than `bound`: every product that can match without
+      // containing the query is among them, and the ranking is the rules' over every product
+      // ("mecha pilot 4821": 8 ms here where every word's source took 50–70).
+      const all = await rank(run, [...settling, everyTest()]);
+      again = all.ids;
+      if ((all.sizes[settling.length] ?? bound) >= bound) {
+        const each = everyWord.map(sourceOf);
+        again = (
+          each.some((e) => !Array.isArray(e)) && run === db
+            ? await thresholded((tx) => rank(tx, [...settling, ...each]))
+            : await rank(run, [...settling, ...each])
+        ).ids;
+      }
+    }
+    return again;
+  };
+  // The operators' thresholds, for statements the trigram index serves.
+  const thresholded = <T>(f: (tx: Tx) => Promise<T>) =>
+    db.transaction(async (tx) => {
       await tx.execute(sql`select
         set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY)}, true),
         set_config('pg_trgm.strict_word_similarity_threshold', ${String(STRICT_WORD_SIMILARITY)}, true)`);
-      let again = ranked;
-      let settled = false;
-      if (needsMore) {
-        const withMore = await rank(tx, [...settling, ...more]);
-        again = withMore.ids;
-        settled = wholeBelow.some(
-          (below, i) => (withMore.sizes[settling.length + i] ?? below) < below,
-        );
-      }
-      if (!settled && again.length < wanted && words.length > 0) {
-        // First the products passing every word's test at once (the index intersects them: few,
-        // when few answers were found). Fewer than `bound`: every product that can match without
-        // containing the query is among them, and the ranking is the rules' over every product
-        // ("mecha pilot 4821": 8 ms here where every word's source took 50–70).
-        const all = await rank(tx, [...settling, firstByName(sql.join(indexedTests, sql` and `))]);
-        again = all.ids;
-        if ((all.sizes[settling.length] ?? bound) >= bound) {
-          again = (
-            await rank(tx, [
-              ...settling,
-              ...words.map((_, k) => firstByName(indexedTests[k] as SQL, overlapsBut(k))),
-            ])
-          ).ids;
-        }
-      }
-      return again;
+      return f(tx);
     });
+  if (needsMore || (ranked.length < wanted && words.length > 0)) {
+    const fromCopy =
+      settling.length === 0 &&
+      (!needsMore || more.every((e) => Array.isArray(e))) &&
+      (words.length === 0 || everyWord.some((k) => numberedOf(k) !== undefined));
+    ranked = fromCopy ? await passes(db) : await thresholded(passes);
   }
   return { ids: ranked, also: ((first?.also ?? []) as string[]).map(String) };
 }

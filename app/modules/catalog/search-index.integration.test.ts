@@ -19,6 +19,7 @@ import {
 import {
   keepSearchIndex,
   keptSearchIndex,
+  numbersOf,
   readSearchIndex,
   type SearchIndex,
   searchIndexOf,
@@ -55,6 +56,15 @@ function contents(index: SearchIndex | undefined) {
         .map(([w, list]) => [w, list.map((p) => p.id)] as const)
         .sort(([a], [b]) => (a < b ? -1 : 1)),
     ),
+    // (In no order: the search reads them whole.)
+    numbers: Object.fromEntries(
+      [...numbersOf(index).byTrigram.entries()]
+        .map(([code, list]) => [code, list.map((p) => p.id).sort()] as const)
+        .sort(([a], [b]) => a - b),
+    ),
+    unsure: numbersOf(index)
+      .unsure.map((p) => p.id)
+      .sort(),
   };
 }
 
@@ -74,6 +84,8 @@ describe(`the search's products kept in the process (${testDbKind()})`, () => {
     expect(kept.byName.map((p) => p.text)).toEqual(["mango lamp 3d prints "]);
 
     const vase = await insertProduct(t.db, { name: "Spiral Vase 12", category: "3D Prints" });
+    // A number next to another script: a candidate of every number (its words may differ).
+    const diya = await insertProduct(t.db, { name: "Diya दीया12 Lamp" });
     const draft = await insertProduct(t.db, { name: "Hidden Draft", isActive: false });
     await insertProduct(t.db, { name: "apple Lamp" });
     await insertProduct(t.db, { name: "Zebra Lamp" });
@@ -139,10 +151,54 @@ describe(`the search's products kept in the process (${testDbKind()})`, () => {
     // Several changes between two searches, and what the search finds from the copy.
     await t.db.update(products).set({ name: "Quokka Lamp" }).where(eq(products.id, draft!.id));
     await t.db.delete(products).where(eq(products.id, many[31]!.id));
+    // Its number now a word of its own.
+    await t.db.update(products).set({ name: "Diya Lamp 77" }).where(eq(products.id, diya!.id));
     await expectInStep(kept);
+    expect((await searchProducts(t.db, "lamp 77")).items.map((p) => p.name)).toContain(
+      "Diya Lamp 77",
+    );
     expect((await searchProducts(t.db, "quokak")).items.map((p) => p.name)).toEqual([
       "Quokka Lamp",
     ]);
+  });
+
+  it("finds a word with a digit's products in the copy, without the trigram index", async () => {
+    for (const name of [
+      "Mecha Pilot 4821",
+      "Mecha Pilot 4822",
+      "Mecha Pilot 14821",
+      "Mecha Pilot 48",
+      "Mecha Pilots Bust 4821",
+      "Mecha Pilot 5821",
+      "Pilot Mecha 4921",
+      "Mecha Pilot 4850",
+      "Gear 20T",
+      "Gear Set 20 T",
+    ])
+      await insertProduct(t.db, { name, category: "3D Characters" });
+    for (const q of [
+      "mecha pilot 4821",
+      "pilot 4821",
+      "4821",
+      "gear 20t",
+      "mecha 4850",
+      "pilto 4822",
+    ]) {
+      keepSearchIndex(t.db, false);
+      await t.db.execute(sql`update search_generation set generation = generation + 1`);
+      const statements = (await searchProducts(t.db, q)).items.map((p) => p.name);
+      keepSearchIndex(t.db, true);
+      await searchIndexOf(t.db);
+      await t.db.execute(sql`update search_generation set generation = generation + 1`);
+      const transaction = vi.spyOn(t.db, "transaction");
+      try {
+        const kept = (await searchProducts(t.db, q)).items.map((p) => p.name);
+        expect(kept, q).toEqual(statements);
+        expect(transaction, q).not.toHaveBeenCalled();
+      } finally {
+        transaction.mockRestore();
+      }
+    }
   });
 
   it("ranks a search asked for the first time in one statement before the cards", async () => {

@@ -1,7 +1,12 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/adapters/db/index.server.ts";
 import { log } from "~/lib/log.server.ts";
-import { isAsciiText, trigramsOf } from "~/rules/search-similarity.ts";
+import {
+  digitWordsOf,
+  isAsciiText,
+  trigramHasDigit,
+  trigramsOf,
+} from "~/rules/search-similarity.ts";
 
 /*
  * The search's products kept in the process (docs/decisions/0021-search-answers.md, amended
@@ -44,6 +49,8 @@ export type SearchIndex = {
   words: Map<string, string>;
   /** The postings' words as the search looks for near ones (built when first asked). */
   vocabulary?: Vocabulary;
+  /** The products a word with a digit can be similar to (built when first asked). */
+  numbers?: Numbers;
 };
 
 /**
@@ -71,6 +78,70 @@ export function vocabularyOf(index: SearchIndex): Vocabulary {
   }
   index.vocabulary = vocabulary;
   return vocabulary;
+}
+
+/**
+ * Per trigram with a digit in it, the products whose text has it (in no order): a query word
+ * with a digit (numbers have no postings) is word-similar only to texts sharing some of its
+ * trigrams, and the trigrams with a digit come only from a text's words with a digit ("4821",
+ * "3d"), so the few texts sharing enough of them are found without reading every text
+ * (`numberCandidates` in search-candidates.server.ts). `unsure`: products with a word of digits
+ * and ASCII letters next to a character outside ASCII, which the database's locale may count as
+ * part of that word (other trigrams): a candidate for every such query.
+ */
+export type Numbers = { byTrigram: Map<number, IndexedProduct[]>; unsure: IndexedProduct[] };
+
+/**
+ * The trigrams with a digit of a text's words with a digit; undefined when such a word is next to
+ * a character outside ASCII (see `Numbers`).
+ */
+function digitTrigramsOf(text: string): number[] | undefined {
+  const { words, nextToOther } = digitWordsOf(text);
+  if (nextToOther) return undefined;
+  const codes: number[] = [];
+  for (const word of words)
+    for (const code of word) if (trigramHasDigit(code) && !codes.includes(code)) codes.push(code);
+  return codes;
+}
+
+function addNumbers(numbers: Numbers, product: IndexedProduct): void {
+  if (!/[0-9]/.test(product.text)) return;
+  const codes = digitTrigramsOf(product.text);
+  if (codes === undefined) {
+    numbers.unsure.push(product);
+    return;
+  }
+  for (const code of codes) {
+    const list = numbers.byTrigram.get(code);
+    if (list) list.push(product);
+    else numbers.byTrigram.set(code, [product]);
+  }
+}
+
+export function numbersOf(index: SearchIndex): Numbers {
+  if (index.numbers) return index.numbers;
+  const numbers: Numbers = { byTrigram: new Map(), unsure: [] };
+  for (const product of index.byName) addNumbers(numbers, product);
+  index.numbers = numbers;
+  return numbers;
+}
+
+/** Changed products (by id) out of the numbers' lists, and their new rows in. */
+function changeNumbers(numbers: Numbers, old: IndexedProduct[], fresh: IndexedProduct[]): void {
+  const changed = new Set([...old, ...fresh].map((p) => p.id));
+  const touched = new Set<number>();
+  for (const product of old) {
+    if (!/[0-9]/.test(product.text)) continue;
+    const codes = digitTrigramsOf(product.text);
+    if (codes === undefined) numbers.unsure = numbers.unsure.filter((p) => !changed.has(p.id));
+    else for (const code of codes) touched.add(code);
+  }
+  for (const code of touched) {
+    const list = (numbers.byTrigram.get(code) ?? []).filter((p) => !changed.has(p.id));
+    if (list.length > 0) numbers.byTrigram.set(code, list);
+    else numbers.byTrigram.delete(code);
+  }
+  for (const product of fresh) addNumbers(numbers, product);
 }
 
 /** A larger catalogue isn't kept in the process (memory: about 400 bytes a product). */
@@ -210,6 +281,7 @@ export async function readSearchIndex(db: Database): Promise<SearchIndex | undef
       else index.postings.set(w, [product]);
     }
   }
+  numbersOf(index);
   return index;
 }
 
@@ -260,9 +332,11 @@ function apply(index: SearchIndex, { rows, removed, more }: Changes): boolean {
   if (rows.length === 0 && removed.length === 0) return true;
   const changed = new Set([...removed, ...rows.map(([id]) => id)]);
   const touched = new Set<string>();
+  const gone: IndexedProduct[] = [];
   for (const id of changed) {
     const old = index.byId.get(id);
     if (!old) continue;
+    gone.push(old);
     for (const w of old.words) touched.add(w);
     index.byId.delete(id);
   }
@@ -296,6 +370,7 @@ function apply(index: SearchIndex, { rows, removed, more }: Changes): boolean {
   if (placed !== fresh.length) return false;
   for (const [rank, product] of byName.entries()) product.rank = rank;
   index.byName = byName;
+  if (index.numbers) changeNumbers(index.numbers, gone, fresh);
   // Each word's new products, by name (ranks are now the new order).
   const gained = new Map<string, IndexedProduct[]>();
   for (const product of [...fresh].sort((a, b) => a.rank - b.rank)) {
