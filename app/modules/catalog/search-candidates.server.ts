@@ -1081,7 +1081,8 @@ export async function rankCandidates(
   /** A word's own source: every product passing its test and the other words' filters. */
   const sourceOf = (k: number): SQL | string[] =>
     passingInMemory([k], nearBut(k)) ?? firstByName(indexedTests[k] as SQL, overlapsBut(k));
-  const more: Array<SQL | string[]> = [];
+  // (Each read only when asked for: a word with a digit's is computed from the copy.)
+  const more: Array<() => SQL | string[]> = [];
   // Per source of `more`, the size below which it holds every product passing its word's test
   // (it has none of the other words' filters; 0: it has them): then it holds every product that
   // can match without containing the query, and the ranking with it is the rules' over every
@@ -1093,16 +1094,16 @@ export async function rankCandidates(
     if (near === undefined) {
       // A word with a digit: with the other words' filters (unfiltered, "100" passes in 11,000
       // products, and their first by name are not the ones having the other words: review).
-      more.push(sourceOf(k));
+      more.push(() => sourceOf(k));
       wholeBelow.push(0);
     } else if (near.length === 0) {
       // A word near nothing in the catalogue is strictly similar to few texts, if any.
-      more.push(firstByName(indexedTests[k] as SQL));
+      more.push(() => firstByName(indexedTests[k] as SQL));
       wholeBelow.push(bound);
     }
   }
   if (words.length === 0) {
-    more.push(firstByName(sql`${q} <% search_text`));
+    more.push(() => firstByName(sql`${q} <% search_text`));
     wholeBelow.push(bound);
   }
   const needsMore = more.length > 0 && containingCount < wanted;
@@ -1114,11 +1115,11 @@ export async function rankCandidates(
   // so a product that matches only by a word's similarity to its text ("tealight" in "Tea
   // Light …") while the word has near words of its own is not missed (review, 2026-11-27) —
   // unless a whole source above already holds every product that can match.
-  const passes = async (run: Database | Tx) => {
+  const passes = async (run: Database | Tx, moreRead: Array<SQL | string[]>) => {
     let again = ranked;
     let settled = false;
     if (needsMore) {
-      const withMore = await rank(run, [...settling, ...more]);
+      const withMore = await rank(run, [...settling, ...moreRead]);
       again = withMore.ids;
       settled = wholeBelow.some(
         (below, i) => (withMore.sizes[settling.length + i] ?? below) < below,
@@ -1151,11 +1152,14 @@ export async function rankCandidates(
       return f(tx);
     });
   if (needsMore || (ranked.length < wanted && words.length > 0)) {
+    const moreRead = needsMore ? more.map((read) => read()) : [];
     const fromCopy =
       settling.length === 0 &&
-      (!needsMore || more.every((e) => Array.isArray(e))) &&
+      moreRead.every((e) => Array.isArray(e)) &&
       (words.length === 0 || everyWord.some((k) => numberedOf(k) !== undefined));
-    ranked = fromCopy ? await passes(db) : await thresholded(passes);
+    ranked = fromCopy
+      ? await passes(db, moreRead)
+      : await thresholded((tx) => passes(tx, moreRead));
   }
   return { ids: ranked, also: ((first?.also ?? []) as string[]).map(String) };
 }
