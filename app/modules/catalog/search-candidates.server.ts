@@ -172,8 +172,14 @@ function candidateRowsOf(value: unknown): CandidateRow[] | undefined {
   return rows;
 }
 
-/** More postings than this of a word's trigrams with a digit: the trigram index finds its texts. */
+/**
+ * More postings than this of a word's trigrams with a digit, or more candidates or products the
+ * copy isn't sure of than these: the trigram index finds its texts (testing a candidate takes a
+ * few microseconds; one the copy isn't sure of makes the database rank the whole pass).
+ */
 const NUMBER_READS = 40_000;
+const NUMBER_CANDIDATES = 4_000;
+const NUMBER_UNSURE = 50;
 
 /**
  * The kept copy's products whose text can pass the test of `w`, a word with a digit (numbers have
@@ -188,6 +194,7 @@ export function numberCandidates(index: SearchIndex, w: string): IndexedProduct[
   const need = sharedAtLeast(w) - (codes.length - digits.length);
   if (need <= 0) return undefined;
   const numbers = numbersOf(index);
+  if (numbers.unsure.length > NUMBER_UNSURE) return undefined;
   const lists = digits.map((code) => numbers.byTrigram.get(code) ?? []);
   if (lists.reduce((n, list) => n + list.length, 0) > NUMBER_READS) return undefined;
   const found: IndexedProduct[] = [...numbers.unsure];
@@ -198,7 +205,7 @@ export function numberCandidates(index: SearchIndex, w: string): IndexedProduct[
       if (++(counts[p.rank] as number) === need) found.push(p);
     }
   }
-  return found;
+  return found.length > NUMBER_CANDIDATES ? undefined : found;
 }
 
 /**
@@ -951,7 +958,9 @@ export async function rankCandidates(
         const p = memory.byId.get(id);
         return p ? [{ id: p.id, text: p.text, words: p.words, byName: p.rank + 1 }] : [];
       });
-      if (rows.every((r) => isAsciiText(r.text))) again = rankByRule(rule, rows, memo);
+      // (A product the copy lost meanwhile, a change it couldn't place: read from the database.)
+      if (rows.length === all.length && rows.every((r) => isAsciiText(r.text)))
+        again = rankByRule(rule, rows, memo);
     }
     if (again === undefined) {
       const before = statements.map((e, i) => cte(`extra_${i}`, sql`select id from ${e} x`));
@@ -1029,19 +1038,19 @@ export async function rankCandidates(
       return text;
     };
   };
-  // Per word with a digit, its candidates passing its test, by name, and those whose text the
-  // database tests (not ASCII).
-  const passed = new Map<number, { passing: IndexedProduct[]; unsure: IndexedProduct[] }>();
-  const passedOf = (k: number, found: IndexedProduct[]) => {
-    let known = passed.get(k);
+  // Per word with a digit, its candidates by name (those whose text the database tests, not
+  // ASCII, apart), each tested against the word once, when a source first needs it.
+  const byWord = new Map<
+    number,
+    { sorted: IndexedProduct[]; verdict: Int8Array; unsure: IndexedProduct[] }
+  >();
+  const candidatesOf = (k: number, found: IndexedProduct[]) => {
+    let known = byWord.get(k);
     if (known === undefined) {
-      known = { passing: [], unsure: [] };
-      for (const p of found) {
-        if (!isAsciiText(p.text)) known.unsure.push(p);
-        else if (test(k, p, trigramsOfProduct(p))) known.passing.push(p);
-      }
-      known.passing.sort((a, b) => a.rank - b.rank);
-      passed.set(k, known);
+      const sorted = found.filter((p) => isAsciiText(p.text)).sort((a, b) => a.rank - b.rank);
+      const unsure = found.filter((p) => !isAsciiText(p.text));
+      known = { sorted, verdict: new Int8Array(sorted.length), unsure };
+      byWord.set(k, known);
     }
     return known;
   };
@@ -1059,16 +1068,18 @@ export async function rankCandidates(
       if (first === undefined || found.length < (numberedOf(first)?.length ?? 0)) first = k;
     }
     if (first === undefined) return undefined;
-    const { passing, unsure } = passedOf(first, numberedOf(first) ?? []);
+    const { sorted, verdict, unsure } = candidatesOf(first, numberedOf(first) ?? []);
     const sets = near.map((list) => new Set(list));
     const having = (p: IndexedProduct) => sets.every((set) => p.words.some((x) => set.has(x)));
     const rest = ks.filter((k) => k !== first);
     const ids: string[] = [];
-    for (const p of passing) {
+    // By name, the cheap filter first, until `bound` pass.
+    for (const [i, p] of sorted.entries()) {
       if (ids.length >= bound) break;
       if (!having(p)) continue;
       const trigrams = trigramsOfProduct(p);
-      if (rest.every((k) => test(k, p, trigrams))) ids.push(p.id);
+      if (verdict[i] === 0) verdict[i] = test(first, p, trigrams) ? 1 : 2;
+      if (verdict[i] === 1 && rest.every((k) => test(k, p, trigrams))) ids.push(p.id);
     }
     return [...ids, ...unsure.filter(having).map((p) => p.id)];
   };

@@ -49,7 +49,7 @@ export type SearchIndex = {
   words: Map<string, string>;
   /** The postings' words as the search looks for near ones (built when first asked). */
   vocabulary?: Vocabulary;
-  /** The products a word with a digit can be similar to (built when first asked). */
+  /** The products a word with a digit can be similar to (built with the copy). */
   numbers?: Numbers;
 };
 
@@ -271,6 +271,8 @@ export async function readSearchIndex(db: Database): Promise<SearchIndex | undef
     words: new Map(),
   };
   for (const [rank, row] of rows.entries()) {
+    // (A few slices at a time: the searches meanwhile are answered by the statements.)
+    if (rank > 0 && rank % LOAD_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
     const product = { id: row.id, text: row.text, words: internWords(index, row.words), rank };
     index.byName.push(product);
     index.byId.set(product.id, product);
@@ -281,9 +283,17 @@ export async function readSearchIndex(db: Database): Promise<SearchIndex | undef
       else index.postings.set(w, [product]);
     }
   }
-  numbersOf(index);
+  const numbers: Numbers = { byTrigram: new Map(), unsure: [] };
+  for (const [rank, product] of index.byName.entries()) {
+    if (rank > 0 && rank % LOAD_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
+    addNumbers(numbers, product);
+  }
+  index.numbers = numbers;
   return index;
 }
+
+/** How many products a load reads into the copy between two turns of the event loop. */
+const LOAD_SLICE = 10_000;
 
 /**
  * What changed since `index` was last brought up to date, as one JSON value for the statement that
