@@ -139,4 +139,48 @@ describe("search similarity (the database's own measures are compared in search-
     expect(digitWordsOf("lamp 4821 दीया12 3d").nextToOther).toBe(true);
     expect(digitWordsOf("lamp 4821 3d").words.length).toBe(2);
   });
+
+  it("says how many of a word's trigrams a text strictly similar to it has at least", () => {
+    let seed = 20261128;
+    const next = () => {
+      seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
+      return seed / 2 ** 32;
+    };
+    const wordOf = (max: number) =>
+      Array.from(
+        { length: 1 + Math.floor(next() * max) },
+        () => "abcde"[Math.floor(next() * 5)],
+      ).join("");
+    let passed = 0;
+    for (let i = 0; i < 4000; i++) {
+      const w = wordOf(8);
+      if (w.length < 3) continue;
+      // Texts of the word's pieces and random words, so some are strictly similar to it.
+      const text = Array.from({ length: 1 + Math.floor(next() * 4) }, () =>
+        next() < 0.5
+          ? w.slice(Math.floor(next() * 3), w.length - Math.floor(next() * 3))
+          : wordOf(6),
+      )
+        .filter((x) => x.length > 0)
+        .join(" ");
+      // Near no word of the catalogue: strictly similar, or not at all.
+      const [test] = wordTestsOf([w], new Map([[w, []]]));
+      const t = trigramsOf(text);
+      const pattern = trigramsOf(w);
+      const strictly =
+        wordSimilarity(pattern, t) >= 0.25 && wordSimilarity(pattern, t, true) >= 0.4;
+      expect(
+        test?.(text, text.split(" "), () => t),
+        `${w} in ${text}`,
+      ).toBe(strictly);
+      if (!strictly) continue;
+      passed++;
+      const own = new Set(pattern.codes);
+      const shared = new Set([...t.codes].filter((c) => own.has(c)));
+      expect(shared.size, `${w} in ${text}`).toBeGreaterThanOrEqual(sharedAtLeast(w, false));
+    }
+    expect(passed).toBeGreaterThan(300);
+    // Stricter than with near words: "zebra" shares 3 of its 6 at least (2 with "zara" near).
+    expect([sharedAtLeast("zebra", false), sharedAtLeast("zebra")]).toEqual([3, 2]);
+  });
 });

@@ -282,11 +282,12 @@ export function wordTestsOf(
  * most the share of the word's trigrams its extent has, so a quarter of them; and either 0.4 of
  * them (strictly similar), or those a near word of the text has: a word starting with it has all
  * but the last, and a word within its edits all but 3 a change (each changes at most the 3
- * trigrams that have its character).
+ * trigrams that have its character). `nearWords` false: the text can have no near word (the
+ * catalogue has none), so strictly similar only.
  */
-export function sharedAtLeast(w: string): number {
+export function sharedAtLeast(w: string, nearWords = true): number {
   const ulen1 = new Set(trigramsOf(w).codes).size;
-  const near = Math.min(ulen1 - 1, ulen1 - 3 * editsFor(w));
+  const near = nearWords ? Math.min(ulen1 - 1, ulen1 - 3 * editsFor(w)) : ulen1;
   const strict = Math.ceil(0.4 * ulen1 - 1e-9);
   return Math.max(Math.ceil(ulen1 / 4 - 1e-9), Math.min(near, strict));
 }

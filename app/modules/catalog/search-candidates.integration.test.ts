@@ -8,8 +8,8 @@ import {
   testDbKind,
 } from "../../../tests/support/test-database.ts";
 import { searchProducts } from "./products.server.ts";
-import { CANDIDATE_BOUND } from "./search-candidates.server.ts";
-import { keepSearchIndex } from "./search-index.server.ts";
+import { CANDIDATE_BOUND, NOT_ASCII_CANDIDATES } from "./search-candidates.server.ts";
+import { keepSearchIndex, keptSearchIndex, numbersOf } from "./search-index.server.ts";
 
 /** A catalogue change as the kept rankings see it: the next search ranks afresh. */
 const rankAfresh = (db: Database) =>
@@ -188,5 +188,52 @@ describe(`bounded search candidates on ${testDbKind()}`, () => {
     const { items } = await searchProducts(t.db, "sunlamp", 1, 10);
     expect(items.map((p) => p.name)).toEqual(expected.slice(0, 10).map((r) => r.name));
     expect(items[0]?.name).toBe("Sunlamp Dome");
+  });
+
+  it("ranks as the rules do when few products are in another script (the copy tells more words' products)", async () => {
+    // All but a few Devanagari products hidden: the kept copy then answers words near few of the
+    // catalogue's (and words in another script) from their near words' products alone.
+    const hidden = await t.db
+      .update(products)
+      .set({ isActive: false })
+      .where(
+        and(
+          eq(products.isActive, true),
+          sql`${products.name} like '%गणेश%'`,
+          sql`${products.slug} >= 'g-12'`,
+        ),
+      )
+      .returning({ id: products.id });
+    try {
+      await searchProducts(t.db, "lamp");
+      const { notAscii } = numbersOf(keptSearchIndex(t.db)!);
+      expect(notAscii.length).toBeGreaterThan(0);
+      expect(notAscii.length).toBeLessThanOrEqual(NOT_ASCII_CANDIDATES);
+      for (const query of [
+        ...QUERIES,
+        "zebra lamp",
+        "ganesha zanzibar",
+        "sunlamp",
+        "sun lamp cube",
+        "qwxz",
+        "गणेश lamp",
+        "lotus zanzibra",
+      ]) {
+        for (const kept of [true, false]) {
+          keepSearchIndex(t.db, kept);
+          await rankAfresh(t.db);
+          const expected = await reference(t.db, query, 100_000);
+          const { items } = await searchProducts(t.db, query, 1, 10);
+          expect(
+            items.map((p) => p.name),
+            `${query} (${kept ? "kept" : "statements"})`,
+          ).toEqual(expected.slice(0, 10).map((r) => r.name));
+        }
+      }
+    } finally {
+      keepSearchIndex(t.db, true);
+      for (const { id } of hidden)
+        await t.db.update(products).set({ isActive: true }).where(eq(products.id, id));
+    }
   });
 });

@@ -22,6 +22,7 @@ import {
   numbersOf,
   type SearchIndex,
   type Vocabulary,
+  vocabularyOf,
 } from "./search-index.server.ts";
 
 /*
@@ -209,6 +210,57 @@ export function numberCandidates(index: SearchIndex, w: string): IndexedProduct[
 }
 
 /**
+ * More products than this whose text isn't ASCII: the trigram index finds a word near nothing's
+ * texts (the database tests every product the copy gives it that isn't ASCII). Below the bound, so
+ * the list is a whole source (`wholeBelow` in `rankCandidates`).
+ */
+export const NOT_ASCII_CANDIDATES = 40;
+
+/**
+ * The kept copy's products whose text can pass the test of `w`, a query word whose `near` words
+ * are the catalogue's words near it, when the copy can tell every ASCII text passing it has one of
+ * them. A text passes by having one or by strict similarity, and a text strictly similar to `w`
+ * has at least `sharedAtLeast(w, false)` of its trigrams. An ASCII text's trigrams are its words'
+ * (search_words splits it where pg_trgm does), all of them in the catalogue's vocabulary but
+ * numbers (whose trigrams all have a digit, and `w` has none); so when the vocabulary's other
+ * words have fewer of its trigrams, only a text that isn't ASCII can pass without a near word
+ * (and a word with no ASCII letter shares no trigram with an ASCII text at all). Then: the near
+ * words' products and every product that isn't ASCII. Undefined when the copy can't tell, `w`
+ * mixes ASCII with another script, or the products are too many (more than NUMBER_CANDIDATES
+ * near words' postings, more than NOT_ASCII_CANDIDATES not in ASCII).
+ */
+export function nearCandidates(
+  index: SearchIndex,
+  w: string,
+  near: string[],
+): IndexedProduct[] | undefined {
+  const { notAscii } = numbersOf(index);
+  if (notAscii.length > NOT_ASCII_CANDIDATES || !onlyByNearWords(index, w, near)) return undefined;
+  const lists = near.map((x) => index.postings.get(x) ?? []);
+  if (lists.reduce((n, list) => n + list.length, 0) > NUMBER_CANDIDATES) return undefined;
+  if (lists.length === 0) return notAscii;
+  const found = new Set(notAscii);
+  for (const list of lists) for (const p of list) found.add(p);
+  return [...found];
+}
+
+/**
+ * Whether the copy can tell every ASCII text passing the test of `w` has one of `near`
+ * (`nearCandidates`).
+ */
+export function onlyByNearWords(index: SearchIndex, w: string, near: string[]): boolean {
+  if (/[0-9]/.test(w)) return false;
+  if (!/[A-Za-z]/.test(w)) return true;
+  if (!isAsciiText(w)) return false;
+  const { byTrigram } = vocabularyOf(index);
+  const nearSet = new Set(near);
+  let shared = 0;
+  for (const code of new Set(trigramsOf(w).codes))
+    if (byTrigram.get(code)?.some((x) => !nearSet.has(x))) shared++;
+  return shared < sharedAtLeast(w, false);
+}
+
+/**
  * What the candidates' statement of `rankCandidates` reads, from the kept copy of the products
  * (search-index.server.ts) instead: the same sources (each query word's tiers of catalogue words;
  * the products containing the query), each the first `bound` products by name its walks,
@@ -283,7 +335,16 @@ async function firstInMemory(
     // every product's text here took 6 ms for "4821").
     const early = firstOfAll(index, contains, bound, NAME_WALK);
     add(early);
-    if (early.length < bound) {
+    if (early.length < bound && !isAsciiText(q)) {
+      // Only a text that isn't ASCII can contain a query that isn't.
+      const { notAscii } = numbersOf(index);
+      add(
+        notAscii
+          .filter(contains)
+          .sort((a, b) => a.rank - b.rank)
+          .slice(0, bound),
+      );
+    } else if (early.length < bound) {
       const holding = rowsOf(
         await db.execute(sql`select id::text as id from (
             select id, name from search_products where search_text like ${`%${escapeLike(q)}%`} offset 0
@@ -931,6 +992,8 @@ export async function rankCandidates(
             await rankedByDatabase(db, sql`${`{${candidates.join(",")}}`}::uuid[]`, [], sql``),
           )
         : rankByRule(rule, rows, memo);
+  } else if (memory !== undefined && candidates.length === 0) {
+    answer = { ids: [], containing: 0 };
   } else if (memory !== undefined) {
     // Another script: the database ranks the kept copy's candidates.
     answer = inDatabase(
@@ -951,7 +1014,8 @@ export async function rankCandidates(
     let again: { ids: string[]; containing: number } | undefined;
     let row: Row | undefined;
     let sized: number[] = [];
-    if (statements.length === 0 && memory !== undefined && inShop) {
+    if (statements.length === 0 && all.length === 0) again = { ids: [], containing: 0 };
+    else if (statements.length === 0 && memory !== undefined && inShop) {
       // Every candidate is in the kept copy: ranked without a statement (unless one has text
       // the database ranks).
       const rows = all.flatMap((id) => {
@@ -1021,13 +1085,40 @@ export async function rankCandidates(
   // sources are read from it instead (`numberCandidates`: the trigrams with a digit), and then
   // no statement is needed ("mecha pilot 4821" took 30–74 ms through the trigram index).
   const tests = memory !== undefined && inShop ? wordTestsOf(words, nearOf) : undefined;
-  // Per word with a digit, its candidates in the kept copy (undefined: the index's).
+  // Per word, its candidates in the kept copy (undefined: the index's): a word with a digit's by
+  // its trigrams with a digit; another's by its near words, when no ASCII text can pass it
+  // without one ("zebra", near "zara").
   const numbered = new Map<number, IndexedProduct[] | undefined>();
   const numberedOf = (k: number) => {
     const w = words[k] as string;
-    if (memory === undefined || tests === undefined || nearOf.has(w)) return undefined;
-    if (!numbered.has(k)) numbered.set(k, numberCandidates(memory, w));
+    if (memory === undefined || tests === undefined) return undefined;
+    if (!numbered.has(k)) {
+      const near = nearOf.get(w);
+      numbered.set(
+        k,
+        near === undefined ? numberCandidates(memory, w) : nearCandidates(memory, w, near),
+      );
+    }
     return numbered.get(k);
+  };
+  // Per word, whether an ASCII text passes it only by one of its near words (`onlyByNearWords`).
+  const onlyNear = new Map<number, boolean>();
+  const onlyNearOf = (k: number) => {
+    const near = nearOf.get(words[k] as string);
+    if (memory === undefined || near === undefined) return false;
+    if (!onlyNear.has(k)) onlyNear.set(k, onlyByNearWords(memory, words[k] as string, near));
+    return onlyNear.get(k) === true;
+  };
+  // How many candidates a word has in the copy, at most (undefined: none there), without listing
+  // a word with near words' (their products, counted once per word).
+  const sizeOf = (k: number) => {
+    const near = nearOf.get(words[k] as string);
+    if (numbered.has(k) || near === undefined || memory === undefined || tests === undefined)
+      return numberedOf(k)?.length;
+    const others = numbersOf(memory).notAscii.length;
+    if (others > NOT_ASCII_CANDIDATES || !onlyNearOf(k)) return undefined;
+    const size = near.reduce((n, x) => n + (memory.postings.get(x)?.length ?? 0), 0);
+    return size > NUMBER_CANDIDATES ? undefined : size + others;
   };
   const test = (k: number, p: IndexedProduct, trigrams: () => Trigrams) =>
     tests?.[k]?.(p.text, p.words, trigrams) === true;
@@ -1062,18 +1153,30 @@ export async function rankCandidates(
    */
   const passingInMemory = (ks: number[], near: string[][]) => {
     let first: number | undefined;
+    let fewest = Number.POSITIVE_INFINITY;
     for (const k of ks) {
-      const found = numberedOf(k);
-      if (found === undefined) continue;
-      if (first === undefined || found.length < (numberedOf(first)?.length ?? 0)) first = k;
+      const size = sizeOf(k);
+      if (size !== undefined && size < fewest) {
+        first = k;
+        fewest = size;
+      }
     }
-    if (first === undefined) return undefined;
-    const { sorted, verdict, unsure } = candidatesOf(first, numberedOf(first) ?? []);
-    const sets = near.map((list) => new Set(list));
-    const having = (p: IndexedProduct) => sets.every((set) => p.words.some((x) => set.has(x)));
+    const found = first === undefined ? undefined : numberedOf(first);
+    if (first === undefined || found === undefined) return undefined;
+    const { sorted, verdict, unsure } = candidatesOf(first, found);
     const rest = ks.filter((k) => k !== first);
+    // The other words an ASCII text passes only by having one of their near words: a cheap
+    // filter too ("mecha pilot 4821": 1,247 texts near "4821", 30 with "mecha" and "pilot").
+    const sets = [
+      ...near,
+      ...rest.flatMap((k) => {
+        const nearWords = nearOf.get(words[k] as string);
+        return nearWords !== undefined && onlyNearOf(k) ? [nearWords] : [];
+      }),
+    ].map((list) => new Set(list));
+    const having = (p: IndexedProduct) => sets.every((set) => p.words.some((x) => set.has(x)));
     const ids: string[] = [];
-    // By name, the cheap filter first, until `bound` pass.
+    // By name, the cheap filters first, until `bound` pass.
     for (const [i, p] of sorted.entries()) {
       if (ids.length >= bound) break;
       if (!having(p)) continue;
@@ -1081,7 +1184,14 @@ export async function rankCandidates(
       if (verdict[i] === 0) verdict[i] = test(first, p, trigrams) ? 1 : 2;
       if (verdict[i] === 1 && rest.every((k) => test(k, p, trigrams))) ids.push(p.id);
     }
-    return [...ids, ...unsure.filter(having).map((p) => p.id)];
+    // (Those the database tests, with the filters of `near` only.)
+    const nearSets = sets.slice(0, near.length);
+    return [
+      ...ids,
+      ...unsure
+        .filter((p) => nearSets.every((set) => p.words.some((x) => set.has(x))))
+        .map((p) => p.id),
+    ];
   };
   // The other lettered words' near words (as `overlapsBut`).
   const nearBut = (k: number) =>
@@ -1108,8 +1218,12 @@ export async function rankCandidates(
       more.push(() => sourceOf(k));
       wholeBelow.push(0);
     } else if (near.length === 0) {
-      // A word near nothing in the catalogue is strictly similar to few texts, if any.
-      more.push(() => firstByName(indexedTests[k] as SQL));
+      // A word near nothing in the catalogue is strictly similar to few texts, if any (from the
+      // copy, when it can tell those are only texts that aren't ASCII).
+      more.push(() => {
+        const found = memory !== undefined ? nearCandidates(memory, w, []) : undefined;
+        return found?.map((p) => p.id) ?? firstByName(indexedTests[k] as SQL);
+      });
       wholeBelow.push(bound);
     }
   }
@@ -1164,10 +1278,15 @@ export async function rankCandidates(
     });
   if (needsMore || (ranked.length < wanted && words.length > 0)) {
     const moreRead = needsMore ? more.map((read) => read()) : [];
+    // No statement the trigram index serves: every source read from the copy, and either one of
+    // them holds every product that can match (`passes` stops there) or the products passing
+    // every word's test come from the copy too.
     const fromCopy =
       settling.length === 0 &&
       moreRead.every((e) => Array.isArray(e)) &&
-      (words.length === 0 || everyWord.some((k) => numberedOf(k) !== undefined));
+      (moreRead.some((e, i) => e.length < (wholeBelow[i] ?? 0)) ||
+        words.length === 0 ||
+        everyWord.some((k) => numberedOf(k) !== undefined));
     ranked = fromCopy
       ? await passes(db, moreRead)
       : await thresholded((tx) => passes(tx, moreRead));

@@ -65,6 +65,9 @@ function contents(index: SearchIndex | undefined) {
     unsure: numbersOf(index)
       .unsure.map((p) => p.id)
       .sort(),
+    notAscii: numbersOf(index)
+      .notAscii.map((p) => p.id)
+      .sort(),
   };
 }
 
@@ -74,6 +77,27 @@ async function expectInStep(kept: SearchIndex) {
   expect(keptSearchIndex(t.db)).toBe(kept);
   expect(kept.generation).toBe(await generationNow());
   expect(contents(kept)).toEqual(contents(await readSearchIndex(t.db)));
+}
+
+/**
+ * A query's answer with the copy and without it (the statements alone), the same; and whether the
+ * copy answered without the trigram index (its transaction).
+ */
+async function bothWays(q: string) {
+  keepSearchIndex(t.db, false);
+  await t.db.execute(sql`update search_generation set generation = generation + 1`);
+  const statements = (await searchProducts(t.db, q)).items.map((p) => p.name);
+  keepSearchIndex(t.db, true);
+  await searchIndexOf(t.db);
+  await t.db.execute(sql`update search_generation set generation = generation + 1`);
+  const transaction = vi.spyOn(t.db, "transaction");
+  try {
+    const kept = (await searchProducts(t.db, q)).items.map((p) => p.name);
+    expect(kept, q).toEqual(statements);
+    return transaction.mock.calls.length === 0;
+  } finally {
+    transaction.mockRestore();
+  }
 }
 
 describe(`the search's products kept in the process (${testDbKind()})`, () => {
@@ -163,23 +187,6 @@ describe(`the search's products kept in the process (${testDbKind()})`, () => {
   });
 
   it("finds a word with a digit's products in the copy, without the trigram index", async () => {
-    // Both ways, and whether the copy answered without the trigram index (its transaction).
-    const bothWays = async (q: string) => {
-      keepSearchIndex(t.db, false);
-      await t.db.execute(sql`update search_generation set generation = generation + 1`);
-      const statements = (await searchProducts(t.db, q)).items.map((p) => p.name);
-      keepSearchIndex(t.db, true);
-      await searchIndexOf(t.db);
-      await t.db.execute(sql`update search_generation set generation = generation + 1`);
-      const transaction = vi.spyOn(t.db, "transaction");
-      try {
-        const kept = (await searchProducts(t.db, q)).items.map((p) => p.name);
-        expect(kept, q).toEqual(statements);
-        return transaction.mock.calls.length === 0;
-      } finally {
-        transaction.mockRestore();
-      }
-    };
     for (const name of [
       "Mecha Pilot 4821",
       "Mecha Pilot 4822",
@@ -223,6 +230,85 @@ describe(`the search's products kept in the process (${testDbKind()})`, () => {
         mixed.map((r) => r.id),
       ),
     );
+  });
+
+  it("finds a word near nothing in the catalogue, or in another script, in the copy, without the trigram index", async () => {
+    const inserted: string[] = [];
+    for (const name of [
+      "Zara Lamp",
+      "Zebu Planter",
+      "Lamp Shade",
+      "Ganesha Idol",
+      "गणेश मूर्ति",
+      "Ganesh गणपति Lamp",
+      "Diya दीया Holder",
+    ])
+      inserted.push((await insertProduct(t.db, { name, category: "3D Prints" }))!.id);
+    const execute = vi.spyOn(t.db, "execute");
+    try {
+      // No ASCII text without a word near "zebra" ("zebra", "zara", "zebu") can be strictly
+      // similar to it, nor any to "qwxz", near nothing; only a text in its script to "ऋषि",
+      // near nothing either. "shadowzebu", near nothing, has enough trigrams in "shade" and
+      // "zebu" that the trigram index is asked; so is it for a query in another script with
+      // near words ("गणेश": the database tests them).
+      for (const [q, fromCopy] of [
+        ["zebra lamp", true],
+        ["qwxz lamp", true],
+        ["zebra", true],
+        ["zebr planter", true],
+        ["ऋषि", true],
+        ["ऋषि lamp", true],
+        ["shadowzebu", false],
+        ["गणेश", false],
+        ["ganesh मूर्ति", false],
+      ] as const) {
+        execute.mockClear();
+        expect(await bothWays(q), q).toBe(fromCopy);
+      }
+      // No product contains these or has a word near "qwxz" or "ऋषि", and no ASCII text can be
+      // similar to them: the generation's statement, then the database ranks the three products
+      // in another script, the only ones that could match (no cards).
+      for (const q of ["qwxz ऋ", "ऋषि"]) {
+        await t.db.execute(sql`update search_generation set generation = generation + 1`);
+        execute.mockClear();
+        expect((await searchProducts(t.db, q)).items).toEqual([]);
+        expect(execute.mock.calls.length, q).toBe(2);
+      }
+    } finally {
+      execute.mockRestore();
+    }
+    // Texts strictly similar to a word across two of their words, neither near it: the
+    // vocabulary now has enough of the word's trigrams, so the trigram index is asked, and finds
+    // them; with another word whose near words' products the copy tests, it finds them itself.
+    for (const name of ["Tea Light Holder", "Ze Bra Stand"])
+      inserted.push((await insertProduct(t.db, { name, category: "3D Prints" }))!.id);
+    for (const [q, fromCopy, name] of [
+      ["tealight", false, "Tea Light Holder"],
+      ["zebra stand", true, "Ze Bra Stand"],
+    ] as const) {
+      expect(await bothWays(q), q).toBe(fromCopy);
+      expect(
+        (await searchProducts(t.db, q)).items.map((p) => p.name),
+        q,
+      ).toContain(name);
+    }
+    // Many products in another script: the database tests them, so the trigram index answers.
+    const others = await t.db
+      .insert(products)
+      .values(
+        Array.from({ length: 45 }, (_, i) => ({
+          name: `दीपक ${i}`,
+          slug: `deepak-${i}`,
+          category: "3D Prints",
+          pricePaise: 10_000,
+        })),
+      )
+      .returning({ id: products.id });
+    expect(await bothWays("zebra lamp")).toBe(false);
+    // (Products in another script make later searches' candidates the database's to rank.)
+    await t.db
+      .delete(products)
+      .where(inArray(products.id, [...inserted, ...others.map((r) => r.id)]));
   });
 
   it("ranks a search asked for the first time in one statement before the cards", async () => {

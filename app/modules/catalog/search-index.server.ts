@@ -87,9 +87,16 @@ export function vocabularyOf(index: SearchIndex): Vocabulary {
  * "3d"), so the few texts sharing enough of them are found without reading every text
  * (`numberCandidates` in search-candidates.server.ts). `unsure`: products with a word of digits
  * and ASCII letters next to a character outside ASCII, which the database's locale may count as
- * part of that word (other trigrams): a candidate for every such query.
+ * part of that word (other trigrams): a candidate for every such query. `notAscii`: every product
+ * whose text has a character outside ASCII (the database's locale decides its words and
+ * trigrams), in no order: the only products a query word the copy rules out for every ASCII text
+ * can match (`strictCandidates` in search-candidates.server.ts).
  */
-export type Numbers = { byTrigram: Map<number, IndexedProduct[]>; unsure: IndexedProduct[] };
+export type Numbers = {
+  byTrigram: Map<number, IndexedProduct[]>;
+  unsure: IndexedProduct[];
+  notAscii: IndexedProduct[];
+};
 
 /**
  * The trigrams with a digit of a text's words with a digit; undefined when such a word is next to
@@ -105,6 +112,7 @@ function digitTrigramsOf(text: string): number[] | undefined {
 }
 
 function addNumbers(numbers: Numbers, product: IndexedProduct): void {
+  if (!isAsciiText(product.text)) numbers.notAscii.push(product);
   if (!/[0-9]/.test(product.text)) return;
   const codes = digitTrigramsOf(product.text);
   if (codes === undefined) {
@@ -120,7 +128,7 @@ function addNumbers(numbers: Numbers, product: IndexedProduct): void {
 
 export function numbersOf(index: SearchIndex): Numbers {
   if (index.numbers) return index.numbers;
-  const numbers: Numbers = { byTrigram: new Map(), unsure: [] };
+  const numbers: Numbers = { byTrigram: new Map(), unsure: [], notAscii: [] };
   for (const product of index.byName) addNumbers(numbers, product);
   index.numbers = numbers;
   return numbers;
@@ -130,6 +138,8 @@ export function numbersOf(index: SearchIndex): Numbers {
 function changeNumbers(numbers: Numbers, old: IndexedProduct[], fresh: IndexedProduct[]): void {
   const changed = new Set([...old, ...fresh].map((p) => p.id));
   const touched = new Set<number>();
+  if (old.some((p) => !isAsciiText(p.text)))
+    numbers.notAscii = numbers.notAscii.filter((p) => !changed.has(p.id));
   for (const product of old) {
     if (!/[0-9]/.test(product.text)) continue;
     const codes = digitTrigramsOf(product.text);
@@ -283,7 +293,7 @@ export async function readSearchIndex(db: Database): Promise<SearchIndex | undef
       else index.postings.set(w, [product]);
     }
   }
-  const numbers: Numbers = { byTrigram: new Map(), unsure: [] };
+  const numbers: Numbers = { byTrigram: new Map(), unsure: [], notAscii: [] };
   for (const [rank, product] of index.byName.entries()) {
     if (rank > 0 && rank % LOAD_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
     addNumbers(numbers, product);
