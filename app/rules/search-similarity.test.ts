@@ -140,7 +140,7 @@ describe("search similarity (the database's own measures are compared in search-
     expect(digitWordsOf("lamp 4821 3d").words.length).toBe(2);
   });
 
-  it("says how many of a word's trigrams a text strictly similar to it has at least", () => {
+  it("says how many of a word's trigrams a text passing it has at least, with near words or without", () => {
     let seed = 20261128;
     const next = () => {
       seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
@@ -178,6 +178,42 @@ describe("search similarity (the database's own measures are compared in search-
       const own = new Set(pattern.codes);
       const shared = new Set([...t.codes].filter((c) => own.has(c)));
       expect(shared.size, `${w} in ${text}`).toBeGreaterThanOrEqual(sharedAtLeast(w, false));
+    }
+    expect(passed).toBeGreaterThan(300);
+    // With near words (a word starting with it, or within its edits), fewer: a text passing has
+    // at least `sharedAtLeast(w)` of them, which its words have between them.
+    passed = 0;
+    for (let i = 0; i < 4000; i++) {
+      const w = wordOf(8);
+      if (w.length < 3) continue;
+      const words = Array.from({ length: 1 + Math.floor(next() * 4) }, () => {
+        const r = next();
+        if (r < 0.3) return w.slice(0, w.length - Math.floor(next() * 3)) + wordOf(2);
+        if (r < 0.5) {
+          const at = Math.floor(next() * w.length);
+          return w.slice(0, at) + wordOf(1) + w.slice(at + 1 + Math.floor(next() * 2));
+        }
+        return wordOf(6);
+      });
+      const text = words.join(" ");
+      const t = trigramsOf(text);
+      const pattern = trigramsOf(w);
+      const near = words.some((x) => x.startsWith(w) || levenshtein(x, w) <= editsFor(w));
+      const expected =
+        wordSimilarity(pattern, t) >= 0.25 && (near || wordSimilarity(pattern, t, true) >= 0.4);
+      const [test] = wordTestsOf([w], new Map());
+      expect(
+        test?.(text, words, () => t),
+        `${w} in ${text}`,
+      ).toBe(expected);
+      if (!expected) continue;
+      passed++;
+      const own = new Set(pattern.codes);
+      const byWords = words.reduce(
+        (n, x) => n + new Set([...trigramsOf(x).codes].filter((c) => own.has(c))).size,
+        0,
+      );
+      expect(byWords, `${w} in ${text}`).toBeGreaterThanOrEqual(sharedAtLeast(w));
     }
     expect(passed).toBeGreaterThan(300);
     // Stricter than with near words: "zebra" shares 3 of its 6 at least (2 with "zara" near).

@@ -18,6 +18,7 @@ import {
 import {
   firstHaving,
   firstOfAll,
+  havingOneOf,
   type IndexedProduct,
   numbersOf,
   type SearchIndex,
@@ -261,6 +262,17 @@ export function onlyByNearWords(index: SearchIndex, w: string, near: string[]): 
 }
 
 /**
+ * Per catalogue word in ASCII sharing trigrams with `w` (a word without a digit), how many.
+ */
+export function sharedByWords(index: SearchIndex, w: string): Map<string, number> {
+  const { byTrigram } = vocabularyOf(index);
+  const of = new Map<string, number>();
+  for (const code of new Set(trigramsOf(w).codes))
+    for (const x of byTrigram.get(code) ?? []) of.set(x, (of.get(x) ?? 0) + 1);
+  return of;
+}
+
+/**
  * What the candidates' statement of `rankCandidates` reads, from the kept copy of the products
  * (search-index.server.ts) instead: the same sources (each query word's tiers of catalogue words;
  * the products containing the query), each the first `bound` products by name its walks,
@@ -292,8 +304,8 @@ async function firstInMemory(
     for (const p of products) found.set(p.id, p);
   };
   const hasOneOf = (list: string[]) => {
-    const set = new Set(list);
-    return (p: IndexedProduct) => p.words.some((w) => set.has(w));
+    const marks = havingOneOf(index, list);
+    return (p: IndexedProduct) => marks[p.rank] === 1;
   };
   const every = (tests: Array<(p: IndexedProduct) => boolean>) => (p: IndexedProduct) =>
     tests.every((test) => test(p));
@@ -1109,6 +1121,24 @@ export async function rankCandidates(
     if (!onlyNear.has(k)) onlyNear.set(k, onlyByNearWords(memory, words[k] as string, near));
     return onlyNear.get(k) === true;
   };
+  // Per word without a digit, how many of its trigrams each catalogue word has, and how many a
+  // text passing it has at least: an ASCII text's trigrams are its words' (numbers' all have a
+  // digit), so one whose words have fewer between them can't pass.
+  const shares = new Map<number, { of: Map<string, number>; need: number }>();
+  const enoughShared = (k: number, p: IndexedProduct) => {
+    let known = shares.get(k);
+    if (known === undefined) {
+      const w = words[k] as string;
+      known = { of: memory ? sharedByWords(memory, w) : new Map(), need: sharedAtLeast(w) };
+      shares.set(k, known);
+    }
+    let sum = 0;
+    for (const x of p.words) {
+      sum += known.of.get(x) ?? 0;
+      if (sum >= known.need) return true;
+    }
+    return false;
+  };
   // How many candidates a word has in the copy, at most (undefined: none there), without listing
   // a word with near words' (their products, counted once per word).
   const sizeOf = (k: number) => {
@@ -1138,8 +1168,10 @@ export async function rankCandidates(
   const candidatesOf = (k: number, found: IndexedProduct[]) => {
     let known = byWord.get(k);
     if (known === undefined) {
-      const sorted = found.filter((p) => isAsciiText(p.text)).sort((a, b) => a.rank - b.rank);
-      const unsure = found.filter((p) => !isAsciiText(p.text));
+      const sorted: IndexedProduct[] = [];
+      const unsure: IndexedProduct[] = [];
+      for (const p of found) (isAsciiText(p.text) ? sorted : unsure).push(p);
+      sorted.sort((a, b) => a.rank - b.rank);
       known = { sorted, verdict: new Int8Array(sorted.length), unsure };
       byWord.set(k, known);
     }
@@ -1167,30 +1199,33 @@ export async function rankCandidates(
     const rest = ks.filter((k) => k !== first);
     // The other words an ASCII text passes only by having one of their near words: a cheap
     // filter too ("mecha pilot 4821": 1,247 texts near "4821", 30 with "mecha" and "pilot").
-    const sets = [
+    const lists = [
       ...near,
       ...rest.flatMap((k) => {
         const nearWords = nearOf.get(words[k] as string);
         return nearWords !== undefined && onlyNearOf(k) ? [nearWords] : [];
       }),
-    ].map((list) => new Set(list));
-    const having = (p: IndexedProduct) => sets.every((set) => p.words.some((x) => set.has(x)));
+    ];
+    // (Read in this turn: the copy may change at the next statement.)
+    const marks = lists.map((list) => havingOneOf(memory as SearchIndex, list));
+    const having = (p: IndexedProduct) => marks.every((m) => m[p.rank] === 1);
+    // And for every word without a digit, whether the text's words can have enough of its
+    // trigrams (`sharedByWords`): most of a number's candidates have none of the others'.
+    const lettering = ks.filter((k) => nearOf.has(words[k] as string));
     const ids: string[] = [];
     // By name, the cheap filters first, until `bound` pass.
     for (const [i, p] of sorted.entries()) {
       if (ids.length >= bound) break;
-      if (!having(p)) continue;
+      if (!having(p) || !lettering.every((k) => enoughShared(k, p))) continue;
       const trigrams = trigramsOfProduct(p);
       if (verdict[i] === 0) verdict[i] = test(first, p, trigrams) ? 1 : 2;
       if (verdict[i] === 1 && rest.every((k) => test(k, p, trigrams))) ids.push(p.id);
     }
     // (Those the database tests, with the filters of `near` only.)
-    const nearSets = sets.slice(0, near.length);
+    const nearMarks = marks.slice(0, near.length);
     return [
       ...ids,
-      ...unsure
-        .filter((p) => nearSets.every((set) => p.words.some((x) => set.has(x))))
-        .map((p) => p.id),
+      ...unsure.filter((p) => nearMarks.every((m) => m[p.rank] === 1)).map((p) => p.id),
     ];
   };
   // The other lettered words' near words (as `overlapsBut`).
@@ -1286,7 +1321,7 @@ export async function rankCandidates(
       moreRead.every((e) => Array.isArray(e)) &&
       (moreRead.some((e, i) => e.length < (wholeBelow[i] ?? 0)) ||
         words.length === 0 ||
-        everyWord.some((k) => numberedOf(k) !== undefined));
+        everyWord.some((k) => sizeOf(k) !== undefined));
     ranked = fromCopy
       ? await passes(db, moreRead)
       : await thresholded((tx) => passes(tx, moreRead));

@@ -431,6 +431,16 @@ function apply(index: SearchIndex, { rows, removed, more }: Changes): boolean {
 }
 
 /**
+ * Whether each product (by its place by name) has one of `words` (not numbers: no postings), as
+ * the copy is now: read it before the copy next changes (a search's statement may let it).
+ */
+export function havingOneOf(index: SearchIndex, words: Iterable<string>): Uint8Array {
+  const marks = new Uint8Array(index.byName.length);
+  for (const w of words) for (const p of index.postings.get(w) ?? []) marks[p.rank] = 1;
+  return marks;
+}
+
+/**
  * The first `limit` products by name having one of `words` and passing `test`, for each word apart
  * (their union holds the first `limit` of all of them), by name.
  */
