@@ -184,6 +184,15 @@ describe(`the search's products kept in the process (${testDbKind()})`, () => {
     expect((await searchProducts(t.db, "quokak")).items.map((p) => p.name)).toEqual([
       "Quokka Lamp",
     ]);
+    // Into another script, and out of the catalogue from there (the products not in ASCII).
+    const kalash = await insertProduct(t.db, { name: "Kalash Lamp" });
+    await expectInStep(kept);
+    await t.db.update(products).set({ name: "Kalash कलश Lamp" }).where(eq(products.id, kalash!.id));
+    await expectInStep(kept);
+    expect(numbersOf(kept).notAscii.map((p) => p.id)).toContain(kalash!.id);
+    await t.db.update(products).set({ isActive: false }).where(eq(products.id, kalash!.id));
+    await expectInStep(kept);
+    expect(numbersOf(kept).notAscii.map((p) => p.id)).not.toContain(kalash!.id);
   });
 
   it("finds a word with a digit's products in the copy, without the trigram index", async () => {
@@ -244,71 +253,73 @@ describe(`the search's products kept in the process (${testDbKind()})`, () => {
       "Diya दीया Holder",
     ])
       inserted.push((await insertProduct(t.db, { name, category: "3D Prints" }))!.id);
-    const execute = vi.spyOn(t.db, "execute");
     try {
-      // No ASCII text without a word near "zebra" ("zebra", "zara", "zebu") can be strictly
-      // similar to it, nor any to "qwxz", near nothing; only a text in its script to "ऋषि",
-      // near nothing either. "shadowzebu", near nothing, has enough trigrams in "shade" and
-      // "zebu" that the trigram index is asked; so is it for a query in another script with
-      // near words ("गणेश": the database tests them).
-      for (const [q, fromCopy] of [
-        ["zebra lamp", true],
-        ["qwxz lamp", true],
-        ["zebra", true],
-        ["zebr planter", true],
-        ["ऋषि", true],
-        ["ऋषि lamp", true],
-        ["shadowzebu", false],
-        ["गणेश", false],
-        ["ganesh मूर्ति", false],
+      const execute = vi.spyOn(t.db, "execute");
+      try {
+        // No ASCII text without a word near "zebra" ("zebra", "zara", "zebu") can be strictly
+        // similar to it, nor any to "qwxz", near nothing; only a text in its script to "ऋषि",
+        // near nothing either. "shadowzebu", near nothing, has enough trigrams in "shade" and
+        // "zebu" that the trigram index is asked; so is it for a query in another script with
+        // near words ("गणेश": the database tests them).
+        for (const [q, fromCopy] of [
+          ["zebra lamp", true],
+          ["qwxz lamp", true],
+          ["zebra", true],
+          ["zebr planter", true],
+          ["ऋषि", true],
+          ["ऋषि lamp", true],
+          ["shadowzebu", false],
+          ["गणेश", false],
+          ["ganesh मूर्ति", false],
+        ] as const) {
+          execute.mockClear();
+          expect(await bothWays(q), q).toBe(fromCopy);
+        }
+        // No product contains these or has a word near "qwxz" or "ऋषि", and no ASCII text can be
+        // similar to them: the generation's statement, then the database ranks the three products
+        // in another script, the only ones that could match (no cards).
+        for (const q of ["qwxz ऋ", "ऋषि"]) {
+          await t.db.execute(sql`update search_generation set generation = generation + 1`);
+          execute.mockClear();
+          expect((await searchProducts(t.db, q)).items).toEqual([]);
+          expect(execute.mock.calls.length, q).toBe(2);
+        }
+      } finally {
+        execute.mockRestore();
+      }
+      // Texts strictly similar to a word across two of their words, neither near it: the
+      // vocabulary now has enough of the word's trigrams, so the trigram index is asked, and finds
+      // them; with another word whose near words' products the copy tests, it finds them itself.
+      for (const name of ["Tea Light Holder", "Ze Bra Stand"])
+        inserted.push((await insertProduct(t.db, { name, category: "3D Prints" }))!.id);
+      for (const [q, fromCopy, name] of [
+        ["tealight", false, "Tea Light Holder"],
+        ["zebra stand", true, "Ze Bra Stand"],
       ] as const) {
-        execute.mockClear();
         expect(await bothWays(q), q).toBe(fromCopy);
+        expect(
+          (await searchProducts(t.db, q)).items.map((p) => p.name),
+          q,
+        ).toContain(name);
       }
-      // No product contains these or has a word near "qwxz" or "ऋषि", and no ASCII text can be
-      // similar to them: the generation's statement, then the database ranks the three products
-      // in another script, the only ones that could match (no cards).
-      for (const q of ["qwxz ऋ", "ऋषि"]) {
-        await t.db.execute(sql`update search_generation set generation = generation + 1`);
-        execute.mockClear();
-        expect((await searchProducts(t.db, q)).items).toEqual([]);
-        expect(execute.mock.calls.length, q).toBe(2);
-      }
+      // Many products in another script: the database tests them, so the trigram index answers.
+      const others = await t.db
+        .insert(products)
+        .values(
+          Array.from({ length: 45 }, (_, i) => ({
+            name: `दीपक ${i}`,
+            slug: `deepak-${i}`,
+            category: "3D Prints",
+            pricePaise: 10_000,
+          })),
+        )
+        .returning({ id: products.id });
+      inserted.push(...others.map((r) => r.id));
+      expect(await bothWays("zebra lamp")).toBe(false);
     } finally {
-      execute.mockRestore();
+      // (Products in another script make later searches' candidates the database's to rank.)
+      await t.db.delete(products).where(inArray(products.id, inserted));
     }
-    // Texts strictly similar to a word across two of their words, neither near it: the
-    // vocabulary now has enough of the word's trigrams, so the trigram index is asked, and finds
-    // them; with another word whose near words' products the copy tests, it finds them itself.
-    for (const name of ["Tea Light Holder", "Ze Bra Stand"])
-      inserted.push((await insertProduct(t.db, { name, category: "3D Prints" }))!.id);
-    for (const [q, fromCopy, name] of [
-      ["tealight", false, "Tea Light Holder"],
-      ["zebra stand", true, "Ze Bra Stand"],
-    ] as const) {
-      expect(await bothWays(q), q).toBe(fromCopy);
-      expect(
-        (await searchProducts(t.db, q)).items.map((p) => p.name),
-        q,
-      ).toContain(name);
-    }
-    // Many products in another script: the database tests them, so the trigram index answers.
-    const others = await t.db
-      .insert(products)
-      .values(
-        Array.from({ length: 45 }, (_, i) => ({
-          name: `दीपक ${i}`,
-          slug: `deepak-${i}`,
-          category: "3D Prints",
-          pricePaise: 10_000,
-        })),
-      )
-      .returning({ id: products.id });
-    expect(await bothWays("zebra lamp")).toBe(false);
-    // (Products in another script make later searches' candidates the database's to rank.)
-    await t.db
-      .delete(products)
-      .where(inArray(products.id, [...inserted, ...others.map((r) => r.id)]));
   });
 
   it("ranks a search asked for the first time in one statement before the cards", async () => {
@@ -349,6 +360,48 @@ describe(`the search's products kept in the process (${testDbKind()})`, () => {
       ]);
       expect(keptSearchIndex(own.db)).toBe(kept);
       expect(kept.byName.map((p) => p.text)).toEqual(["okapi lamp 3d prints "]);
+    } finally {
+      await own.destroy();
+    }
+  });
+
+  it("keep a search's trigram index sources in the thresholds' transaction when the copy changes during it", async () => {
+    const own = await createTestDatabase();
+    try {
+      for (const name of [
+        "Zebu दीप",
+        "Zebu Stand 4821",
+        ...["A", "B", "C", "D", "E"].map((x) => `Gadget 4821 ${x}`),
+      ])
+        await insertProduct(own.db, { name });
+      await searchIndexOf(own.db);
+      const execute = own.db.execute.bind(own.db);
+      const dialect = new PgDialect();
+      // Statements with the trigram index's operators outside the transaction setting their
+      // thresholds (there the session's, 0.6 and 0.5, apply).
+      const outside: string[] = [];
+      let changed = false;
+      const spy = vi.spyOn(own.db, "execute").mockImplementation((async (query: SQL) => {
+        const text = dialect.sqlToQuery(query).sql;
+        if (text.includes("<%")) outside.push(text);
+        const result = await execute(query);
+        if (!changed && text.includes("json_build_array")) {
+          changed = true;
+          // Meanwhile another customer's search brings the copy a product whose word has 4 of
+          // "zebra"'s 6 trigrams: the copy can no longer list the products passing "zebra".
+          await insertProduct(own.db, { name: "Zebrx Holder" });
+          await searchProducts(own.db, "holder");
+        }
+        return result;
+      }) as typeof own.db.execute);
+      try {
+        const { items } = await searchProducts(own.db, "zebra 4821");
+        expect(changed).toBe(true);
+        expect(items.map((p) => p.name)).toContain("Zebu Stand 4821");
+        expect(outside).toEqual([]);
+      } finally {
+        spy.mockRestore();
+      }
     } finally {
       await own.destroy();
     }

@@ -90,7 +90,7 @@ export function vocabularyOf(index: SearchIndex): Vocabulary {
  * part of that word (other trigrams): a candidate for every such query. `notAscii`: every product
  * whose text has a character outside ASCII (the database's locale decides its words and
  * trigrams), in no order: the only products a query word the copy rules out for every ASCII text
- * can match (`strictCandidates` in search-candidates.server.ts).
+ * can match (`nearCandidates` in search-candidates.server.ts).
  */
 export type Numbers = {
   byTrigram: Map<number, IndexedProduct[]>;
