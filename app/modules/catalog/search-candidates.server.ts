@@ -1318,7 +1318,17 @@ export async function rankCandidates(
         set_config('pg_trgm.strict_word_similarity_threshold', ${String(STRICT_WORD_SIMILARITY)}, true)`);
       return f(tx);
     });
-  if (needsMore || (ranked.length < wanted && words.length > 0)) {
+  // From the copy, first the products passing every word's test at once: fewer than `bound`, they
+  // hold every product that can match without containing the query, and the ranking with them is
+  // the rules' over every product, so no other source is read ("mecha pilot 4821": its number's
+  // source, with the other words' filters, took 2–3 ms first).
+  const passingEvery =
+    (needsMore || ranked.length < wanted) && words.length > 0 && settling.length === 0
+      ? passingInMemory(everyWord, [])
+      : undefined;
+  if (passingEvery !== undefined && passingEvery.length < bound) {
+    ranked = (await rank(db, [passingEvery])).ids;
+  } else if (needsMore || (ranked.length < wanted && words.length > 0)) {
     const moreRead = needsMore ? more.map((read) => read()) : [];
     // No statement the trigram index serves: every source read from the copy, and either one of
     // them holds every product that can match (`passes` stops there) or the products passing
