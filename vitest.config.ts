@@ -3,6 +3,12 @@ import { defineConfig } from "vitest/config";
 
 const alias = { "~": path.resolve(import.meta.dirname, "app") };
 const integration = ["app/**/*.integration.test.ts", "tests/integration/**/*.test.ts"];
+/*
+ * On CI a test that meets a database, a server process or a notification runs again once when it
+ * fails, as the browser journeys do (playwright.config.ts): `npm test` names every test that
+ * passed only on its retry at the end of its output, so flakiness stays visible.
+ */
+const retry = process.env.CI ? 1 : 0;
 
 /*
  * unit: pure rules and modules, no database.
@@ -36,6 +42,7 @@ export default defineConfig({
           env: { TEST_DB: "pglite" },
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          retry,
         },
       },
       {
@@ -47,6 +54,7 @@ export default defineConfig({
           env: { TEST_DB: "postgres" },
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          retry,
         },
       },
       {
@@ -57,6 +65,7 @@ export default defineConfig({
           include: ["tests/server/**/*.test.ts"],
           testTimeout: 90_000,
           hookTimeout: 90_000,
+          retry,
         },
       },
     ],

@@ -60,11 +60,24 @@ run("unit, integration and server tests (vitest)", bin("vitest"), [
   "--reporter=json",
   `--outputFile.json=${vitestReport}`,
 ]);
+/** Tests named at the end of the output (a long run's log is often read from its tail only). */
+const named: { failed: string[]; retried: string[] } = { failed: [], retried: [] };
 if (existsSync(vitestReport)) {
   const r = JSON.parse(readFileSync(vitestReport, "utf8"));
   passed += r.numPassedTests ?? 0;
   failed += r.numFailedTests ?? 0;
   skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+  for (const file of r.testResults ?? []) {
+    for (const t of file.assertionResults ?? []) {
+      const messages: string[] = t.failureMessages ?? [];
+      const where = `${path.relative(root, file.name)} › ${t.fullName}`;
+      const why = (messages[0] ?? "").split("\n")[0]?.slice(0, 300);
+      // A test that passed with failures recorded passed on a retry (CI retries once).
+      if (t.status === "failed") named.failed.push(`${where}\n    ${why}`);
+      else if (t.status === "passed" && messages.length > 0)
+        named.retried.push(`${where}\n    ${why}`);
+    }
+  }
 }
 
 if (built) {
@@ -85,6 +98,10 @@ if (built) {
 }
 
 process.stdout.write("\n");
+if (named.retried.length > 0)
+  process.stdout.write(`Passed only on a retry (vitest):\n  ${named.retried.join("\n  ")}\n`);
+if (named.failed.length > 0)
+  process.stdout.write(`Failed (vitest):\n  ${named.failed.join("\n  ")}\n`);
 if (failures.length > 0) process.stdout.write(`Failed steps: ${failures.join("; ")}\n`);
 if (failures.length > 0 && failed === 0) failed = failures.length;
 process.stdout.write(
