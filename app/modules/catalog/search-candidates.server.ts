@@ -18,6 +18,7 @@ import {
 import {
   firstHaving,
   firstOfAll,
+  hasOneOfTest,
   havingOneOf,
   type IndexedProduct,
   numbersOf,
@@ -304,10 +305,8 @@ async function firstInMemory(
   const add = (products: IndexedProduct[]) => {
     for (const p of products) found.set(p.id, p);
   };
-  const hasOneOf = (list: string[]) => {
-    const marks = havingOneOf(index, list);
-    return (p: IndexedProduct) => marks[p.rank] === 1;
-  };
+  // (Used in this turn only: what it marks is the copy as it is now.)
+  const hasOneOf = (list: string[]) => hasOneOfTest(index, list);
   const every = (tests: Array<(p: IndexedProduct) => boolean>) => (p: IndexedProduct) =>
     tests.every((test) => test(p));
   for (const k of new Set(vocabulary.filter((v) => v.k >= -1).map((v) => v.k))) {
@@ -336,9 +335,11 @@ async function firstInMemory(
   const contains = (p: IndexedProduct) => p.text.includes(q);
   if (c.byPostings) {
     if (c.wordsOfIt.length > 0 && !c.otherWordsOfIt.some((w) => w.length === 0)) {
+      // (The text first: a product containing the query has one of each token's words, so only
+      // those are looked up.)
       const test = every([
-        ...c.otherWordsOfIt.filter((w) => w.length <= MAX_WALKED_WORDS).map(hasOneOf),
         contains,
+        ...c.otherWordsOfIt.filter((w) => w.length <= MAX_WALKED_WORDS).map(hasOneOf),
       ]);
       add(firstHaving(index, c.wordsOfIt, test, bound));
     }

@@ -17,6 +17,8 @@ import {
   vocabularyInMemory,
 } from "./search-candidates.server.ts";
 import {
+  hasOneOfTest,
+  havingOneOf,
   keepSearchIndex,
   keptSearchIndex,
   numbersOf,
@@ -193,6 +195,46 @@ describe(`the search's products kept in the process (${testDbKind()})`, () => {
     await t.db.update(products).set({ isActive: false }).where(eq(products.id, kalash!.id));
     await expectInStep(kept);
     expect(numbersOf(kept).notAscii.map((p) => p.id)).not.toContain(kalash!.id);
+  });
+
+  it("tell whether a product has one of some words as the postings mark it, looked up first and marked later", async () => {
+    const own = await createTestDatabase();
+    try {
+      await own.db.insert(products).values(
+        Array.from({ length: 200 }, (_, i) => ({
+          name: `${["Aa", "Mango", "Zebra", "Peacock", "Vase"][i % 5]} Lamp ${i}`,
+          slug: `has-one-of-${i}`,
+          category: i % 3 === 0 ? "3D Prints" : "3D Characters",
+          pricePaise: 10_000,
+        })),
+      );
+      const kept = (await searchIndexOf(own.db)) as SearchIndex;
+      expect(kept.byName.length).toBe(200);
+      // Numbers have no postings: "10" marks nothing, though "Aa Lamp 10", among the first
+      // products by name, has it among its words.
+      expect(kept.byName.slice(0, 5).some((p) => p.words.includes("10"))).toBe(true);
+      for (const words of [
+        ["lamp"],
+        ["mango", "zebra"],
+        ["vase", "prints", "x"],
+        ["prints", "10"],
+        ["10"],
+        [],
+      ]) {
+        const marks = havingOneOf(kept, words);
+        // Every product asked in turn: the first few looked up in their words, the rest marked
+        // (after an eighth of the words' postings); and asked in the other order.
+        for (const order of [kept.byName, [...kept.byName].reverse()]) {
+          const has = hasOneOfTest(kept, words);
+          expect(
+            order.map((p) => has(p)),
+            words.join(" "),
+          ).toEqual(order.map((p) => marks[p.rank] === 1));
+        }
+      }
+    } finally {
+      await own.destroy();
+    }
   });
 
   it("finds a word with a digit's products in the copy, without the trigram index", async () => {

@@ -441,6 +441,25 @@ export function havingOneOf(index: SearchIndex, words: Iterable<string>): Uint8A
 }
 
 /**
+ * Whether a product has one of `words`, as `havingOneOf` marks it: looked up in its words while
+ * few products are asked about (a walk stops after `bound` pass: "succulent" products have
+ * "planter", and marking the 19,700 products having "planter" or "planters" cost more than the
+ * walk), marked from the postings once as many are asked about as an eighth of theirs. Ask it
+ * before the copy next changes, as `havingOneOf`.
+ */
+export function hasOneOfTest(index: SearchIndex, words: string[]): (p: IndexedProduct) => boolean {
+  // (As the postings: a word no product has, or a number, marks nothing.)
+  const listed = new Set(words.filter((w) => index.postings.has(w)));
+  const postings = words.reduce((n, w) => n + (index.postings.get(w)?.length ?? 0), 0);
+  let asked = 0;
+  let marks: Uint8Array | undefined;
+  return (p) => {
+    if (marks === undefined && ++asked * 8 > postings) marks = havingOneOf(index, words);
+    return marks !== undefined ? marks[p.rank] === 1 : p.words.some((w) => listed.has(w));
+  };
+}
+
+/**
  * The first `limit` products by name having one of `words` and passing `test`, for each word apart
  * (their union holds the first `limit` of all of them), by name.
  */
