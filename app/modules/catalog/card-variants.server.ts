@@ -46,8 +46,11 @@ export async function variantSummaries(db: Reader, ids: string[]): Promise<Row[]
   return variantSummariesQuery(db as Database, ids);
 }
 
-/** The query of `variantSummaries`, to be read on its own or joined to the cards (a search). */
-export function variantSummariesQuery(db: Database, ids: string[]) {
+/**
+ * The query of `variantSummaries`. (A search's cards read the same in drizzle/0021's
+ * `layerkart_cards`: a test keeps them alike.)
+ */
+function variantSummariesQuery(db: Database, ids: string[]) {
   return db
     .select({
       productId: productVariants.productId,

@@ -373,8 +373,11 @@ describe(`the search's products kept in the process (${testDbKind()})`, () => {
       const { items } = await searchProducts(t.db, "holder for tealight");
       expect(items.map((p) => p.name)).toEqual(["Brass Tealight Holder"]);
       // The generation, what changed, the vocabulary and the products matched by their options'
-      // values, in one statement; the cards are read by the query builder.
-      expect(execute).toHaveBeenCalledTimes(1);
+      // values, in one statement; then the cards (drizzle/0021's layerkart_cards).
+      expect(execute).toHaveBeenCalledTimes(2);
+      expect(new PgDialect().sqlToQuery(execute.mock.calls[1]?.[0] as SQL).sql).toContain(
+        "layerkart_cards",
+      );
     } finally {
       execute.mockRestore();
     }

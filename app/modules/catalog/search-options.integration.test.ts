@@ -6,9 +6,11 @@ import {
   testDbKind,
 } from "../../../tests/support/test-database.ts";
 import { giveOptions } from "../../../tests/support/variants.ts";
+import { withVariantSummaries } from "./card-variants.server.ts";
 import {
   listLatestProducts,
   listProducts,
+  listProductsByIds,
   listRelatedProducts,
   searchProducts,
 } from "./products.server.ts";
@@ -128,5 +130,37 @@ describe(`search and cards with options (${testDbKind()})`, () => {
     });
     expect(related.map((c) => c.name)).toEqual(expect.arrayContaining(optioned));
     check(related);
+  });
+
+  it("gives a search's cards as every other listing reads them (drizzle/0021's layerkart_cards)", async () => {
+    // (Last: it adds products.) Every card column set, a rating that isn't whole, and options
+    // whose only variant is no longer sold.
+    const full = await insertProduct(t.db, {
+      name: "Compared Lantern",
+      subcategory: "Lamps",
+      originalPricePaise: 59_900,
+      discount: 17,
+      rating: 4.3,
+      reviewsCount: 12,
+      badge: "New",
+      inStock: false,
+      stockCount: 0,
+    });
+    const bare = await insertProduct(t.db, { name: "Compared Bare Vase", image: null });
+    await giveOptions(
+      t.db,
+      bare!.id,
+      [{ name: "Size", values: [{ value: "Tall" }] }],
+      [{ values: ["Tall"], pricePaise: 19_900, isActive: false }],
+    );
+    const all = [...Object.values(ids), full!.id, bare!.id];
+    const expected = await withVariantSummaries(t.db, await listProductsByIds(t.db, all));
+    expect(expected.some((c) => c.hasOptions && c.swatches && c.swatches.length > 1)).toBe(true);
+    const byId = new Map(expected.map((c) => [c.id, c]));
+    for (const query of ["dragon", "planter", "lotus", "compared", "petg"]) {
+      const { items } = await searchProducts(t.db, query, 1, 10);
+      expect(items.length, query).toBeGreaterThan(0);
+      for (const card of items) expect(card, `${query}: ${card.name}`).toEqual(byId.get(card.id));
+    }
   });
 });
