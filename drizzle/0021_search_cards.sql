@@ -3,7 +3,7 @@
 -- product with options and variants the summary `variantSummariesQuery` reads (card-variants.server.ts),
 -- for a list of ids, as one JSON array. A function, planned once per connection: the same
 -- statement planned with every search took 1–1.5 ms of the 2–2.5 its cards cost on PGlite.
--- A test keeps it the same as those two (products.integration: "the cards of a search").
+-- A test keeps it the same as those two (search-options.integration.test.ts).
 CREATE OR REPLACE FUNCTION layerkart_cards(ids uuid[]) RETURNS json
 LANGUAGE plpgsql STABLE AS $$
 BEGIN

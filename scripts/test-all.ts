@@ -68,7 +68,15 @@ if (existsSync(vitestReport)) {
   failed += r.numFailedTests ?? 0;
   skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
   for (const file of r.testResults ?? []) {
-    for (const t of file.assertionResults ?? []) {
+    const tests = file.assertionResults ?? [];
+    // A file that failed with no test failing: its loading or a hook (not retried) failed.
+    if (file.status === "failed" && !tests.some((t: { status: string }) => t.status === "failed"))
+      named.failed.push(
+        `${path.relative(root, file.name)} (the file)\n    ${String(file.message ?? "")
+          .split("\n")[0]
+          ?.slice(0, 300)}`,
+      );
+    for (const t of tests) {
       const messages: string[] = t.failureMessages ?? [];
       const where = `${path.relative(root, file.name)} › ${t.fullName}`;
       const why = (messages[0] ?? "").split("\n")[0]?.slice(0, 300);
@@ -103,7 +111,7 @@ if (named.retried.length > 0)
 if (named.failed.length > 0)
   process.stdout.write(`Failed (vitest):\n  ${named.failed.join("\n  ")}\n`);
 if (failures.length > 0) process.stdout.write(`Failed steps: ${failures.join("; ")}\n`);
-if (failures.length > 0 && failed === 0) failed = failures.length;
+if (failures.length > 0 && failed === 0) failed = Math.max(failures.length, named.failed.length);
 process.stdout.write(
   `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}\n`,
 );

@@ -133,8 +133,10 @@ describe(`search and cards with options (${testDbKind()})`, () => {
   });
 
   it("gives a search's cards as every other listing reads them (drizzle/0021's layerkart_cards)", async () => {
-    // (Last: it adds products.) Every card column set, a rating that isn't whole, and options
-    // whose only variant is no longer sold.
+    // (Last: it adds products.) Every card column set and a rating that isn't whole; options
+    // whose only variant is no longer sold, and options with no variant at all; the same active
+    // prices beside another one no longer sold (not "from"); two options with swatches (the
+    // first one's show).
     const full = await insertProduct(t.db, {
       name: "Compared Lantern",
       subcategory: "Lamps",
@@ -153,14 +155,57 @@ describe(`search and cards with options (${testDbKind()})`, () => {
       [{ name: "Size", values: [{ value: "Tall" }] }],
       [{ values: ["Tall"], pricePaise: 19_900, isActive: false }],
     );
-    const all = [...Object.values(ids), full!.id, bare!.id];
+    const plain = await insertProduct(t.db, { name: "Compared Plain Bowl" });
+    await giveOptions(t.db, plain!.id, [{ name: "Size", values: [{ value: "Wide" }] }], []);
+    const even = await insertProduct(t.db, { name: "Compared Even Stand" });
+    await giveOptions(
+      t.db,
+      even!.id,
+      [
+        {
+          name: "Colour",
+          values: [
+            { value: "Teal", swatch: "#118888" },
+            { value: "Plum", swatch: "#663366" },
+          ],
+        },
+        {
+          name: "Trim",
+          values: [
+            { value: "Brass", swatch: "#b08d57" },
+            { value: "Steel", swatch: "#8a9597" },
+          ],
+        },
+      ],
+      [
+        { values: ["Teal", "Brass"], pricePaise: 24_900 },
+        { values: ["Plum", "Steel"], pricePaise: 24_900 },
+        { values: ["Teal", "Steel"], pricePaise: 39_900, isActive: false },
+      ],
+    );
+    const all = [...Object.values(ids), full!.id, bare!.id, plain!.id, even!.id];
     const expected = await withVariantSummaries(t.db, await listProductsByIds(t.db, all));
-    expect(expected.some((c) => c.hasOptions && c.swatches && c.swatches.length > 1)).toBe(true);
     const byId = new Map(expected.map((c) => [c.id, c]));
+    // What the fixtures are for, as every other listing reads them.
+    expect(byId.get(even!.id)).toMatchObject({
+      priceVaries: false,
+      swatches: [
+        { value: "Teal", swatch: "#118888" },
+        { value: "Plum", swatch: "#663366" },
+      ],
+    });
+    expect(byId.get(bare!.id)).toMatchObject({ hasOptions: true, priceVaries: false });
+    expect(byId.get(plain!.id)?.hasOptions).toBeUndefined();
+    const found = new Set<string>();
     for (const query of ["dragon", "planter", "lotus", "compared", "petg"]) {
       const { items } = await searchProducts(t.db, query, 1, 10);
       expect(items.length, query).toBeGreaterThan(0);
-      for (const card of items) expect(card, `${query}: ${card.name}`).toEqual(byId.get(card.id));
+      for (const card of items) {
+        expect(card, `${query}: ${card.name}`).toEqual(byId.get(card.id));
+        found.add(card.id);
+      }
     }
+    // Every one of them was found, and compared.
+    expect([...found].sort()).toEqual([...all].sort());
   });
 });
