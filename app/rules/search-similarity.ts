@@ -198,25 +198,34 @@ export function rankByRule(
   const { q, words, nearOf, wanted } = rule;
   const query = trigramsOf(q);
   const querySet = new Set(query.codes);
-  const tests = wordTestsOf(words, nearOf);
+  // The words with a digit tested first: their test refuses most texts by the texts' words with a
+  // digit alone, before the text's trigrams are read ("mecha pilot 4821").
+  const tests = wordTestsOf(words, nearOf)
+    .map((test, i) => ({ test, digit: /[0-9]/.test(words[i] as string) }))
+    .sort((a, b) => Number(b.digit) - Number(a.digit))
+    .map(({ test }) => test);
   const matched: Matched[] = [];
   for (const row of rows) {
     // (A row's answer depends on its text and its words, which are its text's, and its place.)
     const key = `${row.id} ${row.byName} ${row.text}`;
     let known = memo.get(key);
     if (known === undefined) {
-      const text = trigramsOf(row.text);
+      let text: Trigrams | undefined;
+      const trigrams = () => {
+        text ??= trigramsOf(row.text);
+        return text;
+      };
       const containing = row.text.includes(q);
       const matches =
         containing ||
         (tests.length === 0
-          ? wordSimilarity(query, text, false, querySet) >= 0.25
-          : tests.every((test) => test(row.text, row.words, () => text)));
+          ? wordSimilarity(query, trigrams(), false, querySet) >= 0.25
+          : tests.every((test) => test(row.text, row.words, trigrams)));
       known = matches
         ? {
             id: row.id,
             containing,
-            similarity: wordSimilarity(query, text, false, querySet),
+            similarity: wordSimilarity(query, trigrams(), false, querySet),
             byName: row.byName,
           }
         : null;

@@ -2,6 +2,7 @@ import { eq, inArray, type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { products } from "~/db/schema.ts";
+import { isAsciiText } from "~/rules/search-similarity.ts";
 import { insertProduct } from "../../../tests/support/factories.ts";
 import {
   createTestDatabase,
@@ -51,6 +52,15 @@ function contents(index: SearchIndex | undefined) {
   if (!index) return undefined;
   expect(index.byName.map((p) => p.rank)).toEqual(index.byName.map((_, i) => i));
   expect(index.byId.size).toBe(index.byName.length);
+  // Each product in its own slot, its words numbered as the copy numbers them, ASCII told.
+  const wordOf = new Map([...index.wordIds].map(([w, id]) => [id, w]));
+  for (const p of index.byName) {
+    expect(index.bySlot[p.slot]).toBe(p);
+    const ids = [...p.wordPool.subarray(p.wordStart, p.wordStart + p.wordCount)];
+    expect(ids.map((id) => wordOf.get(id))).toEqual(p.words.filter((w) => !/^[0-9]*$/.test(w)));
+    expect(p.ascii).toBe(isAsciiText(p.text));
+  }
+  expect(index.bySlot.filter((p) => p !== undefined)).toHaveLength(index.byName.length);
   return {
     byName: index.byName.map((p) => `${p.id} ${p.text} ${p.words.join(",")}`),
     postings: Object.fromEntries(
@@ -61,7 +71,7 @@ function contents(index: SearchIndex | undefined) {
     // (In no order: the search reads them whole.)
     numbers: Object.fromEntries(
       [...numbersOf(index).byTrigram.entries()]
-        .map(([code, list]) => [code, list.map((p) => p.id).sort()] as const)
+        .map(([code, list]) => [code, list.map((slot) => index.bySlot[slot]?.id).sort()] as const)
         .sort(([a], [b]) => a - b),
     ),
     unsure: numbersOf(index)
@@ -195,6 +205,47 @@ describe(`the search's products kept in the process (${testDbKind()})`, () => {
     await t.db.update(products).set({ isActive: false }).where(eq(products.id, kalash!.id));
     await expectInStep(kept);
     expect(numbersOf(kept).notAscii.map((p) => p.id)).not.toContain(kalash!.id);
+  });
+
+  it("number their products' slots again once changes leave many more slots than products, and still find numbers", async () => {
+    const rows = await t.db
+      .insert(products)
+      .values(
+        Array.from({ length: 30 }, (_, i) => ({
+          name: `Slot Robot ${7000 + i}`,
+          slug: `slot-robot-${i}`,
+          category: "3D Characters",
+          pricePaise: 10_000,
+        })),
+      )
+      .returning({ id: products.id });
+    const ids = rows.map((r) => r.id);
+    await searchProducts(t.db, "robot");
+    const kept = keptSearchIndex(t.db) as SearchIndex;
+    expect(kept).toBeDefined();
+    // Each change of a product gives it a new slot: renamed all together, again and again.
+    let renumbered = false;
+    for (let round = 1; round <= 60 && !renumbered; round++) {
+      const before = kept.bySlot.length;
+      await t.db
+        .update(products)
+        .set({
+          name: sql`'Slot Robot ' || (7000 + ${round * 100} + split_part(${products.slug}, '-', 3)::int)`,
+        })
+        .where(inArray(products.id, ids));
+      await searchProducts(t.db, "robot");
+      expect(keptSearchIndex(t.db)).toBe(kept);
+      renumbered = kept.bySlot.length < before;
+    }
+    expect(renumbered).toBe(true);
+    expect(kept.bySlot).toHaveLength(kept.byName.length);
+    await expectInStep(kept);
+    // A number's products, from the numbers' lists built again.
+    const last = kept.byName.find((p) => p.text.startsWith("slot robot"))?.text.split(" ")[2];
+    expect(last).toBeDefined();
+    expect((await searchProducts(t.db, `robot ${last}`)).items[0]?.name).toBe(`Slot Robot ${last}`);
+    expect(await bothWays(`slot robot ${last}`)).toBe(true);
+    await t.db.delete(products).where(inArray(products.id, ids));
   });
 
   it("tell whether a product has one of some words as the postings mark it, looked up first and marked later", async () => {

@@ -24,8 +24,8 @@ import {
  * again beside the searches, which the statements answer meanwhile.
  *
  * Loaded whole by the runtime at start, or by the first search (100,000 products: 0.7 s on
- * PostgreSQL, 1.3 s on PGlite, 44 MB of heap); a catalogue larger than INDEXED_AT_MOST is searched
- * through the database alone.
+ * PostgreSQL, 1.3 s on PGlite, 58 MB of heap with its vocabulary, 2026-11-28); a catalogue
+ * larger than INDEXED_AT_MOST is searched through the database alone.
  */
 
 export type IndexedProduct = {
@@ -36,6 +36,22 @@ export type IndexedProduct = {
   words: string[];
   /** Its place in the database's order by name, id (0 first). */
   rank: number;
+  /**
+   * Its place in the copy's `bySlot`, another product's never while the copy is kept: the
+   * numbers' lists hold it, so counting a trigram's products reads no product (`numberCandidates`
+   * in search-candidates.server.ts).
+   */
+  slot: number;
+  /** Whether its text is all ASCII (the shop tests it; another text the database does). */
+  ascii: boolean;
+  /**
+   * Its words' numbers (`SearchIndex.wordIds`; numbers themselves have none) are
+   * `wordPool[wordStart]` onwards, `wordCount` of them: a filter reads them, not their strings.
+   * (One pool for the products read together: a typed array each cost 20 MB at 100,000.)
+   */
+  wordPool: Int32Array;
+  wordStart: number;
+  wordCount: number;
 };
 
 export type SearchIndex = {
@@ -43,10 +59,14 @@ export type SearchIndex = {
   generation: number;
   byName: IndexedProduct[];
   byId: Map<string, IndexedProduct>;
+  /** The products by slot (a changed product's old slot is left empty). */
+  bySlot: Array<IndexedProduct | undefined>;
   /** Per word (not a number), the products having it, by name. */
   postings: Map<string, IndexedProduct[]>;
   /** One string per distinct word (words repeat across 100,000 rows). */
   words: Map<string, string>;
+  /** Per distinct word that isn't a number, its number (0 first, in the order first met). */
+  wordIds: Map<string, number>;
   /** The postings' words as the search looks for near ones (built when first asked). */
   vocabulary?: Vocabulary;
   /** The products a word with a digit can be similar to (built with the copy). */
@@ -93,7 +113,8 @@ export function vocabularyOf(index: SearchIndex): Vocabulary {
  * can match (`nearCandidates` in search-candidates.server.ts).
  */
 export type Numbers = {
-  byTrigram: Map<number, IndexedProduct[]>;
+  /** (By their slots.) */
+  byTrigram: Map<number, number[]>;
   unsure: IndexedProduct[];
   notAscii: IndexedProduct[];
 };
@@ -112,7 +133,7 @@ function digitTrigramsOf(text: string): number[] | undefined {
 }
 
 function addNumbers(numbers: Numbers, product: IndexedProduct): void {
-  if (!isAsciiText(product.text)) numbers.notAscii.push(product);
+  if (!product.ascii) numbers.notAscii.push(product);
   if (!/[0-9]/.test(product.text)) return;
   const codes = digitTrigramsOf(product.text);
   if (codes === undefined) {
@@ -121,8 +142,8 @@ function addNumbers(numbers: Numbers, product: IndexedProduct): void {
   }
   for (const code of codes) {
     const list = numbers.byTrigram.get(code);
-    if (list) list.push(product);
-    else numbers.byTrigram.set(code, [product]);
+    if (list) list.push(product.slot);
+    else numbers.byTrigram.set(code, [product.slot]);
   }
 }
 
@@ -137,8 +158,9 @@ export function numbersOf(index: SearchIndex): Numbers {
 /** Changed products (by id) out of the numbers' lists, and their new rows in. */
 function changeNumbers(numbers: Numbers, old: IndexedProduct[], fresh: IndexedProduct[]): void {
   const changed = new Set([...old, ...fresh].map((p) => p.id));
+  const slots = new Set(old.map((p) => p.slot));
   const touched = new Set<number>();
-  if (old.some((p) => !isAsciiText(p.text)))
+  if (old.some((p) => !p.ascii))
     numbers.notAscii = numbers.notAscii.filter((p) => !changed.has(p.id));
   for (const product of old) {
     if (!/[0-9]/.test(product.text)) continue;
@@ -147,14 +169,14 @@ function changeNumbers(numbers: Numbers, old: IndexedProduct[], fresh: IndexedPr
     else for (const code of codes) touched.add(code);
   }
   for (const code of touched) {
-    const list = (numbers.byTrigram.get(code) ?? []).filter((p) => !changed.has(p.id));
+    const list = (numbers.byTrigram.get(code) ?? []).filter((slot) => !slots.has(slot));
     if (list.length > 0) numbers.byTrigram.set(code, list);
     else numbers.byTrigram.delete(code);
   }
   for (const product of fresh) addNumbers(numbers, product);
 }
 
-/** A larger catalogue isn't kept in the process (memory: about 400 bytes a product). */
+/** A larger catalogue isn't kept in the process (memory: about 600 bytes a product). */
 export const INDEXED_AT_MOST = 250_000;
 
 /** How long a catalogue too large to keep (or a load that failed) is searched by statements alone. */
@@ -237,13 +259,50 @@ export async function searchIndexOf(
 
 const isNumber = (w: string) => /^[0-9]*$/.test(w);
 
-function internWords(index: SearchIndex, words: string[]): string[] {
-  return words.map((w) => {
+/** Where the products read together keep their words' numbers (`IndexedProduct.wordPool`). */
+type WordPool = { ids: Int32Array; used: number };
+const wordPoolFor = (rows: Array<{ words: string[] | null }>): WordPool => ({
+  ids: new Int32Array(rows.reduce((n, row) => n + (row.words?.length ?? 0), 0)),
+  used: 0,
+});
+
+/** A product of the copy, in the next slot, its words interned and numbered into `pool`. */
+function productOf(
+  index: SearchIndex,
+  pool: WordPool,
+  id: string,
+  text: string,
+  words: string[],
+  rank: number,
+): IndexedProduct {
+  const wordStart = pool.used;
+  const interned = words.map((w) => {
     const known = index.words.get(w);
-    if (known !== undefined) return known;
-    index.words.set(w, w);
+    if (known !== undefined) w = known;
+    else index.words.set(w, w);
+    if (!isNumber(w)) {
+      let n = index.wordIds.get(w);
+      if (n === undefined) {
+        n = index.wordIds.size;
+        index.wordIds.set(w, n);
+      }
+      pool.ids[pool.used++] = n;
+    }
     return w;
   });
+  const product = {
+    id,
+    text,
+    words: interned,
+    rank,
+    slot: index.bySlot.length,
+    ascii: isAsciiText(text),
+    wordPool: pool.ids,
+    wordStart,
+    wordCount: pool.used - wordStart,
+  };
+  index.bySlot.push(product);
+  return product;
 }
 
 /** A copy of the search's products read anew (undefined: more than INDEXED_AT_MOST). */
@@ -277,13 +336,16 @@ export async function readSearchIndex(db: Database): Promise<SearchIndex | undef
     generation,
     byName: [],
     byId: new Map(),
+    bySlot: [],
     postings: new Map(),
     words: new Map(),
+    wordIds: new Map(),
   };
+  const pool = wordPoolFor(rows);
   for (const [rank, row] of rows.entries()) {
     // (A few slices at a time: the searches meanwhile are answered by the statements.)
     if (rank > 0 && rank % LOAD_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
-    const product = { id: row.id, text: row.text, words: internWords(index, row.words), rank };
+    const product = productOf(index, pool, row.id, row.text, row.words, rank);
     index.byName.push(product);
     index.byId.set(product.id, product);
     for (const w of new Set(product.words)) {
@@ -301,6 +363,9 @@ export async function readSearchIndex(db: Database): Promise<SearchIndex | undef
   index.numbers = numbers;
   return index;
 }
+
+/** Empty slots a copy may have beyond as many as its products before they are numbered again. */
+const SLOTS_SPARE = 1_000;
 
 /** How many products a load reads into the copy between two turns of the event loop. */
 const LOAD_SLICE = 10_000;
@@ -364,8 +429,9 @@ function apply(index: SearchIndex, { rows, removed, more }: Changes): boolean {
   const after = new Map<string | null, IndexedProduct[]>();
   const groupOf = new Map<string, IndexedProduct[]>();
   const fresh: IndexedProduct[] = [];
+  const pool = wordPoolFor(rows.map(([, , words]) => ({ words })));
   for (const [id, text, words, before] of rows) {
-    const product = { id, text, words: internWords(index, words ?? []), rank: -1 };
+    const product = productOf(index, pool, id, text, words ?? [], -1);
     fresh.push(product);
     let group = before !== null && changed.has(before) ? groupOf.get(before) : undefined;
     if (before !== null && changed.has(before) && !group) return false;
@@ -391,6 +457,14 @@ function apply(index: SearchIndex, { rows, removed, more }: Changes): boolean {
   for (const [rank, product] of byName.entries()) product.rank = rank;
   index.byName = byName;
   if (index.numbers) changeNumbers(index.numbers, gone, fresh);
+  for (const old of gone) index.bySlot[old.slot] = undefined;
+  // Twice as many slots as products: each product in the slot of its place by name again, and the
+  // numbers' lists built again when next asked (the changes' slots are never used again).
+  if (index.bySlot.length > 2 * byName.length + SLOTS_SPARE) {
+    for (const product of byName) product.slot = product.rank;
+    index.bySlot = [...byName];
+    index.numbers = undefined;
+  }
   // Each word's new products, by name (ranks are now the new order).
   const gained = new Map<string, IndexedProduct[]>();
   for (const product of [...fresh].sort((a, b) => a.rank - b.rank)) {
