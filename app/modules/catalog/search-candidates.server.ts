@@ -276,8 +276,9 @@ export function sharedByWords(index: SearchIndex, w: string): Map<string, number
 }
 
 /**
- * `sharedByWords` by the words' numbers in the copy (`IndexedProduct.wordIds`): a product's words
- * are summed without reading their strings (a word numbered later shares none).
+ * `sharedByWords` by the words' numbers in the copy (`SearchIndex.wordIds`, a product's in its
+ * `wordPool`): a product's words are summed without reading their strings (a word numbered after
+ * this was built shares none here).
  */
 export function sharedByWordIds(index: SearchIndex, w: string): Uint8Array {
   const of = new Uint8Array(index.wordIds.size);
