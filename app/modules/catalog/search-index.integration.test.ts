@@ -112,6 +112,29 @@ async function bothWays(q: string) {
   }
 }
 
+/**
+ * Queries' answers from the kept copy as the changes left it (its slots no longer its places by
+ * name), then from the statements alone: the same.
+ */
+async function keptThenStatements(queries: string[], kept: SearchIndex) {
+  const answers = async () => {
+    const names: string[][] = [];
+    for (const q of queries) {
+      await t.db.execute(sql`update search_generation set generation = generation + 1`);
+      names.push((await searchProducts(t.db, q)).items.map((p) => p.name));
+    }
+    return names;
+  };
+  const fromCopy = await answers();
+  expect(keptSearchIndex(t.db)).toBe(kept);
+  keepSearchIndex(t.db, false);
+  const statements = await answers();
+  keepSearchIndex(t.db, true);
+  await searchIndexOf(t.db);
+  for (const [i, q] of queries.entries()) expect(fromCopy[i], q).toEqual(statements[i]);
+  return fromCopy;
+}
+
 describe(`the search's products kept in the process (${testDbKind()})`, () => {
   it("follow inserts, renames, category changes, deactivation, deletes and bulk changes in name order", async () => {
     await insertProduct(t.db, { name: "Mango Lamp", category: "3D Prints" });
@@ -246,6 +269,60 @@ describe(`the search's products kept in the process (${testDbKind()})`, () => {
     expect((await searchProducts(t.db, `robot ${last}`)).items[0]?.name).toBe(`Slot Robot ${last}`);
     expect(await bothWays(`slot robot ${last}`)).toBe(true);
     await t.db.delete(products).where(inArray(products.id, ids));
+  });
+
+  it("find numbers from a copy changed product by product, its slots out of name order", async () => {
+    // Added one change at a time, last by name first: each a new slot, in reverse name order.
+    const codes = Array.from({ length: 60 }, (_, i) =>
+      String.fromCharCode(97 + Math.floor(i / 26), 97 + (i % 26)),
+    ).reverse();
+    const ids: string[] = [];
+    await searchIndexOf(t.db);
+    for (const code of codes) {
+      const [row] = await t.db
+        .insert(products)
+        .values({
+          name: `Widget ${code} 4000`,
+          slug: `widget-${code}`,
+          category: "3D Prints",
+          pricePaise: 10_000,
+        })
+        .returning({ id: products.id });
+      ids.push(row!.id);
+      await searchProducts(t.db, "widget");
+    }
+    // Renamed, three changes each for a few: new slots again.
+    const gizmos: string[] = [];
+    for (let i = 1; i <= 9; i++) {
+      const row = await insertProduct(t.db, { name: `Qq Gizmo 553${i}`, category: "3D Prints" });
+      gizmos.push(row!.id);
+    }
+    for (const round of [1, 2, 3]) {
+      await t.db
+        .update(products)
+        .set({ name: sql`${products.name} || ${round % 2 === 0 ? "" : " "}` })
+        .where(inArray(products.id, gizmos));
+      await searchProducts(t.db, "gizmo");
+    }
+    const kept = keptSearchIndex(t.db) as SearchIndex;
+    expect(kept).toBeDefined();
+    const widgets = kept.byName.filter((p) => p.text.startsWith("widget "));
+    expect(widgets).toHaveLength(60);
+    // The slots run against the names.
+    expect(widgets.every((p, i) => i === 0 || p.slot < (widgets[i - 1] as typeof p).slot)).toBe(
+      true,
+    );
+    expect(kept.byName.some((p) => p.slot !== p.rank)).toBe(true);
+    // More than the bound are similar to "4001" without containing it, found only by the number:
+    // the first 50 by name are the ones kept, whatever the slots' order.
+    const [near, widget, , , gizmo] = await keptThenStatements(
+      ["4001", "widget 4000", "4000", "5530", "gizmo 5530", "gizmo 5541"],
+      kept,
+    );
+    expect(near?.[0]).toBe("Widget aa 4000");
+    expect(widget?.[0]).toBe("Widget aa 4000");
+    expect(gizmo?.map((name) => name.trim())).toContain("Qq Gizmo 5531");
+    await t.db.delete(products).where(inArray(products.id, [...ids, ...gizmos]));
   });
 
   it("tell whether a product has one of some words as the postings mark it, looked up first and marked later", async () => {

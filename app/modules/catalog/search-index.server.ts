@@ -37,9 +37,10 @@ export type IndexedProduct = {
   /** Its place in the database's order by name, id (0 first). */
   rank: number;
   /**
-   * Its place in the copy's `bySlot`, another product's never while the copy is kept: the
-   * numbers' lists hold it, so counting a trigram's products reads no product (`numberCandidates`
-   * in search-candidates.server.ts).
+   * Its place in the copy's `bySlot`, another product's never until the copy numbers its slots
+   * again (a changed product is a new product in a new slot): the numbers' lists hold it, so
+   * counting a trigram's products reads no product (`numberCandidates` in
+   * search-candidates.server.ts).
    */
   slot: number;
   /** Whether its text is all ASCII (the shop tests it; another text the database does). */
@@ -459,11 +460,17 @@ function apply(index: SearchIndex, { rows, removed, more }: Changes): boolean {
   if (index.numbers) changeNumbers(index.numbers, gone, fresh);
   for (const old of gone) index.bySlot[old.slot] = undefined;
   // Twice as many slots as products: each product in the slot of its place by name again, and the
-  // numbers' lists built again when next asked (the changes' slots are never used again).
+  // numbers' lists told the new slots (rebuilt, they'd cost the next search every product's
+  // trigrams). The lists hold only the slots of products in the copy.
   if (index.bySlot.length > 2 * byName.length + SLOTS_SPARE) {
+    const before = index.bySlot;
     for (const product of byName) product.slot = product.rank;
     index.bySlot = [...byName];
-    index.numbers = undefined;
+    for (const [code, list] of index.numbers?.byTrigram ?? [])
+      index.numbers?.byTrigram.set(
+        code,
+        list.map((slot) => (before[slot] as IndexedProduct).slot),
+      );
   }
   // Each word's new products, by name (ranks are now the new order).
   const gained = new Map<string, IndexedProduct[]>();
