@@ -48,7 +48,7 @@ export type IndexedProduct = {
   /**
    * Its words' numbers (`SearchIndex.wordIds`; numbers themselves have none) are
    * `wordPool[wordStart]` onwards, `wordCount` of them: a filter reads them, not their strings.
-   * (One pool for the products read together: a typed array each cost 20 MB at 100,000.)
+   * (One pool for the products read together: a typed array each cost about 23 MB at 100,000.)
    */
   wordPool: Int32Array;
   wordStart: number;
