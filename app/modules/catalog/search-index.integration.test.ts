@@ -263,7 +263,7 @@ describe(`the search's products kept in the process (${testDbKind()})`, () => {
     expect(renumbered).toBe(true);
     expect(kept.bySlot).toHaveLength(kept.byName.length);
     await expectInStep(kept);
-    // A number's products, from the numbers' lists built again.
+    // A number's products, from the numbers' lists told the new slots.
     const last = kept.byName.find((p) => p.text.startsWith("slot robot"))?.text.split(" ")[2];
     expect(last).toBeDefined();
     expect((await searchProducts(t.db, `robot ${last}`)).items[0]?.name).toBe(`Slot Robot ${last}`);
@@ -291,7 +291,7 @@ describe(`the search's products kept in the process (${testDbKind()})`, () => {
       ids.push(row!.id);
       await searchProducts(t.db, "widget");
     }
-    // Renamed, three changes each for a few: new slots again.
+    // Renamed three times each, a few more: new slots again.
     const gizmos: string[] = [];
     for (let i = 1; i <= 9; i++) {
       const row = await insertProduct(t.db, { name: `Qq Gizmo 553${i}`, category: "3D Prints" });
@@ -300,7 +300,7 @@ describe(`the search's products kept in the process (${testDbKind()})`, () => {
     for (const round of [1, 2, 3]) {
       await t.db
         .update(products)
-        .set({ name: sql`${products.name} || ${round % 2 === 0 ? "" : " "}` })
+        .set({ name: sql`split_part(${products.name}, ' v', 1) || ${` v${round}`}` })
         .where(inArray(products.id, gizmos));
       await searchProducts(t.db, "gizmo");
     }
@@ -321,7 +321,7 @@ describe(`the search's products kept in the process (${testDbKind()})`, () => {
     );
     expect(near?.[0]).toBe("Widget aa 4000");
     expect(widget?.[0]).toBe("Widget aa 4000");
-    expect(gizmo?.map((name) => name.trim())).toContain("Qq Gizmo 5531");
+    expect(gizmo).toContain("Qq Gizmo 5531 v3");
     await t.db.delete(products).where(inArray(products.id, [...ids, ...gizmos]));
   });
 
