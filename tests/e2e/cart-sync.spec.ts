@@ -142,4 +142,105 @@ test.describe("cart sync", () => {
     await page.goto("/cart");
     await expect(quantityOf(page, "Lotus Tealight Holder")).toHaveText("2");
   });
+
+  test("a change whose request was cut off is sent by the next page, not overwritten by the stored cart", async ({
+    page,
+    login,
+  }) => {
+    const lotus = await productByName(page, "Lotus Tealight Holder");
+    await login();
+    await page.goto(`/product/${lotus}`);
+    await expect.poll(() => storedCart(page)).toEqual({});
+
+    // The change's request never reaches the shop (a page left at once cuts it off)…
+    await page.route("**/api/cart", (route) =>
+      route.request().method() === "POST" ? route.abort("aborted") : route.fallback(),
+    );
+    const cutOff = page.waitForEvent("requestfailed", (r) => r.url().endsWith("/api/cart"));
+    await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
+    await cutOff;
+    await expect(page.getByTestId("cart-count")).toHaveText("1");
+    expect(await storedCart(page)).toEqual({});
+    await page.unroute("**/api/cart");
+
+    // …and the next page sends it before it reads the stored cart, so the lamp stays.
+    await page.goto("/cart");
+    await expect(quantityOf(page, "Lotus Tealight Holder")).toHaveText("1");
+    await expect.poll(() => storedCart(page)).toEqual({ [lotus]: 1 });
+    await page.reload();
+    await expect(quantityOf(page, "Lotus Tealight Holder")).toHaveText("1");
+  });
+
+  test("a change a closed tab left unsent doesn't undo a newer one made in another tab", async ({
+    page,
+    login,
+  }) => {
+    const lotus = await productByName(page, "Lotus Tealight Holder");
+    await login();
+    // This tab shows the cart, still empty.
+    await page.goto("/cart");
+    await expect(page.getByRole("heading", { name: "Your Cart is Empty" })).toBeVisible();
+
+    // Another tab adds the lamp, its request is cut off, and the tab is closed.
+    const other = await page.context().newPage();
+    await other.goto(`/product/${lotus}`);
+    await other.route("**/api/cart", (route) =>
+      route.request().method() === "POST" ? route.abort("aborted") : route.fallback(),
+    );
+    const cutOff = other.waitForEvent("requestfailed", (r) => r.url().endsWith("/api/cart"));
+    await other.getByRole("button", { name: "Add to Cart", exact: true }).click();
+    await cutOff;
+    await other.close();
+
+    // The cart tab shows the lamp (the browser's cart is shared) and raises it to two.
+    await expect(quantityOf(page, "Lotus Tealight Holder")).toHaveText("1");
+    await page.getByRole("button", { name: "Increase quantity of Lotus Tealight Holder" }).click();
+    await expect.poll(() => storedCart(page)).toEqual({ [lotus]: 2 });
+    // The closed tab's "one lamp" is not sent again by the next page.
+    await page.reload();
+    await expect(quantityOf(page, "Lotus Tealight Holder")).toHaveText("2");
+    await page.goto("/");
+    await expect.poll(() => storedCart(page)).toEqual({ [lotus]: 2 });
+  });
+
+  test("offline, the cart and the search box keep the page; back online, the change is sent and the figures update", async ({
+    page,
+    login,
+  }) => {
+    const lotus = await productByName(page, "Lotus Tealight Holder");
+    await login();
+    await page.goto(`/product/${lotus}`);
+    await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
+    await expect.poll(() => storedCart(page)).toEqual({ [lotus]: 1 });
+    await page.goto("/cart");
+    const total = page.getByTestId("summary-total");
+    await expect(total).toHaveText(/₹/);
+    const oneLamp = await total.textContent();
+
+    await page.context().setOffline(true);
+    await page.getByRole("button", { name: "Increase quantity of Lotus Tealight Holder" }).click();
+    await expect(quantityOf(page, "Lotus Tealight Holder")).toHaveText("2");
+    await expect(page.getByTestId("summary-stale")).toHaveText(
+      "We couldn't update prices and shipping. They update when you're back online.",
+    );
+    await expect(total).not.toHaveText(oneLamp!);
+    // A code can't be checked offline: said so, not applied, and the field is usable again.
+    await page.getByPlaceholder("Discount code").fill("DIWALI10");
+    await page.getByRole("button", { name: "Apply", exact: true }).click();
+    await expect(page.getByText("We couldn't check this code. Please try again.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Apply", exact: true })).toBeEnabled();
+    // Typing in the search box offline leaves the page as it was.
+    const searched = page.waitForEvent("requestfailed", (r) => r.url().includes("/api/search"));
+    await page.getByRole("combobox", { name: "Search products" }).fill("lotus");
+    await searched;
+    await expect(page.getByRole("heading", { name: /Shopping Cart/ })).toBeVisible();
+    await expect(quantityOf(page, "Lotus Tealight Holder")).toHaveText("2");
+
+    // Back online: the waiting change reaches the stored cart and the figures are the shop's.
+    await page.context().setOffline(false);
+    await expect.poll(() => storedCart(page)).toEqual({ [lotus]: 2 });
+    await expect(page.getByTestId("summary-stale")).toHaveCount(0);
+    await page.reload();
+    await expect(quantityOf(page, "Lotus Tealight Holder")).toHaveText("2");
+  });
 });

@@ -132,7 +132,9 @@ type CartOp =
 let sync: { account: string; ready: boolean } | null = null;
 /** Bumped whenever the account changes, so a merge that is still loading is abandoned. */
 let generation = 0;
-let queue: CartOp[] = [];
+/** A change on its way to the stored cart; `account` is its account's hash (null: not kept). */
+type Queued = { id: string; account: string | null; op: CartOp };
+let queue: Queued[] = [];
 let flushing: Promise<void> | null = null;
 
 const storedLines = (c: Cart) =>
@@ -150,35 +152,117 @@ function syncLine(ref: LineRef) {
   );
 }
 
-/** Queues a change; a later change of the same line, or a whole-cart change, replaces it. */
-function send(op: CartOp) {
-  if (op.intent === "set-all" || op.intent === "clear") {
-    queue = [op];
-  } else {
-    const key = lineKey(op);
-    queue = [...queue.filter((q) => !("productId" in q && lineKey(q) === key)), op];
+/*
+ * A change the server has not answered yet is also kept in localStorage, under its account. A
+ * page load cuts off a request still on its way (Add to Cart, then a link or a reload at once),
+ * and offline it fails: the next page sends what is kept before it reads the stored cart, which
+ * would otherwise replace the change here. Every change is idempotent (a quantity, a removal, a
+ * whole cart), so one that did arrive does no harm sent twice.
+ */
+const PENDING_KEY = "lk_cart_pending";
+
+function readPending(): Queued[] {
+  try {
+    const kept = JSON.parse(window.localStorage.getItem(PENDING_KEY) ?? "[]") as unknown;
+    return Array.isArray(kept) ? (kept as Queued[]) : [];
+  } catch {
+    return [];
   }
+}
+
+function writePending(entries: Queued[]) {
+  try {
+    if (entries.length > 0) window.localStorage.setItem(PENDING_KEY, JSON.stringify(entries));
+    else window.localStorage.removeItem(PENDING_KEY);
+  } catch {
+    // Private mode or a full quota: this page still sends the change.
+  }
+}
+
+/** Forgets kept changes: the given ones, or every one of an account (all when null). */
+function forgetPending(which: { ids: ReadonlySet<string> } | { account: string | null }) {
+  writePending(
+    readPending().filter((p) =>
+      "ids" in which ? !which.ids.has(p.id) : which.account !== null && p.account !== which.account,
+    ),
+  );
+}
+
+const sameLine = (a: CartOp, b: CartOp) =>
+  "productId" in a && "productId" in b && lineKey(a) === lineKey(b);
+
+/** A later change of the same line, or a whole-cart change, makes an earlier one moot. */
+const supersedes = (later: CartOp, earlier: CartOp) =>
+  later.intent === "set-all" || later.intent === "clear" || sameLine(later, earlier);
+
+function enqueue(entry: Queued) {
+  queue = [...queue.filter((q) => !supersedes(entry.op, q.op)), entry];
+}
+
+/** Queues a change, keeps it until the server answers, and starts sending. */
+function send(op: CartOp) {
+  const account = sync ? accountHash(sync.account) : null;
+  // Not crypto.randomUUID: a shop served over plain http on its own network has no secure context.
+  const id = `${Date.now().toString(36)}.${Math.random().toString(36).slice(2)}`;
+  const entry: Queued = { id, account, op };
+  enqueue(entry);
+  // What it makes moot goes from the kept changes too, another tab's included: sent again by a
+  // later page, an older change would undo this one.
+  if (account) {
+    const kept = readPending().filter((p) => !(p.account === account && supersedes(op, p.op)));
+    writePending([...kept, entry]);
+  }
+  startFlush();
+}
+
+function startFlush() {
   flushing ??= flush().finally(() => {
     flushing = null;
   });
 }
 
 async function flush() {
-  for (let op = queue.shift(); op; op = queue.shift()) {
+  for (let entry = queue[0]; entry; entry = queue[0]) {
+    const { op } = entry;
     const body = new FormData();
     body.set("intent", op.intent);
     if ("productId" in op) body.set("productId", op.productId);
     if ("variantId" in op && op.variantId) body.set("variantId", op.variantId);
     if (op.intent === "set") body.set("quantity", String(op.quantity));
     if (op.intent === "set-all") body.set("lines", JSON.stringify(op.lines));
+    let res: Response;
     try {
-      const res = await fetch("/api/cart", { method: "POST", body });
-      // The session ended: stop sending; the next page load signs the cart out.
-      if (res.status === 401) sync = null;
+      // keepalive: a line's change still arrives when the page is left right after it (a whole
+      // cart may exceed keepalive's 64 KB; it is sent while the page waits for it).
+      res = await fetch("/api/cart", { method: "POST", body, keepalive: op.intent !== "set-all" });
     } catch {
-      // Offline: the local cart still holds the change, and the next sign-in merges it back.
+      // Offline, or the page is being left: kept, and sent again by the next change, by the
+      // browser coming back online, or by the next page.
+      return;
+    }
+    // Answered (a refusal too: sending it again would be refused again).
+    queue = queue.filter((q) => q !== entry);
+    forgetPending({ ids: new Set([entry.id]) });
+    if (res.status === 401) {
+      // The session ended: stop sending; the next page load signs the cart out.
+      sync = null;
+      queue = [];
+      if (entry.account) forgetPending({ account: entry.account });
+      return;
     }
   }
+}
+
+/** Sends again what a failed request left queued (the browser is back online). */
+export function retryCartSync() {
+  if (sync?.ready && queue.length > 0) startFlush();
+}
+
+/** This page takes over the changes an earlier page of the account left unanswered. */
+function resumePending(account: string) {
+  const hash = accountHash(account);
+  for (const kept of readPending()) if (kept.account === hash) enqueue(kept);
+  if (queue.length > 0) startFlush();
 }
 
 /** Resolves once every queued change has reached the server (checkout waits for it). */
@@ -250,6 +334,7 @@ function followAccount(account: string | null): Promise<void> {
       generation += 1;
       sync = null;
       queue = [];
+      forgetPending({ account: null });
       rememberSynced(null);
       commit(clearCart());
     }
@@ -260,6 +345,7 @@ function followAccount(account: string | null): Promise<void> {
     // Already merged for this account (a reload): the stored cart is the truth (another device
     // or tab may have changed it since); keep sending changes.
     sync = { account, ready: true };
+    resumePending(account);
     return refreshStoredCart();
   }
   merging = mergeStoredCart(account).finally(() => {
@@ -280,6 +366,7 @@ export async function refreshStoredCart(): Promise<void> {
   if (typeof window === "undefined") return;
   if (merging) await merging;
   if (!sync?.ready) return;
+  retryCartSync();
   await cartSyncIdle();
   const mine = generation;
   let stored: Cart;
@@ -306,6 +393,8 @@ async function mergeStoredCart(account: string) {
   const mine = ++generation;
   sync = { account, ready: false };
   queue = [];
+  // Signing in merges this browser's cart, which holds every change kept for the account.
+  forgetPending({ account: accountHash(account) });
   let stored: Cart;
   try {
     const res = await fetch("/api/cart", { headers: { accept: "application/json" } });

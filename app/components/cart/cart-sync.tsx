@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { followCartAccount, refreshStoredCart } from "./cart-store";
+import { followCartAccount, refreshStoredCart, retryCartSync } from "./cart-store";
 
 /**
  * Keeps the browser's cart in step with the signed-in account's stored cart: merges on sign-in,
@@ -18,7 +18,12 @@ export function CartSync({ account }: { account: string | null }) {
       if (document.visibilityState === "visible") void refreshStoredCart();
     };
     document.addEventListener("visibilitychange", onVisible);
-    return () => document.removeEventListener("visibilitychange", onVisible);
+    // Back online: the changes a failed request left queued are sent.
+    window.addEventListener("online", retryCartSync);
+    return () => {
+      document.removeEventListener("visibilitychange", onVisible);
+      window.removeEventListener("online", retryCartSync);
+    };
   }, [account]);
   return null;
 }
