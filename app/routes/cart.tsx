@@ -1,6 +1,6 @@
 import { Minus, Plus, ShoppingBag, Trash2 } from "lucide-react";
-import { lazy, Suspense, useEffect, useMemo, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
+import { Link } from "react-router";
 import { cartActions, useCart, useStoredCartRead } from "~/components/cart/cart-store";
 import { CouponField, DiscountRows, FreeShippingNote } from "~/components/cart/coupon-field";
 import { setCoupon, useCoupon } from "~/components/cart/coupon-store";
@@ -10,6 +10,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
 import { useRootData } from "~/lib/root-data";
 import { useHydrated } from "~/lib/use-hydrated";
+import { useJsonLoad } from "~/lib/use-json-load";
 import { getShopSettings } from "~/modules/settings/settings.server.ts";
 import { itemCount, lineKey, MAX_LINE_QUANTITY } from "~/rules/cart.ts";
 import { CUSTOM_PART_CATEGORY, CUSTOM_PART_EXPIRED } from "~/rules/custom-part.ts";
@@ -26,6 +27,11 @@ import { linePath } from "~/rules/variant-picker.ts";
 import { optionLabel, type VariantOffer } from "~/rules/variants.ts";
 import { runtime } from "~/runtime.server.ts";
 import type { Route } from "./+types/cart";
+
+/** The cart's words when the shop can't be reached (offline, a dropped connection). */
+const CODE_NOT_CHECKED = "We couldn't check this code. Please try again.";
+const NOT_REFRESHED =
+  "We couldn't update prices and shipping. They update when you're back online.";
 
 // The PIN box (issue 24) only with a summary to show: an empty cart doesn't download it.
 const PinBox = lazy(() =>
@@ -91,7 +97,8 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   const signedIn = Boolean(useRootData()?.viewer);
   const coupon = useCoupon();
   const proceed = useProceedToCheckout("/cart", coupon);
-  const current = useFetcher<{
+  // Offline, the last answer stays (the page isn't replaced by an error).
+  const current = useJsonLoad<{
     products: ProductCardData[];
     variants?: VariantOffer[];
     pricing:
@@ -105,6 +112,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   }>();
   // A code being tried: kept once the server accepts it.
   const [trying, setTrying] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const code = trying ?? coupon;
   const linesKey = cart
     .map((l) => `${l.productId}:${l.quantity}${l.variantId ? `:${l.variantId}` : ""}`)
@@ -115,18 +123,25 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   // the server's figures (shipping, tax, discounts).
   const pin = useRememberedPin();
   const loadCurrent = current.load;
+  const tryingNow = useRef(trying);
+  tryingNow.current = trying;
   useEffect(() => {
     if (!linesKey) return;
     const params = new URLSearchParams(linesKey.split(",").map((line) => ["line", line]));
     if (code) params.set("code", code);
     // The remembered PIN code: the shipping is the rate checkout charges to it.
     if (pin) params.set("pin", pin);
-    loadCurrent(`/api/cart-products?${params}`);
+    void loadCurrent(`/api/cart-products?${params}`).then((outcome) => {
+      // A code the shop couldn't be asked about is not applied; the customer can try again.
+      if (outcome !== "failed" || code === null || tryingNow.current !== code) return;
+      setRefusal(CODE_NOT_CHECKED);
+      setTrying(null);
+    });
   }, [linesKey, code, pin, loadCurrent]);
 
-  const pricing = current.data?.pricing ?? null;
+  // A refresh that failed leaves figures for other lines: the same rules without them, then.
+  const pricing = current.failed ? null : (current.data?.pricing ?? null);
   // The server's answer for a code being tried: applied, it's kept; refused, the reason shows.
-  const [refusal, setRefusal] = useState<string | null>(null);
   useEffect(() => {
     if (current.state !== "idle" || !pricing || trying === null || pricing.code !== trying) return;
     if (pricing.codeRefusal) {
@@ -337,6 +352,15 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
           <h2 id="summary-heading" className="font-semibold text-lg">
             Order Summary
           </h2>
+          {current.failed ? (
+            <p
+              role="status"
+              className="mt-2 text-muted-foreground text-xs"
+              data-testid="summary-stale"
+            >
+              {NOT_REFRESHED}
+            </p>
+          ) : null}
           <dl className="mt-4 space-y-2 text-sm">
             <div className="flex justify-between">
               <dt>Subtotal</dt>

@@ -1,8 +1,9 @@
 import { Search } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { Form, useFetcher, useNavigate } from "react-router";
+import { Form, useNavigate } from "react-router";
 import { Input } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
+import { useJsonLoad } from "~/lib/use-json-load";
 
 type Suggestion = { id: string; name: string; category: string };
 
@@ -14,7 +15,8 @@ export function SearchBox({
   className?: string;
   label?: string;
 }) {
-  const fetcher = useFetcher<{ suggestions: Suggestion[] }>();
+  // Offline, typing keeps the page (and the last suggestions) instead of an error page.
+  const fetcher = useJsonLoad<{ suggestions: Suggestion[] }>();
   const navigate = useNavigate();
   const [value, setValue] = useState("");
   const [open, setOpen] = useState(false);
@@ -32,7 +34,7 @@ export function SearchBox({
     clearTimeout(timer.current);
     if (next.trim().length >= 2) {
       timer.current = setTimeout(
-        () => fetcher.load(`/api/search?q=${encodeURIComponent(next.trim())}`),
+        () => void fetcher.load(`/api/search?q=${encodeURIComponent(next.trim())}`),
         150,
       );
     }

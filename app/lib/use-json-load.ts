@@ -1,0 +1,57 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+
+/** How a load ended; superseded: a later load was started before it answered. */
+export type LoadOutcome = "loaded" | "failed" | "superseded";
+
+/**
+ * Reads JSON from one of the shop's resource routes, as `useFetcher().load` does, except that a
+ * request that fails (offline, a dropped connection, an error answer) keeps the last answer and
+ * sets `failed` instead of throwing to the error boundary, which would replace the whole page and
+ * what the customer was doing on it. Only the latest request's answer is kept; when it failed,
+ * it is asked again once the browser is back online.
+ */
+export function useJsonLoad<T>() {
+  const [data, setData] = useState<T | undefined>(undefined);
+  const [state, setState] = useState<"idle" | "loading">("idle");
+  const [failed, setFailed] = useState(false);
+  const latest = useRef<AbortController | null>(null);
+  const lastUrl = useRef<string | null>(null);
+  const lastFailed = useRef(false);
+
+  const load = useCallback(async (url: string): Promise<LoadOutcome> => {
+    latest.current?.abort();
+    const request = new AbortController();
+    latest.current = request;
+    lastUrl.current = url;
+    setState("loading");
+    let body: T | undefined;
+    try {
+      const res = await fetch(url, {
+        headers: { accept: "application/json" },
+        signal: request.signal,
+      });
+      if (res.ok) body = (await res.json()) as T;
+    } catch {
+      // Left undefined: failed.
+    }
+    if (latest.current !== request) return "superseded";
+    latest.current = null;
+    if (body !== undefined) setData(body);
+    lastFailed.current = body === undefined;
+    setFailed(body === undefined);
+    setState("idle");
+    return body === undefined ? "failed" : "loaded";
+  }, []);
+
+  useEffect(() => {
+    const again = () => {
+      if (lastFailed.current && lastUrl.current) void load(lastUrl.current);
+    };
+    window.addEventListener("online", again);
+    return () => {
+      window.removeEventListener("online", again);
+      latest.current?.abort();
+    };
+  }, [load]);
+  return { data, state, failed, load };
+}
