@@ -1,5 +1,5 @@
 import { Minus, Plus, ShoppingBag, Trash2 } from "lucide-react";
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { cartActions, useCart, useStoredCartRead } from "~/components/cart/cart-store";
 import { CouponField, DiscountRows, FreeShippingNote } from "~/components/cart/coupon-field";
@@ -123,21 +123,24 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   // the server's figures (shipping, tax, discounts).
   const pin = useRememberedPin();
   const loadCurrent = current.load;
-  const tryingNow = useRef(trying);
-  tryingNow.current = trying;
-  useEffect(() => {
-    if (!linesKey) return;
+  const currentUrl = useMemo(() => {
+    if (!linesKey) return null;
     const params = new URLSearchParams(linesKey.split(",").map((line) => ["line", line]));
     if (code) params.set("code", code);
     // The remembered PIN code: the shipping is the rate checkout charges to it.
     if (pin) params.set("pin", pin);
-    void loadCurrent(`/api/cart-products?${params}`).then((outcome) => {
-      // A code the shop couldn't be asked about is not applied; the customer can try again.
-      if (outcome !== "failed" || code === null || tryingNow.current !== code) return;
-      setRefusal(CODE_NOT_CHECKED);
-      setTrying(null);
-    });
-  }, [linesKey, code, pin, loadCurrent]);
+    return `/api/cart-products?${params}`;
+  }, [linesKey, code, pin]);
+  useEffect(() => {
+    if (currentUrl) void loadCurrent(currentUrl);
+  }, [currentUrl, loadCurrent]);
+  // A code the shop couldn't be asked about (its read failed) is not applied: said so, and the
+  // customer can try again.
+  useEffect(() => {
+    if (trying === null || !current.failed || current.settledUrl !== currentUrl) return;
+    setRefusal(CODE_NOT_CHECKED);
+    setTrying(null);
+  }, [trying, current.failed, current.settledUrl, currentUrl]);
 
   // A refresh that failed leaves figures for other lines: the same rules without them, then.
   const pricing = current.failed ? null : (current.data?.pricing ?? null);
@@ -170,6 +173,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
     const found = byId.get(line.productId);
     // A line of a variant is priced and stocked as its variant (decision 0015).
     const variant = line.variantId ? variantById.get(line.variantId) : undefined;
+    const covered = Boolean(found && (!line.variantId || variant));
     const product =
       found && variant
         ? {
@@ -189,7 +193,12 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
       name: product?.name ?? line.name,
       image: product?.image ?? line.image,
       category: product?.category ?? line.category,
-      available: current.data ? Boolean(product && isPurchasable(product)) : true,
+      // Unknown (so not held against the line) until an answer that covers it: none yet, a
+      // failed read, or one still on its way for a line added since.
+      available:
+        !current.data || current.failed || (!covered && current.state !== "idle")
+          ? true
+          : Boolean(product && isPurchasable(product)),
       limit: product ? quantityLimit(product) : MAX_LINE_QUANTITY,
       custom: line.category === CUSTOM_PART_CATEGORY,
       part: current.data?.parts?.[line.productId] ?? null,

@@ -33,6 +33,7 @@ import { openOnlinePayments } from "~/modules/orders/lifecycle.server.ts";
 import { initiateOrderPayment, paymentDepsFor } from "~/modules/payments/payments.server.ts";
 import { requireUser } from "~/routes/guards.server.ts";
 import { formFields } from "~/rules/account-schemas.ts";
+import { cartNotSavedText } from "~/rules/cart-sync.ts";
 import { deliveryText } from "~/rules/delivery.ts";
 import { formatPaise } from "~/rules/money.ts";
 import { checkoutText, paymentMethodLabel } from "~/rules/orders.ts";
@@ -418,7 +419,11 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       return;
     }
     const form = new FormData(event.currentTarget);
-    await cartSyncIdle();
+    // The order is made from the stored cart: not while a change made here hasn't reached it.
+    if (!(await cartSyncIdle())) {
+      toast({ ...cartNotSavedText, variant: "destructive" });
+      return;
+    }
     fetcher.submit(form, { method: "post" });
   };
 

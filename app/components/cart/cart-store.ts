@@ -12,6 +12,7 @@ import {
   setCart,
   updateQuantity,
 } from "~/rules/cart.ts";
+import { nextUnsent, opFor, settledBy, type Unsent, unsentKey } from "~/rules/cart-sync.ts";
 
 /**
  * The browser's cart: kept in localStorage and shared by every component through one store. The
@@ -75,7 +76,6 @@ const getServerSnapshot = () => emptyCart;
 /** A line's identity: its product and variant (none: the product's default variant). */
 type LineRef = { productId: string; variantId?: string | null };
 
-const lineOf = (ref: LineRef) => getSnapshot().find((l) => lineKey(l) === lineKey(ref));
 const refOf = (key: string): LineRef =>
   getSnapshot().find((l) => lineKey(l) === key) ?? { productId: key };
 
@@ -103,11 +103,11 @@ export const cartActions = {
   },
   set: (lines: Cart) => {
     commit(setCart(lines));
-    if (sync?.ready) send({ intent: "set-all", lines: storedLines(getSnapshot()) });
+    syncLine();
   },
   clear: () => {
     commit(clearCart());
-    if (sync?.ready) send({ intent: "clear" });
+    syncLine();
   },
 };
 
@@ -117,113 +117,103 @@ export const cartActions = {
  * changes are not sent during the merge, and every change after it is. On sign-out the local
  * cart is cleared. Which account the local cart was last synced with is remembered (as a hash) so
  * a reload doesn't merge again and a sign-out in another tab or an expired session still clears it.
+ *
+ * A change is marked unsent in localStorage (app/rules/cart-sync.ts: one key per line, with the
+ * account) until the server answers it, and what is sent is the line's value in this browser's
+ * cart at that moment. A page load cuts off a request on its way (Add to Cart, then a link at
+ * once), offline it fails, a server error refuses it: the next page, the tab shown again or the
+ * browser back online sends every unsent line first, and the stored cart, which would replace
+ * them, is taken only once none is left.
  */
 const SYNCED_KEY = "lk_cart_synced";
-
-type CartOp =
-  | { intent: "set"; productId: string; variantId: string | null; quantity: number }
-  | { intent: "remove"; productId: string; variantId: string | null }
-  | {
-      intent: "set-all";
-      lines: Array<{ productId: string; variantId: string | null; quantity: number }>;
-    }
-  | { intent: "clear" };
+const UNSENT_PREFIX = "lk_cart_unsent:";
 
 let sync: { account: string; ready: boolean } | null = null;
 /** Bumped whenever the account changes, so a merge that is still loading is abandoned. */
 let generation = 0;
-/** A change on its way to the stored cart; `account` is its account's hash (null: not kept). */
-type Queued = { id: string; account: string | null; op: CartOp };
-let queue: Queued[] = [];
-let flushing: Promise<void> | null = null;
+let flushing: Promise<boolean> | null = null;
+/** Marks localStorage refused (private mode, a full quota): this page still sends them. */
+const unkept = new Map<string, Unsent>();
 
-const storedLines = (c: Cart) =>
-  c.map((l) => ({ productId: l.productId, variantId: l.variantId ?? null, quantity: l.quantity }));
+/** The browser's cart as every tab has it now (this page's copy when storage can't be read). */
+function sharedCart(): Cart {
+  try {
+    const raw = window.localStorage.getItem(STORAGE_KEY);
+    if (raw !== null) return setCart(JSON.parse(raw) as CartLine[]);
+  } catch {}
+  return getSnapshot();
+}
 
-function syncLine(ref: LineRef) {
+function readUnsent(): Array<readonly [string, Unsent | null]> {
+  const marks = new Map<string, Unsent | null>(unkept);
+  try {
+    for (let i = 0; i < window.localStorage.length; i++) {
+      const name = window.localStorage.key(i);
+      if (!name?.startsWith(UNSENT_PREFIX)) continue;
+      let mark: Unsent | null = null;
+      try {
+        mark = JSON.parse(window.localStorage.getItem(name) ?? "null") as Unsent | null;
+      } catch {}
+      marks.set(name.slice(UNSENT_PREFIX.length), mark);
+    }
+  } catch {}
+  return [...marks];
+}
+
+function forgetUnsent(keys: Iterable<string>) {
+  for (const key of keys) {
+    unkept.delete(key);
+    try {
+      window.localStorage.removeItem(UNSENT_PREFIX + key);
+    } catch {}
+  }
+}
+
+const forgetAllUnsent = () => forgetUnsent(readUnsent().map(([key]) => key));
+
+/** Marks a line (none: the whole cart) unsent and sends what is unsent. */
+function syncLine(ref?: LineRef) {
   if (!sync?.ready) return;
-  const line = lineOf(ref);
-  const { productId } = ref;
-  const variantId = ref.variantId ?? null;
-  send(
-    line
-      ? { intent: "set", productId, variantId, quantity: line.quantity }
-      : { intent: "remove", productId, variantId },
-  );
-}
-
-/*
- * A change the server has not answered yet is also kept in localStorage, under its account. A
- * page load cuts off a request still on its way (Add to Cart, then a link or a reload at once),
- * and offline it fails: the next page sends what is kept before it reads the stored cart, which
- * would otherwise replace the change here. Every change is idempotent (a quantity, a removal, a
- * whole cart), so one that did arrive does no harm sent twice.
- */
-const PENDING_KEY = "lk_cart_pending";
-
-function readPending(): Queued[] {
+  const key = unsentKey(ref);
+  const mark: Unsent = {
+    account: accountHash(sync.account),
+    at: Date.now(),
+    // Not crypto.randomUUID: a shop served over plain http on its own network has no secure context.
+    id: `${Date.now().toString(36)}.${Math.random().toString(36).slice(2)}`,
+    ...(ref ? { productId: ref.productId, variantId: ref.variantId ?? null } : {}),
+  };
   try {
-    const kept = JSON.parse(window.localStorage.getItem(PENDING_KEY) ?? "[]") as unknown;
-    return Array.isArray(kept) ? (kept as Queued[]) : [];
+    window.localStorage.setItem(UNSENT_PREFIX + key, JSON.stringify(mark));
+    unkept.delete(key);
   } catch {
-    return [];
+    unkept.set(key, mark);
   }
+  void sendUnsent();
 }
 
-function writePending(entries: Queued[]) {
-  try {
-    if (entries.length > 0) window.localStorage.setItem(PENDING_KEY, JSON.stringify(entries));
-    else window.localStorage.removeItem(PENDING_KEY);
-  } catch {
-    // Private mode or a full quota: this page still sends the change.
-  }
-}
-
-/** Forgets kept changes: the given ones, or every one of an account (all when null). */
-function forgetPending(which: { ids: ReadonlySet<string> } | { account: string | null }) {
-  writePending(
-    readPending().filter((p) =>
-      "ids" in which ? !which.ids.has(p.id) : which.account !== null && p.account !== which.account,
-    ),
-  );
-}
-
-const sameLine = (a: CartOp, b: CartOp) =>
-  "productId" in a && "productId" in b && lineKey(a) === lineKey(b);
-
-/** A later change of the same line, or a whole-cart change, makes an earlier one moot. */
-const supersedes = (later: CartOp, earlier: CartOp) =>
-  later.intent === "set-all" || later.intent === "clear" || sameLine(later, earlier);
-
-function enqueue(entry: Queued) {
-  queue = [...queue.filter((q) => !supersedes(entry.op, q.op)), entry];
-}
-
-/** Queues a change, keeps it until the server answers, and starts sending. */
-function send(op: CartOp) {
-  const account = sync ? accountHash(sync.account) : null;
-  // Not crypto.randomUUID: a shop served over plain http on its own network has no secure context.
-  const id = `${Date.now().toString(36)}.${Math.random().toString(36).slice(2)}`;
-  const entry: Queued = { id, account, op };
-  enqueue(entry);
-  // What it makes moot goes from the kept changes too, another tab's included: sent again by a
-  // later page, an older change would undo this one.
-  if (account) {
-    const kept = readPending().filter((p) => !(p.account === account && supersedes(op, p.op)));
-    writePending([...kept, entry]);
-  }
-  startFlush();
-}
-
-function startFlush() {
+/** Sends the account's unsent changes (one run at a time); true once none is left. */
+function sendUnsent(): Promise<boolean> {
   flushing ??= flush().finally(() => {
     flushing = null;
   });
+  return flushing;
 }
 
-async function flush() {
-  for (let entry = queue[0]; entry; entry = queue[0]) {
-    const { op } = entry;
+async function flush(): Promise<boolean> {
+  for (;;) {
+    if (!sync?.ready) return false;
+    const account = accountHash(sync.account);
+    // Another tab signed out, or in as someone else: nothing more goes out from this page.
+    if (lastSynced() !== account) {
+      sync = null;
+      return false;
+    }
+    const { drop, next } = nextUnsent(readUnsent(), account, Date.now());
+    forgetUnsent(drop);
+    if (!next) return true;
+    const [sent, mark] = next;
+    const before = new Map(readUnsent().flatMap(([k, m]) => (m ? [[k, m.id] as const] : [])));
+    const op = opFor(mark, sharedCart());
     const body = new FormData();
     body.set("intent", op.intent);
     if ("productId" in op) body.set("productId", op.productId);
@@ -236,38 +226,46 @@ async function flush() {
       // cart may exceed keepalive's 64 KB; it is sent while the page waits for it).
       res = await fetch("/api/cart", { method: "POST", body, keepalive: op.intent !== "set-all" });
     } catch {
-      // Offline, or the page is being left: kept, and sent again by the next change, by the
-      // browser coming back online, or by the next page.
-      return;
+      // Offline, or the page is being left: still unsent.
+      return false;
     }
-    // Answered (a refusal too: sending it again would be refused again).
-    queue = queue.filter((q) => q !== entry);
-    forgetPending({ ids: new Set([entry.id]) });
     if (res.status === 401) {
       // The session ended: stop sending; the next page load signs the cart out.
       sync = null;
-      queue = [];
-      if (entry.account) forgetPending({ account: entry.account });
-      return;
+      forgetAllUnsent();
+      return false;
     }
+    // Refused (400: a product gone) it can't be sent better; a server error, or a page that isn't
+    // the shop's answer, leaves it unsent for the next try.
+    const answered =
+      res.status === 400 ||
+      (res.ok && (res.headers.get("content-type") ?? "").includes("application/json"));
+    if (!answered) return false;
+    forgetUnsent(settledBy(sent, before, readUnsent()));
   }
 }
 
-/** Sends again what a failed request left queued (the browser is back online). */
+/** Whether the signed-in account has changes the stored cart hasn't got yet. */
+function anyUnsent(): boolean {
+  if (!sync) return false;
+  const account = accountHash(sync.account);
+  return readUnsent().some(([, mark]) => mark?.account === account);
+}
+
+/** Sends what is unsent again (the browser is back online). */
 export function retryCartSync() {
-  if (sync?.ready && queue.length > 0) startFlush();
+  if (sync?.ready) void sendUnsent();
 }
 
-/** This page takes over the changes an earlier page of the account left unanswered. */
-function resumePending(account: string) {
-  const hash = accountHash(account);
-  for (const kept of readPending()) if (kept.account === hash) enqueue(kept);
-  if (queue.length > 0) startFlush();
-}
-
-/** Resolves once every queued change has reached the server (checkout waits for it). */
-export async function cartSyncIdle(): Promise<void> {
-  while (flushing) await flushing;
+/**
+ * Resolves once every change made here and in this browser's other tabs has reached the stored
+ * cart (checkout reads it): false when some couldn't be sent (offline, a server error).
+ */
+export async function cartSyncIdle(): Promise<boolean> {
+  if (typeof window === "undefined") return true;
+  if (merging) await merging;
+  if (!sync?.ready) return !anyUnsent();
+  return sendUnsent();
 }
 
 function accountHash(account: string): string {
@@ -333,8 +331,7 @@ function followAccount(account: string | null): Promise<void> {
     if (sync || lastSynced()) {
       generation += 1;
       sync = null;
-      queue = [];
-      forgetPending({ account: null });
+      forgetAllUnsent();
       rememberSynced(null);
       commit(clearCart());
     }
@@ -343,10 +340,19 @@ function followAccount(account: string | null): Promise<void> {
   if (sync?.account === account) return Promise.resolve();
   if (lastSynced() === accountHash(account)) {
     // Already merged for this account (a reload): the stored cart is the truth (another device
-    // or tab may have changed it since); keep sending changes.
+    // or tab may have changed it since), once this browser's unsent changes have reached it;
+    // keep sending changes.
     sync = { account, ready: true };
-    resumePending(account);
     return refreshStoredCart();
+  }
+  if (lastSynced() !== null) {
+    // Another account's copy (its session ended, or another tab signed in as someone else without
+    // this page signing out): not a guest's cart to merge into this one.
+    generation += 1;
+    sync = null;
+    forgetAllUnsent();
+    rememberSynced(null);
+    commit(clearCart());
   }
   merging = mergeStoredCart(account).finally(() => {
     merging = null;
@@ -360,14 +366,13 @@ let merging: Promise<void> | null = null;
  * Signed in, the stored cart is the truth and this browser's copy a cache of it: every change made
  * here is sent at once, but another device or tab may have changed it. Replaces the copy with the
  * stored cart once this browser's own changes have arrived (a page load, the tab shown again,
- * checkout).
+ * checkout); while some can't be sent, the copy stays as it is.
  */
 export async function refreshStoredCart(): Promise<void> {
   if (typeof window === "undefined") return;
   if (merging) await merging;
   if (!sync?.ready) return;
-  retryCartSync();
-  await cartSyncIdle();
+  if (!(await sendUnsent())) return;
   const mine = generation;
   let stored: Cart;
   try {
@@ -378,8 +383,8 @@ export async function refreshStoredCart(): Promise<void> {
   } catch {
     return;
   }
-  // A change made meanwhile goes first; the next refresh picks the rest up.
-  if (mine !== generation || !sync?.ready || queue.length > 0 || flushing) return;
+  // A change made meanwhile (here or in another tab) goes first; the next refresh takes the rest.
+  if (mine !== generation || !sync?.ready || anyUnsent() || flushing) return;
   load();
   const key = (c: Cart) =>
     c
@@ -392,9 +397,8 @@ export async function refreshStoredCart(): Promise<void> {
 async function mergeStoredCart(account: string) {
   const mine = ++generation;
   sync = { account, ready: false };
-  queue = [];
-  // Signing in merges this browser's cart, which holds every change kept for the account.
-  forgetPending({ account: accountHash(account) });
+  // Signing in merges this browser's cart as a whole: what was unsent (for anyone) is in it.
+  forgetAllUnsent();
   let stored: Cart;
   try {
     const res = await fetch("/api/cart", { headers: { accept: "application/json" } });
@@ -410,8 +414,9 @@ async function mergeStoredCart(account: string) {
   commit(merged);
   sync = { account, ready: true };
   rememberSynced(account);
-  send({ intent: "set-all", lines: storedLines(merged) });
-  await cartSyncIdle();
+  syncLine();
+  // (Not cartSyncIdle: it waits for this merge.)
+  await sendUnsent();
 }
 
 /**
@@ -438,9 +443,7 @@ export async function removePaidLines(lines: readonly LineRef[]): Promise<void> 
   const paid = getSnapshot().filter(isPaid);
   if (paid.length === 0) return;
   commit(getSnapshot().filter((l) => !isPaid(l)));
-  for (const l of paid) {
-    send({ intent: "remove", productId: l.productId, variantId: l.variantId ?? null });
-  }
+  for (const l of paid) syncLine(l);
   await cartSyncIdle();
 }
 

@@ -23,7 +23,8 @@ export function SearchBox({
   const [active, setActive] = useState(-1);
   const listId = useId();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const suggestions = value.trim() ? (fetcher.data?.suggestions ?? []) : [];
+  // A failed read shows none: the last answer was for another query.
+  const suggestions = value.trim() && !fetcher.failed ? (fetcher.data?.suggestions ?? []) : [];
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
