@@ -102,7 +102,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <SiteFooter />
         <RouteChangeOverlay />
         <Toaster />
-        <CartSync account={loaderData?.viewer?.email ?? null} />
+        {/* No root data (an error page): who is signed in is unknown, not "nobody". */}
+        <CartSync account={loaderData ? (loaderData.viewer?.email ?? null) : undefined} />
         <FlashToast flash={loaderData?.flash ?? null} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

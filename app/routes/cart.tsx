@@ -194,9 +194,9 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
       image: product?.image ?? line.image,
       category: product?.category ?? line.category,
       // Unknown (so not held against the line) until an answer that covers it: none yet, a
-      // failed read, or one still on its way for a line added since.
+      // failed read, or the answer for these lines not in yet (a line added since).
       available:
-        !current.data || current.failed || (!covered && current.state !== "idle")
+        !current.data || current.failed || (!covered && current.settledUrl !== currentUrl)
           ? true
           : Boolean(product && isPurchasable(product)),
       limit: product ? quantityLimit(product) : MAX_LINE_QUANTITY,

@@ -391,7 +391,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
         window.location.assign(result.paymentUrl);
       } else if (result.kind === "placed") {
         setCoupon(null);
-        cartActions.clear();
+        cartActions.ordered();
         navigate("/orders");
       } else {
         void revalidate();

@@ -5,6 +5,7 @@ import {
   opFor,
   settledBy,
   UNSENT_KEPT_MS,
+  UNSENT_WHOLE_KEPT_MS,
   type Unsent,
   unsentKey,
 } from "./cart-sync.ts";
@@ -63,6 +64,13 @@ describe("nextUnsent", () => {
     );
     expect(drop.sort()).toEqual(["*", "p3", "p4", "p6", "p8"]);
     expect(next).toEqual(justKept);
+  });
+
+  it("keeps a whole cart's mark for minutes only", () => {
+    const fresh = whole({ at: NOW - UNSENT_WHOLE_KEPT_MS });
+    expect(nextUnsent([fresh], "alice", NOW).next).toEqual(fresh);
+    const old = whole({ at: NOW - UNSENT_WHOLE_KEPT_MS - 1 });
+    expect(nextUnsent([old], "alice", NOW)).toEqual({ drop: ["*"], next: null });
   });
 
   it("has nothing to send when no mark is the account's", () => {

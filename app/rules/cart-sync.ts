@@ -18,6 +18,12 @@ import { type Cart, lineKey } from "./cart.ts";
  */
 export const UNSENT_KEPT_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * A whole cart (a sign-in's merge) waits only this long: sent later as this browser's copy, it
+ * would replace lines added on another device since.
+ */
+export const UNSENT_WHOLE_KEPT_MS = 10 * 60 * 1000;
+
 /** An unsent change: of one line (its product and variant), or of the whole cart (no product). */
 export type Unsent = {
   /** The account's hash (the browser keeps no e-mail address). */
@@ -53,8 +59,8 @@ export function unsentKey(ref?: { productId: string; variantId?: string | null }
 
 /**
  * The mark to send next for `account`: the whole cart's first (it settles every line), then the
- * oldest line's. Marks of another account, unreadable ones and those older than UNSENT_KEPT_MS
- * are to be dropped.
+ * oldest line's. Marks of another account, unreadable ones and those kept longer than they may
+ * be (UNSENT_KEPT_MS, UNSENT_WHOLE_KEPT_MS) are to be dropped.
  */
 export function nextUnsent(
   marks: ReadonlyArray<readonly [key: string, mark: Unsent | null]>,
@@ -67,7 +73,7 @@ export function nextUnsent(
     if (
       !mark ||
       mark.account !== account ||
-      !(now - mark.at <= UNSENT_KEPT_MS) ||
+      !(now - mark.at <= (key === "*" ? UNSENT_WHOLE_KEPT_MS : UNSENT_KEPT_MS)) ||
       (key === "*") !== (mark.productId === undefined)
     ) {
       drop.push(key);

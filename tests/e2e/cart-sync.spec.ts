@@ -169,6 +169,27 @@ test.describe("cart sync", () => {
     await expect.poll(() => storedCart(page)).toEqual({ [lotus]: 1 });
     await page.reload();
     await expect(quantityOf(page, "Lotus Tealight Holder")).toHaveText("1");
+
+    // A server error isn't an answer: the change waits for the next page too.
+    await page.route("**/api/cart", (route) =>
+      route.request().method() === "POST"
+        ? route.fulfill({
+            status: 503,
+            contentType: "text/html",
+            body: "<h1>Service Unavailable</h1>",
+          })
+        : route.fallback(),
+    );
+    const refused = page.waitForResponse(
+      (r) => r.url().endsWith("/api/cart") && r.request().method() === "POST",
+    );
+    await page.getByRole("button", { name: "Increase quantity of Lotus Tealight Holder" }).click();
+    await refused;
+    await page.unroute("**/api/cart");
+    expect(await storedCart(page)).toEqual({ [lotus]: 1 });
+    await page.reload();
+    await expect(quantityOf(page, "Lotus Tealight Holder")).toHaveText("2");
+    await expect.poll(() => storedCart(page)).toEqual({ [lotus]: 2 });
   });
 
   test("a tab whose change failed doesn't undo a newer change made in another tab", async ({
@@ -197,11 +218,15 @@ test.describe("cart sync", () => {
     await page.getByRole("button", { name: "Increase quantity of Lotus Tealight Holder" }).click();
     await expect.poll(() => storedCart(page)).toEqual({ [lotus]: 2 });
 
-    // The other tab is shown again: it sends what it has, and that is the newer two, not one.
+    // The other tab is shown again, and is back online: it sends what it has, and that is the
+    // newer two, not one.
     const refreshed = other.waitForResponse(
       (r) => r.url().endsWith("/api/cart") && r.request().method() === "GET",
     );
-    await other.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+    await other.evaluate(() => {
+      window.dispatchEvent(new Event("online"));
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
     await refreshed;
     expect(await storedCart(page)).toEqual({ [lotus]: 2 });
     await other.close();

@@ -37,12 +37,17 @@ function load() {
   }
 }
 
+/** Whether localStorage refused the last cart written: this page's copy is then the newest. */
+let cartUnkept = false;
+
 function commit(next: Cart) {
   cart = next;
   try {
     window.localStorage.setItem(STORAGE_KEY, JSON.stringify(cart));
+    cartUnkept = false;
   } catch {
     // Private mode or a full quota: the cart still works for this page's life.
+    cartUnkept = true;
   }
   const secure = window.location.protocol === "https:" ? "; Secure" : "";
   // biome-ignore lint/suspicious/noDocumentCookie: a plain cookie the server reads; the Cookie Store API is not in every browser
@@ -109,6 +114,15 @@ export const cartActions = {
     commit(clearCart());
     syncLine();
   },
+  /**
+   * After an order is placed: the server took the ordered lines out of the stored cart already
+   * (in the order's transaction), and lines added meanwhile (another tab) stay there. Nothing is
+   * sent: the copy is emptied and the stored cart taken again.
+   */
+  ordered: () => {
+    commit(clearCart());
+    void refreshStoredCart();
+  },
 };
 
 /*
@@ -127,8 +141,13 @@ export const cartActions = {
  */
 const SYNCED_KEY = "lk_cart_synced";
 const UNSENT_PREFIX = "lk_cart_unsent:";
+/** Rewritten with every change, in any tab: a stored cart read meanwhile is older than the copy. */
+const CHANGED_KEY = "lk_cart_changed";
 
 let sync: { account: string; ready: boolean } | null = null;
+/** The signed-in account this page follows (null: signed out), syncing or not. */
+let followed: string | null = null;
+let changedHere = "";
 /** Bumped whenever the account changes, so a merge that is still loading is abandoned. */
 let generation = 0;
 let flushing: Promise<boolean> | null = null;
@@ -137,6 +156,7 @@ const unkept = new Map<string, Unsent>();
 
 /** The browser's cart as every tab has it now (this page's copy when storage can't be read). */
 function sharedCart(): Cart {
+  if (cartUnkept) return getSnapshot();
   try {
     const raw = window.localStorage.getItem(STORAGE_KEY);
     if (raw !== null) return setCart(JSON.parse(raw) as CartLine[]);
@@ -188,7 +208,20 @@ function syncLine(ref?: LineRef) {
   } catch {
     unkept.set(key, mark);
   }
+  changedHere = mark.id;
+  try {
+    window.localStorage.setItem(CHANGED_KEY, mark.id);
+  } catch {}
   void sendUnsent();
+}
+
+/** Changes when the cart changes, here or in another tab. */
+function lastChange(): string {
+  try {
+    return `${window.localStorage.getItem(CHANGED_KEY)}|${changedHere}`;
+  } catch {
+    return changedHere;
+  }
 }
 
 /** Sends the account's unsent changes (one run at a time); true once none is left. */
@@ -203,11 +236,8 @@ async function flush(): Promise<boolean> {
   for (;;) {
     if (!sync?.ready) return false;
     const account = accountHash(sync.account);
-    // Another tab signed out, or in as someone else: nothing more goes out from this page.
-    if (lastSynced() !== account) {
-      sync = null;
-      return false;
-    }
+    // Another tab signed out, or in as someone else: nothing goes out from this page while so.
+    if (!syncedWith(account)) return false;
     const { drop, next } = nextUnsent(readUnsent(), account, Date.now());
     forgetUnsent(drop);
     if (!next) return true;
@@ -264,7 +294,8 @@ export function retryCartSync() {
 export async function cartSyncIdle(): Promise<boolean> {
   if (typeof window === "undefined") return true;
   if (merging) await merging;
-  if (!sync?.ready) return !anyUnsent();
+  // Signed in but not syncing (the merge's read failed): the stored cart lacks this copy.
+  if (!sync?.ready) return followed === null;
   return sendUnsent();
 }
 
@@ -278,11 +309,27 @@ function accountHash(account: string): string {
   return (h >>> 0).toString(36);
 }
 
+/** Whether localStorage refused the synced account: this page then goes by its own. */
+let syncedUnkept = false;
+
 function rememberSynced(account: string | null) {
   try {
     if (account) window.localStorage.setItem(SYNCED_KEY, accountHash(account));
     else window.localStorage.removeItem(SYNCED_KEY);
-  } catch {}
+    syncedUnkept = false;
+  } catch {
+    syncedUnkept = true;
+  }
+}
+
+/** Whether the browser's copy is still this account's (no other tab signed out or in since). */
+function syncedWith(accountHashed: string): boolean {
+  if (syncedUnkept) return true;
+  try {
+    return window.localStorage.getItem(SYNCED_KEY) === accountHashed;
+  } catch {
+    return true;
+  }
 }
 
 function lastSynced(): string | null {
@@ -327,6 +374,7 @@ export function useStoredCartRead(): boolean {
 }
 
 function followAccount(account: string | null): Promise<void> {
+  followed = account;
   if (account === null) {
     if (sync || lastSynced()) {
       generation += 1;
@@ -374,6 +422,7 @@ export async function refreshStoredCart(): Promise<void> {
   if (!sync?.ready) return;
   if (!(await sendUnsent())) return;
   const mine = generation;
+  const changed = lastChange();
   let stored: Cart;
   try {
     const res = await fetch("/api/cart", { headers: { accept: "application/json" } });
@@ -385,6 +434,8 @@ export async function refreshStoredCart(): Promise<void> {
   }
   // A change made meanwhile (here or in another tab) goes first; the next refresh takes the rest.
   if (mine !== generation || !sync?.ready || anyUnsent() || flushing) return;
+  // A change sent and answered while the stored cart was on its way is newer than it.
+  if (lastChange() !== changed) return;
   load();
   const key = (c: Cart) =>
     c
