@@ -21,6 +21,20 @@ async function storedCart(page: Page) {
   return Object.fromEntries(lines.map((l) => [l.productId, l.quantity]));
 }
 
+/**
+ * Clicks Add to Cart on the product page `page` shows while its save to the stored cart never
+ * reaches the shop (as when a page load cuts the request off, or the network is gone).
+ */
+async function addWithSaveCutOff(page: Page) {
+  await page.route("**/api/cart", (route) =>
+    route.request().method() === "POST" ? route.abort("aborted") : route.fallback(),
+  );
+  const cutOff = page.waitForEvent("requestfailed", (r) => r.url().endsWith("/api/cart"));
+  await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
+  await cutOff;
+  await page.unroute("**/api/cart");
+}
+
 const quantityOf = (page: Page, name: string) =>
   page.getByTestId("cart-line").filter({ hasText: name }).getByTestId("line-quantity");
 
@@ -153,15 +167,9 @@ test.describe("cart sync", () => {
     await expect.poll(() => storedCart(page)).toEqual({});
 
     // The change's request never reaches the shop (cut off by a page load, or the network)…
-    await page.route("**/api/cart", (route) =>
-      route.request().method() === "POST" ? route.abort("aborted") : route.fallback(),
-    );
-    const cutOff = page.waitForEvent("requestfailed", (r) => r.url().endsWith("/api/cart"));
-    await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
-    await cutOff;
+    await addWithSaveCutOff(page);
     await expect(page.getByTestId("cart-count")).toHaveText("1");
     expect(await storedCart(page)).toEqual({});
-    await page.unroute("**/api/cart");
 
     // …and the next page sends it before it reads the stored cart, so the lamp stays.
     await page.goto("/cart");
@@ -205,13 +213,7 @@ test.describe("cart sync", () => {
     // Another tab adds the lamp; its request fails, and the tab stays open.
     const other = await page.context().newPage();
     await other.goto(`/product/${lotus}`);
-    await other.route("**/api/cart", (route) =>
-      route.request().method() === "POST" ? route.abort("aborted") : route.fallback(),
-    );
-    const cutOff = other.waitForEvent("requestfailed", (r) => r.url().endsWith("/api/cart"));
-    await other.getByRole("button", { name: "Add to Cart", exact: true }).click();
-    await cutOff;
-    await other.unroute("**/api/cart");
+    await addWithSaveCutOff(other);
 
     // The cart tab shows the lamp (the browser's cart is shared) and raises it to two.
     await expect(quantityOf(page, "Lotus Tealight Holder")).toHaveText("1");
@@ -244,13 +246,7 @@ test.describe("cart sync", () => {
     await login();
     await page.goto(`/product/${lotus}`);
     await expect.poll(() => storedCart(page)).toEqual({});
-    await page.route("**/api/cart", (route) =>
-      route.request().method() === "POST" ? route.abort("aborted") : route.fallback(),
-    );
-    const cutOff = page.waitForEvent("requestfailed", (r) => r.url().endsWith("/api/cart"));
-    await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
-    await cutOff;
-    await page.unroute("**/api/cart");
+    await addWithSaveCutOff(page);
 
     // Another tab signs out and in as someone else, without this page knowing.
     const other = await page.context().newPage();
