@@ -194,7 +194,8 @@ describe("a slicer never outlives the shop (the fake slicer, sleeping)", {
   });
 
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
-    it(`a process that ends on ${signal} (as the server does) takes its slicer with it`, async () => {
+    it(`a process that ends on ${signal} (as the server does) takes its slicer and its folder with it`, async () => {
+      const before = await leftovers();
       const child = spawn(
         process.execPath,
         [path.resolve(import.meta.dirname, "../../../tests/support/slicing-child.ts")],
@@ -205,6 +206,7 @@ describe("a slicer never outlives the shop (the fake slicer, sleeping)", {
       child.kill(signal);
       expect(await exited).toBe(0);
       expect(await gone(pid)).toBe(true);
+      expect(await leftovers()).toEqual(before);
     });
   }
 });

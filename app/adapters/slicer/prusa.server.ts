@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { createReadStream } from "node:fs";
+import { createReadStream, rmSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -62,17 +62,29 @@ export function prusaArguments(request: SliceRequest, input: string, output: str
  * in a group of its own would otherwise outlive the shop.
  */
 const everyRun = new Set<number>();
+/** Every run's temporary folder not removed yet: an exit mid-slice removes them too. */
+const everyFolder = new Set<string>();
 let exitHooked = false;
+
+function hookExit() {
+  if (exitHooked) return;
+  exitHooked = true;
+  process.on("exit", () => {
+    for (const group of everyRun) killGroup(group);
+    for (const folder of everyFolder) {
+      try {
+        rmSync(folder, { recursive: true, force: true });
+      } catch {
+        // Leaving anyway.
+      }
+    }
+  });
+}
 
 function tracked(runs: Set<number>, pid: number) {
   runs.add(pid);
   everyRun.add(pid);
-  if (!exitHooked) {
-    exitHooked = true;
-    process.on("exit", () => {
-      for (const group of everyRun) killGroup(group);
-    });
-  }
+  hookExit();
 }
 
 function untracked(runs: Set<number>, pid: number) {
@@ -98,6 +110,8 @@ export function createPrusaSlicer(options: PrusaSlicerOptions): Slicer {
     async slice(request) {
       if (stopped) return stoppedResult;
       const dir = await mkdtemp(path.join(tmpdir(), "layerkart-slice-"));
+      everyFolder.add(dir);
+      hookExit();
       try {
         const input = path.join(dir, "part.stl");
         const output = path.join(dir, "part.gcode");
@@ -136,6 +150,7 @@ export function createPrusaSlicer(options: PrusaSlicerOptions): Slicer {
         };
       } finally {
         await rm(dir, { recursive: true, force: true });
+        everyFolder.delete(dir);
       }
     },
   };
