@@ -91,10 +91,15 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = cartInput.safeParse(await readInput(request));
   if (!parsed.success) return badRequest("Invalid cart change", fieldErrors(parsed.error));
   const input = parsed.data;
+  // Lines of a whole-cart write left out (their product or variant is gone): said, not refused.
+  let dropped: Array<{ productId: string; variantId: string | null }> | undefined;
   try {
     switch (input.intent) {
       case "set-all":
-        await setAllCartItems(db, viewer.id, input.lines);
+        dropped = (await setAllCartItems(db, viewer.id, input.lines)).dropped.map((l) => ({
+          productId: l.productId,
+          variantId: l.variantId ?? null,
+        }));
         break;
       case "set":
         await setCartItem(db, viewer.id, input.productId, input.quantity, input.variantId ?? null);
@@ -118,5 +123,8 @@ export async function action({ request }: Route.ActionArgs) {
     }
     throw error;
   }
-  return data({ ok: true as const, lines: await getCart(db, viewer.id) }, { headers: noStore });
+  return data(
+    { ok: true as const, lines: await getCart(db, viewer.id), ...(dropped ? { dropped } : {}) },
+    { headers: noStore },
+  );
 }

@@ -111,6 +111,35 @@ test.describe("cart sync", () => {
     await expect(page.getByTestId("cart-count")).toHaveCount(0);
   });
 
+  test("signing in keeps the guest's cart when one of its lines is a product deleted since", async ({
+    page,
+    newUser,
+  }) => {
+    const lotus = await productByName(page, "Lotus Tealight Holder");
+    await page.goto(`/product/${lotus}`);
+    await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
+    await expect(page.getByTestId("cart-count")).toHaveText("1");
+    // The browser also still holds a product the shop has deleted since it was added.
+    await page.evaluate(() => {
+      const lines = JSON.parse(localStorage.getItem("lk_cart") ?? "[]") as Array<
+        Record<string, unknown>
+      >;
+      lines.push({
+        ...lines[0],
+        productId: "00000000-0000-4000-8000-000000000000",
+        name: "A lamp no longer sold",
+      });
+      localStorage.setItem("lk_cart", JSON.stringify(lines));
+    });
+    await signIn(page, newUser);
+    await page.goto("/cart");
+    // The lamp reaches the account; the gone product is left out (it was refused whole before).
+    await expect.poll(() => storedCart(page)).toEqual({ [lotus]: 1 });
+    await page.reload();
+    await expect(quantityOf(page, "Lotus Tealight Holder")).toHaveText("1");
+    await expect(page.getByTestId("cart-line")).toHaveCount(1);
+  });
+
   test("two devices of one account: each shows the stored cart, neither overwrites the other", async ({
     page,
     login,

@@ -110,18 +110,37 @@ describe(`stored cart module on ${testDbKind()}`, () => {
     for (const q of [-1, 100, 1.5]) {
       await expect(setCartItem(db, id, lotus.id, q)).rejects.toBeInstanceOf(InvalidQuantityError);
     }
-    await expect(setAllCartItems(db, id, [{ productId: fidget.id, quantity: 0 }])).rejects.toThrow(
-      InvalidQuantityError,
-    );
-    await expect(setCartItem(db, id, UNKNOWN, 1)).rejects.toBeInstanceOf(UnknownProductError);
-    // The whole set-all is refused: the known line isn't written and the old cart stays.
     await expect(
       setAllCartItems(db, id, [
         { productId: fidget.id, quantity: 1 },
-        { productId: UNKNOWN, quantity: 1 },
+        { productId: fidget.id, quantity: 0 },
       ]),
-    ).rejects.toBeInstanceOf(UnknownProductError);
+    ).rejects.toThrow(InvalidQuantityError);
+    await expect(setCartItem(db, id, UNKNOWN, 1)).rejects.toBeInstanceOf(UnknownProductError);
+    // A bad quantity refuses the whole set-all, its good line too: the old cart stays.
     expect((await getCart(db, id)).map((l) => [l.productId, l.quantity])).toEqual([[lotus.id, 2]]);
+  });
+
+  it("set-all leaves out a line whose product or variant is gone, keeps the rest and says which", async () => {
+    // A sign-in's merge of a browser's cart that still holds a product deleted since, and a
+    // variant that isn't the product's: the customer's other lines must reach the stored cart.
+    const { id } = await customer("stale");
+    await setCartItem(db, id, lotus.id, 2);
+    const stale = [
+      { productId: UNKNOWN, quantity: 1 },
+      { productId: fidget.id, variantId: UNKNOWN, quantity: 3 },
+    ];
+    const { dropped } = await setAllCartItems(db, id, [
+      { productId: lotus.id, quantity: 2 },
+      stale[0],
+      { productId: fidget.id, quantity: 1 },
+      stale[1],
+    ]);
+    expect(dropped).toEqual(stale);
+    expect((await getCart(db, id)).map((l) => [l.productId, l.quantity])).toEqual([
+      [lotus.id, 2],
+      [fidget.id, 1],
+    ]);
   });
 });
 
@@ -154,7 +173,25 @@ describe(`/api/cart on ${testDbKind()}`, () => {
     });
     await post({ intent: "set", productId: fidget.id, quantity: "0" }, a.cookie);
     expect((await get(a.cookie)).body).toEqual({ lines: [] });
-    await post({ intent: "set-all", lines: [{ productId: lotus.id, quantity: 1 }] }, a.cookie);
+    // A line whose product is gone is left out, and the answer says so.
+    const withGone = await post(
+      {
+        intent: "set-all",
+        lines: [
+          { productId: lotus.id, quantity: 1 },
+          { productId: UNKNOWN, quantity: 1 },
+        ],
+      },
+      a.cookie,
+    );
+    expect(withGone).toMatchObject({
+      status: 200,
+      body: {
+        ok: true,
+        lines: [{ productId: lotus.id, quantity: 1 }],
+        dropped: [{ productId: UNKNOWN, variantId: null }],
+      },
+    });
     await post({ intent: "clear" }, a.cookie);
     expect((await get(a.cookie)).body).toEqual({ lines: [] });
   });
@@ -172,7 +209,6 @@ describe(`/api/cart on ${testDbKind()}`, () => {
       { intent: "set", productId: UNKNOWN, quantity: 1 },
       { intent: "set-all", lines: "not json" },
       { intent: "set-all", lines: [{ productId: lotus.id, quantity: 0 }] },
-      { intent: "set-all", lines: [{ productId: UNKNOWN, quantity: 1 }] },
       { intent: "remove" },
     ];
     for (const body of bad) {

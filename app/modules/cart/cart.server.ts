@@ -64,8 +64,24 @@ async function assertProductsExist(
   productIds: string[],
   options: { dropUnsellableParts?: boolean } = {},
 ): Promise<Map<string, number>> {
+  const { fixed, unknown } = await productsKnownTo(db, userId, productIds, options);
+  if (unknown.length > 0) throw new UnknownProductError(unknown);
+  return fixed;
+}
+
+/**
+ * Which of the products the user may have in the cart: catalogue products, and their own custom
+ * parts in the cart (`fixed`: the quantity a part's quote fixes; 0 with `dropUnsellableParts` for
+ * their part that has left the cart). `unknown`: the rest (gone, or someone else's part).
+ */
+async function productsKnownTo(
+  db: Executor,
+  userId: string,
+  productIds: string[],
+  options: { dropUnsellableParts?: boolean } = {},
+): Promise<{ fixed: Map<string, number>; unknown: string[] }> {
   const fixed = new Map<string, number>();
-  if (productIds.length === 0) return fixed;
+  if (productIds.length === 0) return { fixed, unknown: [] };
   const found = await db
     .select({
       id: products.id,
@@ -90,9 +106,7 @@ async function assertProductsExist(
       known.add(r.id);
     }
   }
-  const unknown = productIds.filter((id) => !known.has(id));
-  if (unknown.length > 0) throw new UnknownProductError(unknown);
-  return fixed;
+  return { fixed, unknown: productIds.filter((id) => !known.has(id)) };
 }
 
 /**
@@ -137,6 +151,20 @@ async function resolveVariants(
   db: Executor,
   lines: readonly { productId: string; variantId?: string | null }[],
 ): Promise<string[]> {
+  const resolved = await variantsOf(db, lines);
+  const bad = lines.filter((_, i) => resolved[i] === "gone" || resolved[i] === "foreign");
+  if (bad.length > 0) throw new UnknownVariantError(bad.map((l) => l.variantId!));
+  return resolved as string[];
+}
+
+/**
+ * Each line's variant (none given: the product's default): "gone" for a variant id that doesn't
+ * exist (deleted since), "foreign" for one of another product (no page of ours sends that).
+ */
+async function variantsOf(
+  db: Executor,
+  lines: readonly { productId: string; variantId?: string | null }[],
+): Promise<Array<string | "gone" | "foreign">> {
   const given = lines.flatMap((l) => (l.variantId ? [l.variantId] : []));
   const owners = new Map<string, string>();
   if (given.length > 0) {
@@ -146,33 +174,50 @@ async function resolveVariants(
       .where(inArray(productVariants.id, given));
     for (const r of rows) owners.set(r.id, r.productId);
   }
-  const foreign = lines.filter((l) => l.variantId && owners.get(l.variantId) !== l.productId);
-  if (foreign.length > 0) throw new UnknownVariantError(foreign.map((l) => l.variantId!));
   const defaults = await defaultVariantIds(
     db,
     lines.filter((l) => !l.variantId).map((l) => l.productId),
   );
-  return lines.map((l) => l.variantId || defaults.get(l.productId)!);
+  return lines.map((l) => {
+    if (!l.variantId) return defaults.get(l.productId) ?? "gone";
+    const owner = owners.get(l.variantId);
+    if (owner === undefined) return "gone";
+    return owner === l.productId ? l.variantId : "foreign";
+  });
 }
 
 /**
  * Replaces the user's whole cart in one transaction (the write-back after a sign-in merge). A
  * variant listed twice (or a product's default given both ways) keeps its larger quantity; lines
- * already stored keep their addedAt.
+ * already stored keep their addedAt. A line whose product or variant is gone (deleted since the
+ * browser kept it) or isn't the user's to buy (another customer's custom part) is left out and
+ * returned in `dropped`, in the order sent: the rest of a customer's cart must not be lost over
+ * one stale line. A variant of another product is refused (UnknownVariantError): no page of ours
+ * sends one.
  */
 export async function setAllCartItems(
   db: Database,
   userId: string,
   lines: readonly CartLineInput[],
-): Promise<void> {
+): Promise<{ dropped: CartLineInput[] }> {
   for (const line of lines) assertQuantity(line.quantity);
   const productIds = [...new Set(lines.map((l) => l.productId))];
-  await db.transaction(async (tx) => {
-    const fixed = await assertProductsExist(tx, userId, productIds, { dropUnsellableParts: true });
-    const variantIds = await resolveVariants(tx, lines);
+  return db.transaction(async (tx) => {
+    const { fixed, unknown } = await productsKnownTo(tx, userId, productIds, {
+      dropUnsellableParts: true,
+    });
+    const gone = new Set(unknown);
+    const variantIds = await variantsOf(tx, lines);
+    const foreign = lines.filter((l, i) => !gone.has(l.productId) && variantIds[i] === "foreign");
+    if (foreign.length > 0) throw new UnknownVariantError(foreign.map((l) => l.variantId!));
+    const dropped: CartLineInput[] = [];
     const wanted = new Map<string, { productId: string; quantity: number }>();
     lines.forEach((line, i) => {
       const variantId = variantIds[i];
+      if (gone.has(line.productId) || variantId === "gone" || variantId === "foreign") {
+        dropped.push(line);
+        return;
+      }
       const quantity = fixed.get(line.productId) ?? line.quantity;
       if (quantity === 0) return;
       const current = wanted.get(variantId);
@@ -187,7 +232,7 @@ export async function setAllCartItems(
       .where(eq(cartItems.userId, userId));
     const addedAt = new Map(existing.map((r) => [r.variantId, r.addedAt]));
     await tx.delete(cartItems).where(eq(cartItems.userId, userId));
-    if (wanted.size === 0) return;
+    if (wanted.size === 0) return { dropped };
     // New lines are a millisecond apart, so the cart keeps the order it was sent in.
     const now = Date.now();
     await tx.insert(cartItems).values(
@@ -199,6 +244,7 @@ export async function setAllCartItems(
         addedAt: addedAt.get(variantId) ?? new Date(now + i),
       })),
     );
+    return { dropped };
   });
 }
 

@@ -495,6 +495,11 @@ describe(`custom quotes (${testDbKind()})`, () => {
       status: 404,
     });
     await expect(setCartItem(db, b.id, productId, 1)).rejects.toBeInstanceOf(UnknownProductError);
+    // Nor in a whole-cart write: the part is left out, not written.
+    expect(await setAllCartItems(db, b.id, [{ productId, quantity: 1 }])).toEqual({
+      dropped: [{ productId, quantity: 1 }],
+    });
+    expect(await getCart(db, b.id)).toEqual([]);
 
     const { loader } = await modelRoute();
     const get = (cookie?: string) =>
