@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { stopNotingTaps } from "~/lib/early-taps.ts";
 
 /**
  * React Router's default entry, except that hydration waits for the server's HTML to be painted
@@ -27,6 +28,8 @@ function afterNextPaint(run: () => void) {
 }
 
 afterNextPaint(() => {
+  // From here React handles a tap itself; those made before are replayed once hydrated (0031).
+  stopNotingTaps();
   startTransition(() => {
     hydrateRoot(
       document,

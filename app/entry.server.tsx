@@ -6,6 +6,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { EARLY_TAPS_SCRIPT } from "~/lib/early-taps.ts";
 import { log } from "~/lib/log.server.ts";
 import { NonceContext } from "~/lib/nonce.ts";
 import type { PersonalUse } from "~/lib/page-cache.server.ts";
@@ -102,8 +103,13 @@ export default function handleRequest(
               })
             : coalesced(done);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          // The scripts' preloads at low priority: the stylesheet and first image go first.
-          pipeWithLowPriorityPreloads(pipe, body);
+          // The scripts' preloads at low priority: the stylesheet and first image go first. Taps
+          // made before the page hydrates are noted, and replayed once it has (decision 0031).
+          pipeWithLowPriorityPreloads(
+            pipe,
+            body,
+            `<script nonce="${nonce}">${EARLY_TAPS_SCRIPT}</script>`,
+          );
           if (cacheable && ticket && responseStatusCode === 200) {
             resolve(renderedForCache(body, responseHeaders, ticket, nonce, personal));
             return;

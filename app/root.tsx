@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -17,6 +18,7 @@ import { SiteHeader } from "~/components/layout/site-header";
 import { useOptimisticTheme } from "~/components/layout/theme-switcher";
 import { IconSprite } from "~/components/ui/icon-sprite";
 import { Toaster } from "~/components/ui/toaster";
+import { replayEarlyTaps } from "~/lib/early-taps.ts";
 import { privateWhenSignedIn, refuseControlCharacters } from "~/lib/edge.server.ts";
 import { useNonce } from "~/lib/nonce.ts";
 import { useRootData } from "~/lib/root-data";
@@ -74,6 +76,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const loaderData = useRootData();
   const nonce = useNonce();
   const theme = useOptimisticTheme(loaderData?.theme ?? "system");
+  // Hydrated: the buttons tapped before now are tapped again (decision 0031).
+  useEffect(() => {
+    const replay = setTimeout(replayEarlyTaps, 0);
+    return () => clearTimeout(replay);
+  }, []);
   return (
     <html lang="en-IN" className={theme} suppressHydrationWarning>
       <head>

@@ -20,8 +20,8 @@ const expected =
   '<link rel="stylesheet" href="/assets/shell-c.css#"/></head>' +
   '<body><p>Lotus — ₹499</p><link rel="modulepreload" href="/in-body.js"/></body></html>';
 
-async function through(chunks: Buffer[]): Promise<string> {
-  const t = lowPriorityPreloads();
+async function through(chunks: Buffer[], headScript = ""): Promise<string> {
+  const t = lowPriorityPreloads(headScript);
   const out: Buffer[] = [];
   t.on("data", (c: Buffer) => out.push(c));
   const ended = new Promise((resolve) => t.on("end", resolve));
@@ -53,6 +53,22 @@ describe("low-priority module preloads", () => {
     const bytes = Buffer.from(page, "utf8");
     const singles = Array.from({ length: bytes.length }, (_, i) => bytes.subarray(i, i + 1));
     expect(await through(singles)).toBe(expected);
+  });
+
+  it("puts the early-taps script before the head's first link, whichever byte the stream is cut at", async () => {
+    // Before any stylesheet, so the parser never waits for one to run it; written as UTF-8.
+    const script = '<script nonce="n">taps("₹")</script>';
+    const withScript = expected.replace("</title><link", `</title>${script}<link`);
+    const bytes = Buffer.from(page, "utf8");
+    expect(await through([bytes], script)).toBe(withScript);
+    for (let cut = 1; cut < bytes.length; cut++) {
+      expect(await through([bytes.subarray(0, cut), bytes.subarray(cut)], script)).toBe(withScript);
+    }
+    // A head with no link, script or style: at its end.
+    const bare = "<!DOCTYPE html><html><head><title>₹</title></head><body></body></html>";
+    expect(await through([Buffer.from(bare, "utf8")], script)).toBe(
+      bare.replace("</head>", `${script}</head>`),
+    );
   });
 
   it("passes a stream without a head through whole", async () => {
