@@ -166,6 +166,49 @@ test.describe("checkout and payment", () => {
       .toBe(1);
   });
 
+  test("the result page as another browser's first signed-in page keeps that browser's guest cart", async ({
+    page,
+    login,
+    browser,
+  }, testInfo) => {
+    const user = await toCheckout(page, login);
+    await page.getByRole("button", { name: `Pay ${rupees(TOTAL)}` }).click();
+    await page.getByRole("button", { name: "Simulate success" }).click();
+    await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+    const resultUrl = page.url();
+
+    // A phone with a spinner in its guest cart signs in, and its first page is the result page
+    // (a payment app returning there). Its merge of the guest cart is still loading when the
+    // payment is confirmed.
+    const phone = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+    try {
+      const other = await phone.newPage();
+      await addToCart(other, "Geared Spinner Fidget");
+      await signIn(other, user);
+      await other.route("**/api/cart", async (route) => {
+        if (route.request().method() === "GET") await new Promise((r) => setTimeout(r, 1500));
+        await route.fallback();
+      });
+      await other.goto(resultUrl);
+      await expect(other.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+      await expect(other).toHaveURL(/\/orders$/, { timeout: 10_000 });
+      await other.unroute("**/api/cart");
+      // The spinner reached the account's cart and stays; the paid lamp isn't there.
+      const stored = async () =>
+        (
+          (await (await other.request.get("/api/cart")).json()) as {
+            lines: Array<{ name: string }>;
+          }
+        ).lines.map((l) => l.name);
+      await expect.poll(stored).toEqual(["Geared Spinner Fidget"]);
+      await other.goto("/cart");
+      await expect(other.getByRole("link", { name: "Geared Spinner Fidget" })).toBeVisible();
+      expect(await stored()).toEqual(["Geared Spinner Fidget"]);
+    } finally {
+      await phone.close();
+    }
+  });
+
   test("failure: 'Payment Failed', back to checkout with the cart kept", async ({
     page,
     login,

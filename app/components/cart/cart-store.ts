@@ -477,12 +477,10 @@ async function mergeStoredCart(account: string) {
  */
 export async function removePaidLines(lines: readonly LineRef[]): Promise<void> {
   if (typeof window === "undefined") return;
-  // A merge still loading would write the paid-for lines back: abandon it.
-  if (sync && !sync.ready) {
-    generation += 1;
-    sync = { ...sync, ready: true };
-    rememberSynced(sync.account);
-  }
+  // A merge still loading (the first page signed in in this browser) goes first: abandoning it
+  // left the guest's unpaid lines out of the stored cart, and the next page dropped them. The
+  // paid lines are then taken out of what it wrote.
+  if (merging) await merging;
   // A paid variant's line leaves; so does a line without a variant of a paid product (the
   // product's default, which is what the order holds then).
   const paidVariants = new Set(lines.flatMap((l) => (l.variantId ? [l.variantId] : [])));
