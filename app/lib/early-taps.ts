@@ -16,21 +16,19 @@
  * help: they work without scripts. Text typed into a field before hydration is React's own to keep.
  */
 
-const GLOBAL = "__layerkartEarlyTaps";
+const GLOBAL = "__lkTaps";
 /** How long after the page began its scripts may take before taps are left to the browser. */
 export const GIVE_UP_MS = 10_000;
 
+// Written small: it is in every page's HTML (the page-weight test counts it).
 export const EARLY_TAPS_SCRIPT =
-  "(function(){var taps=[],taken=false;" +
-  "function note(e){var b=e.target&&e.target.closest&&e.target.closest('button');" +
-  "if(!b||b.disabled)return;if(b.type==='submit'&&b.form)e.preventDefault();" +
-  "if(taps.indexOf(b)===-1)taps.push(b)}" +
-  "function take(){if(taken)return[];taken=true;" +
-  "document.removeEventListener('click',note,true);var list=taps;taps=[];return list}" +
-  "document.addEventListener('click',note,true);" +
-  `window.${GLOBAL}=take;` +
-  "setTimeout(function(){var list=take();for(var i=0;i<list.length;i++){var b=list[i];" +
-  "if(b.type==='submit'&&b.form&&b.isConnected&&!b.disabled){b.click();return}}}," +
+  "(function(){var t=[],k=0,d=document;" +
+  "function n(e){var b=e.target.closest&&e.target.closest('button');if(!b||b.disabled)return;" +
+  "if(b.type=='submit'&&b.form)e.preventDefault();t.indexOf(b)<0&&t.push(b)}" +
+  "function g(){if(k)return[];k=1;d.removeEventListener('click',n,!0);var l=t;t=[];return l}" +
+  `d.addEventListener('click',n,!0);window.${GLOBAL}=g;` +
+  "setTimeout(function(){var l=g();for(var i=0;i<l.length;i++){var b=l[i];" +
+  "if(b.type=='submit'&&b.form&&b.isConnected&&!b.disabled)return b.click()}}," +
   `${GIVE_UP_MS})})()`;
 
 let noted: HTMLButtonElement[] = [];

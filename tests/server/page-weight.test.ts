@@ -15,11 +15,13 @@ import {
  * catalogue, for a visitor and for a signed-in customer (whose page carries a name and filled
  * hearts). Issue 25's "rendered `/products` ≤ 70 KB" is measured by bench/http.ts on the bench
  * catalogue (69.1 KB on 2026-11-26); the demo's cards carry longer image paths, ratings and a
- * badge, 72.4 KB on 2026-11-27 (the first product page 43.4 KB, `/` 57.7 KB). Each page is held to that day's size plus about 2 %, so growth
- * is noticed. Needs `npm run build` first.
+ * badge, 72.4 KB on 2026-11-27 (the first product page 43.4 KB, `/` 57.7 KB). Each page is held
+ * to that day's size plus about 2 %, so growth is noticed; on 2026-11-28 every page grew by the
+ * early-taps script in its head (decision 0031, about 530 bytes with its tag), and `/products`'
+ * limit by as much. Needs `npm run build` first.
  */
 
-const LIMITS = { "/products": 74_000, product: 44_500, "/": 59_000 } as const;
+const LIMITS = { "/products": 74_600, product: 44_500, "/": 59_000 } as const;
 const ADMIN_PASSWORD = "page-weight-admin-password";
 
 let dir: string;
