@@ -11,7 +11,7 @@ import { log } from "~/lib/log.server.ts";
 import { NonceContext } from "~/lib/nonce.ts";
 import type { PersonalUse } from "~/lib/page-cache.server.ts";
 import { currentPageCacheTicket } from "~/lib/request-context.server.ts";
-import { pipeWithLowPriorityPreloads } from "~/lib/script-priority.server.ts";
+import { pipeWithScriptsAfterPaint } from "~/lib/script-priority.server.ts";
 import { contentSecurityPolicy } from "~/lib/security-headers.ts";
 import { runtime } from "~/runtime.server.ts";
 
@@ -103,12 +103,13 @@ export default function handleRequest(
               })
             : coalesced(done);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          // The scripts' preloads at low priority: the stylesheet and first image go first. Taps
-          // made before the page hydrates are noted, and replayed once it has (decision 0031).
-          pipeWithLowPriorityPreloads(
+          // The scripts start after the page's first paint (decision 0032). Taps made before the
+          // page hydrates are noted, and replayed once it has (decision 0031).
+          pipeWithScriptsAfterPaint(
             pipe,
             body,
             `<script nonce="${nonce}">${EARLY_TAPS_SCRIPT}</script>`,
+            nonce,
           );
           if (cacheable && ticket && responseStatusCode === 200) {
             resolve(renderedForCache(body, responseHeaders, ticket, nonce, personal));

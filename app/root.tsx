@@ -76,7 +76,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const loaderData = useRootData();
   const nonce = useNonce();
   const theme = useOptimisticTheme(loaderData?.theme ?? "system");
-  // Hydrated: the buttons tapped before now are tapped again (decision 0031).
+  // Hydrated: what was tapped or typed before now is made again (decisions 0031, 0032).
   useEffect(() => {
     const replay = setTimeout(replayEarlyTaps, 0);
     return () => clearTimeout(replay);

@@ -1,36 +1,71 @@
 import { runInNewContext } from "node:vm";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { EARLY_TAPS_SCRIPT, replayEarlyTaps, stopNotingTaps } from "./early-taps.ts";
 
+type FakeEvent = { type: string; detail?: number; button?: number; pointerType?: string };
+
 type FakeButton = {
+  tagName: string;
   type: string;
+  target?: string;
   form: object | null;
   disabled: boolean;
   isConnected: boolean;
   clicks: number;
+  events: string[];
+  /** What a handler on `pointerdown` does with the event: false cancels it. */
+  onPointerDown: () => boolean;
   closest: (selector: string) => FakeButton | null;
+  /** Whether a tap's target is the button or inside it. */
+  contains: (target: unknown) => boolean;
+  /** The browser's own click (the script's give-up path). */
   click: () => void;
+  /** An event the page dispatches (the replay): a click among them counts as a click. */
+  dispatchEvent: (event: FakeEvent) => boolean;
 };
 
 function button(overrides: Partial<FakeButton> = {}): FakeButton {
   const b: FakeButton = {
+    tagName: "BUTTON",
     type: "button",
     form: null,
     disabled: false,
     isConnected: true,
     clicks: 0,
+    events: [],
+    onPointerDown: () => true,
     closest: () => b,
+    contains: (target) => target === b,
     click: () => {
       b.clicks += 1;
+    },
+    dispatchEvent: (event) => {
+      b.events.push(event.type);
+      if (event.type === "click") {
+        expect(event.detail).toBe(1);
+        b.click();
+      }
+      return event.type === "pointerdown" ? b.onPointerDown() : true;
     },
     ...overrides,
   };
   return b;
 }
 
+// Browser event classes: a type and its init, as dispatched.
+class FakeMouseEvent {
+  readonly type: string;
+  constructor(type: string, init: object) {
+    Object.assign(this, init);
+    this.type = type;
+  }
+}
+vi.stubGlobal("MouseEvent", FakeMouseEvent);
+vi.stubGlobal("PointerEvent", FakeMouseEvent);
+
 /** The script run in a page of its own; `tap` is a click as the browser dispatches it. */
 function page() {
-  let listener: ((e: unknown) => void) | null = null;
+  const listeners = new Map<string, (e: unknown) => void>();
   let giveUp = () => {};
   const window: Record<string, unknown> = {};
   runInNewContext(EARLY_TAPS_SCRIPT, {
@@ -39,22 +74,125 @@ function page() {
       giveUp = f;
     },
     document: {
-      addEventListener: (_: string, f: (e: unknown) => void) => {
-        listener = f;
+      addEventListener: (type: string, f: (e: unknown) => void) => {
+        listeners.set(type, f);
       },
-      removeEventListener: () => {
-        listener = null;
+      removeEventListener: (type: string) => {
+        listeners.delete(type);
       },
     },
   });
   (globalThis as { window?: unknown }).window = window;
-  const tap = (target: FakeButton) => {
+  const tap = (target: object, keys: object = {}) => {
     let prevented = false;
-    listener?.({ target, preventDefault: () => (prevented = true) });
+    listeners.get("click")?.({ target, ...keys, preventDefault: () => (prevented = true) });
     return prevented;
   };
-  return { tap, giveUp: () => giveUp(), listening: () => listener !== null };
+  const type = (target: FakeField, text: string) => {
+    target.typed(text);
+    listeners.get("input")?.({ target });
+  };
+  return { tap, type, giveUp: () => giveUp(), listening: () => listeners.size > 0 };
 }
+
+/**
+ * A field as the browser and React keep it: the browser's value behind the element type's own
+ * `value` setter, and React's note of it behind the element's own `value` property (React fires
+ * `onChange` for an `input` event only if the value differs from its note).
+ */
+class FakeFieldBase {
+  tagName = "INPUT";
+  type = "text";
+  disabled = false;
+  isConnected = true;
+  dom = "";
+  tick = false;
+  get value(): string {
+    return this.dom;
+  }
+  set value(text: string) {
+    this.dom = text;
+  }
+  get checked(): boolean {
+    return this.tick;
+  }
+  set checked(on: boolean) {
+    this.tick = on;
+  }
+}
+class FakeField extends FakeFieldBase {
+  changes: string[] = [];
+  events: string[] = [];
+  /** React's note of the value (and tick), once it has hydrated the field. */
+  noted: string | undefined;
+  notedTick: boolean | undefined;
+  /** The customer typing: the browser's value only. */
+  typed(text: string) {
+    this.dom = text;
+  }
+  /** React hydrating the field: from now on it notes writes through the element's property. */
+  hydrate() {
+    this.noted = this.dom;
+    this.notedTick = this.tick;
+    Object.defineProperty(this, "value", {
+      configurable: true,
+      get: () => this.dom,
+      set: (text: string) => {
+        this.noted = text;
+        this.dom = text;
+      },
+    });
+    Object.defineProperty(this, "checked", {
+      configurable: true,
+      get: () => this.tick,
+      set: (on: boolean) => {
+        this.notedTick = on;
+        this.tick = on;
+      },
+    });
+  }
+  /** The browser's click on a tick box or radio button: it flips (or picks) it; React sees it. */
+  click() {
+    this.tick = this.type === "radio" ? true : !this.tick;
+    this.events.push("click");
+    if (this.notedTick !== undefined && this.tick !== this.notedTick) {
+      this.notedTick = this.tick;
+      this.changes.push(`checked: ${this.tick}`);
+    }
+  }
+  dispatchEvent(event: { type: string }) {
+    this.events.push(event.type);
+    if (this.noted !== undefined && this.dom !== this.noted) {
+      this.noted = this.dom;
+      this.changes.push(this.dom);
+    }
+    return true;
+  }
+}
+/** The page's document, for the listeners kept from hydration's start until the replay. */
+const documentListeners = new Map<string, (event: unknown) => void>();
+vi.stubGlobal("document", {
+  addEventListener: (type: string, listener: (event: unknown) => void) => {
+    documentListeners.set(type, listener);
+  },
+  removeEventListener: (type: string) => {
+    documentListeners.delete(type);
+  },
+});
+/** An event React handles itself while hydrating (after `stopNotingTaps`). */
+function meanwhile(type: string, target: object) {
+  documentListeners.get(type)?.({ type, target });
+}
+
+vi.stubGlobal(
+  "Event",
+  class {
+    readonly type: string;
+    constructor(type: string) {
+      this.type = type;
+    }
+  },
+);
 
 describe("taps before the page hydrates", () => {
   afterEach(() => {
@@ -107,9 +245,8 @@ describe("taps before the page hydrates", () => {
     const submit = button({ type: "submit", form });
     expect(p.tap(submit)).toBe(true);
     expect(p.tap(button({ type: "button", form }))).toBe(false);
-    // No scripts by the time limit: noting stops and the held form is sent, once.
+    // No scripts by the time limit: the held form is sent, once, and nothing more is held.
     p.giveUp();
-    expect(p.listening()).toBe(false);
     expect(submit.clicks).toBe(1);
     expect(p.tap(button({ type: "submit", form }))).toBe(false);
     replayEarlyTaps();
@@ -136,6 +273,144 @@ describe("taps before the page hydrates", () => {
     disabled.disabled = false;
     replayEarlyTaps();
     expect(disabled.clicks + outside.clicks).toBe(0);
+  });
+
+  it("are made again as a whole tap: press, release and click, as the browser dispatches them", () => {
+    // Radix's tabs change on mousedown, a menu opens on pointerdown: a click alone reaches neither.
+    const p = page();
+    const tab = button();
+    const menu = button({ onPointerDown: () => false });
+    p.tap(tab);
+    p.tap(menu);
+    replayEarlyTaps();
+    expect(tab.events).toEqual(["pointerdown", "mousedown", "pointerup", "mouseup", "click"]);
+    // A press whose pointerdown was cancelled gets no mouse events, as in the browser.
+    expect(menu.events).toEqual(["pointerdown", "pointerup", "click"]);
+  });
+
+  it("give a field typed in before hydration its text back once hydrated, so React sees it typed", () => {
+    const p = page();
+    const name = new FakeField();
+    p.type(name, "3");
+    p.type(name, "3d");
+    stopNotingTaps();
+    // React hydrates the field, and its next render writes its own (empty) value back.
+    name.hydrate();
+    name.value = "";
+    replayEarlyTaps();
+    expect(name.value).toBe("3d");
+    expect(name.changes).toEqual(["3d"]);
+    expect(name.events).toEqual(["input"]);
+  });
+
+  it("leave a field gone since as it is; tell of a select's choice and files picked with a change", () => {
+    const p = page();
+    const gone = new FakeField();
+    const select = Object.assign(new FakeField(), { tagName: "SELECT" });
+    const file = Object.assign(new FakeField(), { type: "file", files: [{ name: "cube.stl" }] });
+    const noFile = Object.assign(new FakeField(), { type: "file", files: [] });
+    p.type(gone, "x");
+    p.type(select, "MH");
+    p.type(file, "C:\\fakepath\\cube.stl");
+    p.type(noFile, "");
+    stopNotingTaps();
+    for (const field of [gone, select, file, noFile]) field.hydrate();
+    gone.isConnected = false;
+    select.value = "";
+    replayEarlyTaps();
+    expect(gone.events).toEqual([]);
+    expect(select.events).toEqual(["change"]);
+    expect(select.value).toBe("MH");
+    expect(file.events).toEqual(["change"]);
+    expect(noFile.events).toEqual([]);
+  });
+
+  it("hold a link followed while a tapped button waits, and follow it after the button's tap", () => {
+    const p = page();
+    const order: string[] = [];
+    const link = (target = "") =>
+      button({ tagName: "A", type: "", target, click: () => order.push("link") });
+    // No button waiting: a link is the browser's to follow.
+    expect(p.tap(link())).toBe(false);
+    p.tap(button({ click: () => order.push("add") }));
+    expect(p.tap(link(), { ctrlKey: true })).toBe(false);
+    expect(p.tap(link("_blank"))).toBe(false);
+    expect(p.tap(link())).toBe(true);
+    replayEarlyTaps();
+    expect(order).toEqual(["add", "link"]);
+  });
+
+  it("follow a held link through the browser if the scripts never start", () => {
+    const p = page();
+    const add = button();
+    const cart = button({ tagName: "A", type: "" });
+    p.tap(add);
+    p.tap(cart);
+    p.giveUp();
+    expect([add.clicks, cart.clicks]).toEqual([0, 1]);
+  });
+
+  it("keep what was tapped and typed when a held form or link was given up on, for a later hydration", () => {
+    const p = page();
+    const add = button();
+    const cart = button({ tagName: "A", type: "" });
+    const name = new FakeField();
+    p.tap(add);
+    p.type(name, "Ravi");
+    p.tap(cart);
+    p.giveUp();
+    // The link is the browser's now; no longer held, a link tapped later is its own too.
+    expect(cart.clicks).toBe(1);
+    expect(p.tap(button({ tagName: "A", type: "" }))).toBe(false);
+    stopNotingTaps();
+    name.hydrate();
+    name.value = "";
+    replayEarlyTaps();
+    expect([add.clicks, cart.clicks]).toEqual([1, 1]);
+    expect(name.changes).toEqual(["Ravi"]);
+  });
+
+  it("leave to React a button tapped again while it hydrates; keep a field's newest text", () => {
+    const p = page();
+    const add = button({ contains: (target: unknown) => target === add || target === icon });
+    const icon = {};
+    const name = new FakeField();
+    p.tap(add);
+    p.type(name, "Ra");
+    stopNotingTaps();
+    expect(documentListeners.size).toBe(3);
+    // The customer taps Add to Cart again (on its icon), and types on: React handles both.
+    meanwhile("click", icon);
+    name.typed("Ravi");
+    meanwhile("input", name);
+    name.hydrate();
+    replayEarlyTaps();
+    expect(documentListeners.size).toBe(0);
+    expect(add.clicks).toBe(0);
+    expect(name.value).toBe("Ravi");
+  });
+
+  it("give a tick or a radio button picked before hydration to React as a click", () => {
+    const p = page();
+    const tick = Object.assign(new FakeField(), { type: "checkbox" });
+    const blue = Object.assign(new FakeField(), { type: "radio" });
+    const red = Object.assign(new FakeField(), { type: "radio" });
+    tick.tick = true;
+    p.type(tick, "on");
+    blue.tick = true;
+    p.type(blue, "blue");
+    // Red was picked first, then blue: red is no longer picked.
+    p.type(red, "red");
+    stopNotingTaps();
+    for (const field of [tick, blue, red]) {
+      // React hydrates each with the server's choice, unticked.
+      field.hydrate();
+      field.checked = false;
+    }
+    replayEarlyTaps();
+    expect(tick.changes).toEqual(["checked: true"]);
+    expect(blue.changes).toEqual(["checked: true"]);
+    expect(red.events).toEqual([]);
   });
 
   it("do nothing on a page without the script", () => {

@@ -1,52 +1,189 @@
 /*
- * Taps made before the page hydrates (decision 0031). The server's HTML shows every button at
- * once, but a button that needs React (Add to Cart, Show password) does nothing until the scripts
- * have run. On a phone that is a second or more after the page appears: the tap is lost, and the
- * customer taps again or leaves.
+ * Taps and typing before the page hydrates (decisions 0031 and 0032). The server's HTML shows
+ * every button and field at once, but a button that needs React (Add to Cart, Show password)
+ * does nothing until the scripts have run, and a field React controls is set back to React's
+ * value once it hydrates. On a phone that is a second or more after the page appears: the tap or
+ * the text is lost, and the customer taps again or leaves.
  *
- * EARLY_TAPS_SCRIPT, inline in the head of every rendered page, notes which buttons are tapped
- * until React starts hydrating (`stopNotingTaps()`, just before `hydrateRoot`: from then on React
- * handles a tap itself, hydrating what was tapped first). A submit button's form isn't sent by the
- * browser meanwhile: it goes once the page can handle it. Once the page has hydrated,
- * `replayEarlyTaps()` clicks each noted button again, once however often it was tapped, if it is
- * still on the page and enabled.
+ * EARLY_TAPS_SCRIPT, inline in the head of every rendered page, notes until React starts
+ * hydrating (`stopNotingTaps()`, just before `hydrateRoot`: from then on React handles events
+ * itself, hydrating what was touched first):
  *
- * If the scripts haven't started by GIVE_UP_MS (a download that failed), the script stops noting
- * and the page is as without it; a form held meanwhile is sent by the browser then. Links need no
- * help: they work without scripts. Text typed into a field before hydration is React's own to keep.
+ * - each button tapped, once however often it was tapped. A submit button's form isn't sent by
+ *   the browser meanwhile: it goes once the page can handle it;
+ * - each field typed in (`input`, `textarea`, `select`); its text is read when hydration starts;
+ * - a link followed while a tapped button waits: the page stays, so the tap isn't lost to the
+ *   next page, and the link is followed after it.
+ *
+ * Once the page has hydrated, `replayEarlyTaps()` makes each again, in the order first noted, if
+ * it is still on the page and enabled: a button or link gets a whole tap (press, release and
+ * click), a field its text back as if typed, so React's `onChange` sees it.
+ *
+ * Until the replay, a noted button tapped again is React's to handle (it is left out of the
+ * replay), and a noted field typed in again keeps its newest text.
+ *
+ * If the page hasn't started hydrating by GIVE_UP_MS (a download that failed, or a very slow
+ * one), nothing more is held: a form or link held meanwhile is sent or followed by the browser
+ * then. Taps and text noted so far are kept for a hydration that comes later. Links need no help
+ * otherwise: they work without scripts.
  */
 
 const GLOBAL = "__lkTaps";
-/** How long after the page began its scripts may take before taps are left to the browser. */
+/** How long after the page began a held form or link waits for hydration before the browser's. */
 export const GIVE_UP_MS = 10_000;
 
-// Written small: it is in every page's HTML (the page-weight test counts it).
+// Written small: it is in every page's HTML (the page-weight test counts it). `h`: still holding.
 export const EARLY_TAPS_SCRIPT =
-  "(function(){var t=[],k=0,d=document;" +
-  "function n(e){var b=e.target.closest&&e.target.closest('button');if(!b||b.disabled)return;" +
-  "if(b.type=='submit'&&b.form)e.preventDefault();t.indexOf(b)<0&&t.push(b)}" +
-  "function g(){if(k)return[];k=1;d.removeEventListener('click',n,!0);var l=t;t=[];return l}" +
-  `d.addEventListener('click',n,!0);window.${GLOBAL}=g;` +
-  "setTimeout(function(){var l=g();for(var i=0;i<l.length;i++){var b=l[i];" +
-  "if(b.type=='submit'&&b.form&&b.isConnected&&!b.disabled)return b.click()}}," +
+  "(function(){var t=[],k=0,h=1,d=document;" +
+  "function p(b){t.indexOf(b)<0&&t.push(b)}" +
+  "function n(e){var b=e.target.closest&&e.target.closest('button,a[href]');if(!b)return;" +
+  "if(b.tagName=='A'){if(!h||e.ctrlKey||e.metaKey||e.shiftKey||e.altKey||" +
+  "b.target&&b.target!='_self'||!t.some(function(x){return x.tagName=='BUTTON'}))return;" +
+  "e.preventDefault()}else{if(b.disabled)return;if(b.type=='submit'&&b.form){if(!h)return;" +
+  "e.preventDefault()}}p(b)}" +
+  "function f(e){/^(INPUT|TEXTAREA|SELECT)$/.test(e.target.tagName)&&p(e.target)}" +
+  "function a(m){d[m]('click',n,!0);d[m]('input',f,!0);d[m]('change',f,!0)}" +
+  "function g(){if(k)return[];k=1;a('removeEventListener');var l=t;t=[];return l}" +
+  `a('addEventListener');window.${GLOBAL}=g;` +
+  "setTimeout(function(){if(k)return;h=0;for(var i=0;i<t.length;i++){var b=t[i];" +
+  "if(b.tagName=='A'||b.type=='submit'&&b.form){t.splice(i,1);" +
+  "if(b.isConnected&&!b.disabled)return b.click();i--}}}," +
   `${GIVE_UP_MS})})()`;
 
-let noted: HTMLButtonElement[] = [];
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+type Noted =
+  | { element: HTMLButtonElement | HTMLAnchorElement }
+  | { element: Field; text: string; checked: boolean };
 
-/** Stops noting taps (React hydrates from now on); keeps those noted for `replayEarlyTaps`. */
-export function stopNotingTaps(): void {
-  const take = (window as unknown as Record<string, (() => HTMLButtonElement[]) | undefined>)[
-    GLOBAL
-  ];
-  if (take) noted = noted.concat(take());
+let noted: Noted[] = [];
+/** Listens from `stopNotingTaps` until the replay: what React handles itself meanwhile. */
+let meanwhile: ((event: Event) => void) | undefined;
+
+function isField(element: Element): element is Field {
+  return (
+    element.tagName === "INPUT" || element.tagName === "TEXTAREA" || element.tagName === "SELECT"
+  );
 }
 
-/** Clicks each button tapped before hydration again (called once the page has hydrated). */
+function fieldNote(element: Field): Noted {
+  return { element, text: element.value, checked: "checked" in element && element.checked };
+}
+
+/**
+ * Stops noting (React hydrates from now on); keeps what was noted, and each field's text. Until
+ * the replay, a noted button tapped again is React's alone (the customer's second tap acted), and
+ * a noted field typed in again keeps its newest text.
+ */
+export function stopNotingTaps(): void {
+  const take = (window as unknown as Record<string, (() => Element[]) | undefined>)[GLOBAL];
+  if (!take) return;
+  for (const element of take()) {
+    noted.push(
+      isField(element)
+        ? fieldNote(element)
+        : { element: element as HTMLButtonElement | HTMLAnchorElement },
+    );
+  }
+  if (noted.length === 0 || meanwhile) return;
+  meanwhile = (event) => {
+    const target = event.target as Element | null;
+    if (!target) return;
+    noted = noted.flatMap((entry) => {
+      if (event.type === "click" && !isField(entry.element) && entry.element.contains(target)) {
+        return [];
+      }
+      if (event.type !== "click" && entry.element === target && isField(target)) {
+        return [fieldNote(target)];
+      }
+      return [entry];
+    });
+  };
+  for (const type of ["click", "input", "change"]) {
+    document.addEventListener(type, meanwhile, true);
+  }
+}
+
+/**
+ * A tap as the browser dispatches one: press, release, click. A control may act on any of them:
+ * Radix's tabs change on `mousedown`, a menu's stand-in opens on `pointerdown` (and then, as for a
+ * real tap, gets no mouse events). The click's own behaviour (a submit button sending its form, a
+ * link followed) comes after it as for a real one.
+ */
+function tap(element: Element): void {
+  const mouse = { bubbles: true, cancelable: true, composed: true, button: 0, detail: 1 };
+  const pointer = { ...mouse, pointerId: 1, pointerType: "mouse", isPrimary: true };
+  const pressed = element.dispatchEvent(
+    new PointerEvent("pointerdown", { ...pointer, buttons: 1 }),
+  );
+  if (pressed) element.dispatchEvent(new MouseEvent("mousedown", { ...mouse, buttons: 1 }));
+  element.dispatchEvent(new PointerEvent("pointerup", pointer));
+  if (pressed) element.dispatchEvent(new MouseEvent("mouseup", mouse));
+  element.dispatchEvent(new MouseEvent("click", mouse));
+}
+
+/** Not text, and not a choice. */
+const NOT_TEXT = new Set(["button", "submit", "reset", "image"]);
+
+/** The `value` setter of the field's element type (not the one React puts on the element). */
+function typeSetter(field: Field): ((text: string) => void) | undefined {
+  for (let type = Object.getPrototypeOf(field); type; type = Object.getPrototypeOf(type)) {
+    const set = Object.getOwnPropertyDescriptor(type, "value")?.set;
+    if (set) return set;
+  }
+  return undefined;
+}
+
+/**
+ * The field's text typed again, as far as React can tell. React notes a field's value through
+ * the element's own `value` property and fires `onChange` for an `input` event only if the value
+ * differs from the one it noted; so something else is written through that property first, and
+ * the text past it, through the element type's own setter. A select, and a file input with files
+ * picked, take a `change` event; a tick or a radio button picked, a click.
+ */
+function retype(field: Field, text: string, checked: boolean): void {
+  if (field.tagName === "SELECT") {
+    field.value = text;
+    field.dispatchEvent(new Event("change", { bubbles: true }));
+    return;
+  }
+  // Files picked stay picked: the page is told of them as when they were picked.
+  if (field.type === "file") {
+    if ((field as HTMLInputElement).files?.length) {
+      field.dispatchEvent(new Event("change", { bubbles: true }));
+    }
+    return;
+  }
+  if (field.type === "checkbox" || field.type === "radio") {
+    // React takes a tick from a click, and only if the tick differs from the one it noted: note
+    // the other one through the element's own property, then click to the one picked.
+    if (field.type === "radio" && !checked) return;
+    (field as HTMLInputElement).checked = !checked;
+    field.click();
+    return;
+  }
+  if (NOT_TEXT.has(field.type)) return;
+  const setValue = typeSetter(field);
+  field.value = `${text} `;
+  if (setValue) setValue.call(field, text);
+  else field.value = text;
+  field.dispatchEvent(new Event("input", { bubbles: true }));
+}
+
+/** Makes again what was tapped or typed before hydration (called once the page has hydrated). */
 export function replayEarlyTaps(): void {
   stopNotingTaps();
-  const taps = noted;
+  if (meanwhile) {
+    for (const type of ["click", "input", "change"]) {
+      document.removeEventListener(type, meanwhile, true);
+    }
+    meanwhile = undefined;
+  }
+  const replay = noted;
   noted = [];
-  for (const button of taps) {
-    if (button.isConnected && !button.disabled) button.click();
+  for (const entry of replay) {
+    const { element } = entry;
+    if (!element.isConnected || ("disabled" in element && element.disabled)) continue;
+    if ("text" in entry) retype(entry.element, entry.text, entry.checked);
+    else tap(element);
   }
 }

@@ -9,6 +9,7 @@ import {
   type PageCacheOptions,
   type PageCacheTicket,
 } from "./page-cache.server.ts";
+import { PARKED_MODULE_TYPE } from "./script-priority.server.ts";
 
 function cache(options: Partial<PageCacheOptions> = {}) {
   let now = 1_000;
@@ -354,6 +355,8 @@ describe("inline script hashes", () => {
     const doc = [
       '<script nonce="n">one()</script>',
       '<script type="module" nonce="n">import "/assets/a.js";</script>',
+      // Parked until the page has painted, then run by the same text (decision 0032).
+      `<script type="${PARKED_MODULE_TYPE}" nonce="n">import "/assets/parked.js";</script>`,
       '<script type="application/ld+json">{"@type":"Product"}</script>',
       '<script src="/assets/b.js"></script>',
       "<p>&lt;script&gt;not()&lt;/script&gt;</p>",
@@ -361,7 +364,12 @@ describe("inline script hashes", () => {
     ].join("");
     const sha = (s: string) => `'sha256-${createHash("sha256").update(s).digest("base64")}'`;
     expect(inlineScriptHashes(doc).sort()).toEqual(
-      [sha("one()"), sha('import "/assets/a.js";'), sha("\n  multi();\n  line();\n")].sort(),
+      [
+        sha("one()"),
+        sha('import "/assets/a.js";'),
+        sha('import "/assets/parked.js";'),
+        sha("\n  multi();\n  line();\n"),
+      ].sort(),
     );
   });
 

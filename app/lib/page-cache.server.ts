@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
+import { PARKED_MODULE_TYPE } from "./script-priority.server.ts";
 
 /**
  * The rendered HTML of the storefront's public pages, kept in memory for visitors who are not
@@ -533,7 +534,10 @@ export function inlineScriptHashes(html: string, nonce?: string): string[] {
     if (/\bsrc\s*=/i.test(attributes)) continue;
     if (nonce !== undefined && !attributes.includes(`nonce="${nonce}"`)) continue;
     const type = TYPE.exec(attributes)?.[1]?.toLowerCase();
-    if (type && type !== "module" && type !== "text/javascript") continue;
+    // A parked module script runs once the page has painted (decision 0032), by the same text.
+    if (type && type !== "module" && type !== "text/javascript" && type !== PARKED_MODULE_TYPE) {
+      continue;
+    }
     const digest = createHash("sha256")
       .update(match[2] ?? "", "utf8")
       .digest("base64");

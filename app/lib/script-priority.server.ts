@@ -1,38 +1,78 @@
 import { Transform, type Writable } from "node:stream";
 
 const PRELOAD = '<link rel="modulepreload"';
-const LOW = ' fetchpriority="low"';
+/** A module preload held back until the page has painted: a rel no browser acts on. */
+export const PARKED_PRELOAD_REL = "lk-modulepreload";
+const PARKED_PRELOAD = `<link rel="${PARKED_PRELOAD_REL}"`;
+/** React Router's inline module script, held back as a data block until the page has painted. */
+export const PARKED_MODULE_TYPE = "lk/module";
 const HEAD_END = "</head>";
-/** The longest text a chunk may end inside of and still have to be matched. */
+const SCRIPT_END = "</script>";
+/** The longest text a chunk may end inside of and still have to be matched, in the head. */
 const KEEP = Math.max(PRELOAD.length, HEAD_END.length) - 1;
+/** React Router's inline module script's opening tag (it renders `nonce`, `type` and `async`). */
+const MODULE_SCRIPT = /<script\b(?![^<>]*\ssrc=)[^<>]*?\stype="module"[^<>]*>/;
+/** An opening tag cut by a chunk's end longer than this isn't React Router's: it passes. */
+const LONGEST_TAG = 1024;
 
-/** The head's module preloads, marked low priority. */
-export function withLowPriorityPreloads(head: string): string {
-  return head.replaceAll(PRELOAD, PRELOAD + LOW);
+/**
+ * Run right after the parked module script (decision 0032): once the browser reports the page's
+ * first contentful paint, the head's parked preloads become module preloads again and a live copy
+ * of the parked script takes its place, both with this script's nonce (each preload with the
+ * `href` as written, so React, hydrating the head, takes it for the one it rendered). A browser that doesn't
+ * report paints starts after the next frame (a message posted from a frame callback runs after
+ * that frame's paint). A hidden page paints nothing: it starts at once, and a timer makes sure no
+ * page waits longer than 2 s. Written small: it is in every page's HTML.
+ */
+export const SCRIPT_LOADER =
+  "(function(){var d=document,c=d.currentScript,p=c.previousElementSibling,n=c.nonce,k=0," +
+  "P=self.PerformanceObserver;function g(){if(k)return;k=1;" +
+  `d.querySelectorAll('link[rel=${PARKED_PRELOAD_REL}]').forEach(function(l){` +
+  "var x=d.createElement('link');x.rel='modulepreload';x.setAttribute('href',l.getAttribute('href'));" +
+  "x.nonce=n;d.head.append(x)});" +
+  "var s=d.createElement('script');s.type='module';s.nonce=n;s.text=p.text;p.replaceWith(s)}" +
+  "if(d.visibilityState!='visible')return g();setTimeout(g,2e3);" +
+  "P&&P.supportedEntryTypes.indexOf('paint')>=0?new P(function(l){" +
+  "l.getEntriesByName('first-contentful-paint').length&&g()}).observe({type:'paint',buffered:!0})" +
+  ":requestAnimationFrame(function(){var m=new MessageChannel;m.port1.onmessage=g;m.port2.postMessage(0)})})()";
+
+/** The head's module preloads, parked. */
+export function withParkedPreloads(head: string): string {
+  return head.replaceAll(PRELOAD, PARKED_PRELOAD);
 }
 
 /** Where in the head `headScript` goes: before the first of these (or the head's end). */
 const SCRIPT_BEFORE = /<link\b|<script\b|<style\b|<\/head>/;
 
 /**
- * The rendered page with React Router's `<link rel="modulepreload">`s in the head fetched at low
- * priority (decision 0010, amended 2026-11-27). The browser then gives the render-blocking
- * stylesheet and the first product image the connection before the ~140 KB of scripts, which still
- * start in the same round trip and hydrate the page as before. React Router renders those links
- * with no way to pass attributes, so they are marked in the stream: only the head is looked at
- * (the part before `</head>`), the rest passes untouched. The text is read as latin1 so that a
- * chunk ending inside a multi-byte character is carried over byte for byte.
+ * The rendered page with its scripts started after its first paint (decision 0032, which
+ * supersedes 0030 and amends 0010). On a phone the ~140 KB of scripts otherwise share the
+ * connection with the render-blocking stylesheet and the first product image, and compile before
+ * the paint when they arrive first. React Router renders its `<link rel="modulepreload">`s (React
+ * hoists them into the head) and its inline module script with no way to defer them, so the
+ * stream is rewritten:
  *
- * `headScript` (the early-taps script, decision 0031) goes in the head before its first link,
- * script or style: an inline script after a stylesheet still loading would hold the parser until
- * the stylesheet arrives.
+ * - the head's module preloads get a rel no browser acts on (PARKED_PRELOAD_REL);
+ * - the first inline `<script type="module">` after the head (React Router's) gets a type no
+ *   browser runs (PARKED_MODULE_TYPE), and SCRIPT_LOADER follows it, with the page's nonce:
+ *   after the paint it puts both back.
+ *
+ * Taps made before the page hydrates are replayed once it has (decision 0031): `headScript`, the
+ * early-taps script, goes in the head before its first link, script or style, as an inline script
+ * after a stylesheet still loading would hold the parser until the stylesheet arrives.
+ *
+ * The text is read as latin1 so that a chunk ending inside a multi-byte character is carried over
+ * byte for byte; a tag cut by a chunk's end waits for the next chunk. Everything after the loader
+ * passes untouched.
  */
-export function lowPriorityPreloads(headScript = ""): Transform {
+export function scriptsAfterPaint(headScript = "", nonce = ""): Transform {
   let carry = "";
-  let inHead = true;
+  let state: "head" | "seek" | "script" | "done" = "head";
   let headSeen = false;
   // Written as the UTF-8 bytes it is, in the latin1 text.
   let script = Buffer.from(headScript, "utf8").toString("latin1");
+  const nonceAttribute = nonce ? ` nonce="${nonce}"` : "";
+  const loader = `<script${nonceAttribute}>${SCRIPT_LOADER}</script>`;
   /** `text` with the script put in, once, after `<head>` and before the first SCRIPT_BEFORE. */
   const withScript = (text: string): string => {
     if (!script) return text;
@@ -49,45 +89,81 @@ export function lowPriorityPreloads(headScript = ""): Transform {
     script = "";
     return out;
   };
+  /** Rewrites `text` (after what came before), keeping in `carry` what must wait for more. */
+  const rewrite = (input: string): string => {
+    let text = input;
+    let out = "";
+    for (;;) {
+      if (state === "head") {
+        const end = text.indexOf(HEAD_END);
+        if (end === -1) {
+          const lastTag = text.lastIndexOf("<");
+          const cut = lastTag !== -1 && lastTag >= text.length - KEEP ? lastTag : text.length;
+          carry = text.slice(cut);
+          return out + withParkedPreloads(withScript(text.slice(0, cut)));
+        }
+        out += withParkedPreloads(withScript(text.slice(0, end + HEAD_END.length)));
+        text = text.slice(end + HEAD_END.length);
+        state = "seek";
+      } else if (state === "seek") {
+        const found = MODULE_SCRIPT.exec(text);
+        if (!found) {
+          const lastTag = text.lastIndexOf("<");
+          const open =
+            lastTag !== -1 && !text.includes(">", lastTag) && text.length - lastTag <= LONGEST_TAG;
+          const cut = open ? lastTag : text.length;
+          carry = text.slice(cut);
+          return out + text.slice(0, cut);
+        }
+        const tag = found[0].replace('type="module"', `type="${PARKED_MODULE_TYPE}"`);
+        out += text.slice(0, found.index) + tag;
+        text = text.slice(found.index + found[0].length);
+        state = "script";
+      } else if (state === "script") {
+        const end = text.indexOf(SCRIPT_END);
+        if (end === -1) {
+          const cut = Math.max(0, text.length - (SCRIPT_END.length - 1));
+          carry = text.slice(cut);
+          return out + text.slice(0, cut);
+        }
+        out += text.slice(0, end + SCRIPT_END.length) + loader;
+        text = text.slice(end + SCRIPT_END.length);
+        state = "done";
+      } else {
+        carry = "";
+        return out + text;
+      }
+    }
+  };
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      if (!inHead) return callback(null, chunk);
-      const text = carry + chunk.toString("latin1");
-      const end = text.indexOf(HEAD_END);
-      if (end !== -1) {
-        inHead = false;
-        carry = "";
-        const head = withScript(text.slice(0, end + HEAD_END.length));
-        const out = withLowPriorityPreloads(head) + text.slice(end + HEAD_END.length);
-        return callback(null, Buffer.from(out, "latin1"));
-      }
-      // A tag cut by the chunk's end waits for the next chunk.
-      const lastTag = text.lastIndexOf("<");
-      const cut = lastTag !== -1 && lastTag >= text.length - KEEP ? lastTag : text.length;
-      carry = text.slice(cut);
-      if (cut === 0) return callback();
-      const ready = withScript(text.slice(0, cut));
-      callback(null, Buffer.from(withLowPriorityPreloads(ready), "latin1"));
+      if (state === "done") return callback(null, chunk);
+      const out = rewrite(carry + chunk.toString("latin1"));
+      if (!out) return callback();
+      callback(null, Buffer.from(out, "latin1"));
     },
     flush(callback) {
-      if (carry) this.push(Buffer.from(withLowPriorityPreloads(carry), "latin1"));
+      if (carry) {
+        this.push(Buffer.from(state === "head" ? withParkedPreloads(carry) : carry, "latin1"));
+      }
       callback();
     },
   });
 }
 
 /**
- * React's stream piped into `body` through lowPriorityPreloads(). `.pipe` doesn't tell the source
+ * React's stream piped into `body` through scriptsAfterPaint(). `.pipe` doesn't tell the source
  * when its destination goes away, and React only stops a render when the stream it writes to
  * closes: so when `body` closes (the client left), the transform is destroyed too, and React stops
  * rendering at once instead of at its abort timer (review, 2026-11-27).
  */
-export function pipeWithLowPriorityPreloads<T extends Writable>(
+export function pipeWithScriptsAfterPaint<T extends Writable>(
   pipe: (destination: Writable) => unknown,
   body: T,
   headScript = "",
+  nonce = "",
 ): T {
-  const transform = lowPriorityPreloads(headScript);
+  const transform = scriptsAfterPaint(headScript, nonce);
   body.once("close", () => transform.destroy());
   pipe(transform);
   return transform.pipe(body);

@@ -70,6 +70,8 @@ test.describe("cart sync", () => {
     await page.goto(`/product/${lotus}`);
     await page.getByRole("button", { name: "Increase quantity" }).click();
     await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
+    // Seen in the badge before going on (a tap before hydration is made once it hydrates).
+    await expect(page.getByTestId("cart-count")).toHaveText("2");
     await page.goto(`/product/${fidget}`);
     await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
     await expect(page.getByTestId("cart-count")).toHaveText("3");

@@ -27,6 +27,8 @@ test.describe("cart", () => {
     const fidget = await productByName(page, "Geared Spinner Fidget"); // ₹199.00
     await page.goto(`/product/${lotus}`);
     await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
+    // Seen in the badge before going on (a tap before hydration is made once it hydrates).
+    await expect(page.getByTestId("cart-count")).toHaveText("1");
     await page.goto(`/product/${fidget}`);
     await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
     await page.getByRole("link", { name: /^Cart/ }).click();
@@ -93,6 +95,7 @@ test.describe("cart", () => {
     const fidget = await productByName(page, "Geared Spinner Fidget");
     await page.goto(`/product/${fidget}`);
     await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
+    await expect(page.getByTestId("cart-count")).toHaveText("1");
     await page.goto("/cart");
     await page.getByRole("button", { name: "Proceed to Checkout" }).click();
     await expect(page.getByTestId("toast").filter({ hasText: "Please sign in" })).toBeVisible();

@@ -38,6 +38,22 @@ test("Show password tapped before the page hydrates shows it once the page can",
   await expect(password).toHaveAttribute("type", "password");
 });
 
+test("the Register tab tapped before the page hydrates opens once the page can (tabs change on the press, not the click)", async ({
+  page,
+}) => {
+  const release = await holdHydration(page);
+  await page.goto("/auth", { waitUntil: "domcontentloaded" });
+  await page.getByRole("tab", { name: "Register" }).click();
+  await expect(page.getByRole("tabpanel", { name: "Login" })).toBeVisible();
+  release();
+  const register = page.getByRole("tabpanel", { name: "Register" });
+  await expect(register.getByLabel("First name")).toBeVisible();
+  await expect(page.getByRole("tab", { name: "Register" })).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
+});
+
 test("Add to Cart tapped twice before hydration adds one; the badge counts it once the page hydrates", async ({
   page,
 }) => {
@@ -71,4 +87,35 @@ test("a sign-in typed and sent before hydration signs in once the page hydrates 
   release();
   await expect(page).not.toHaveURL(/\/auth/);
   await expect(page.getByRole("link", { name: "Sign in" })).toHaveCount(0);
+});
+
+test("a search typed before the page hydrates is kept, and its suggestions come once the page can", async ({
+  page,
+}) => {
+  // React sets a field it controls back to its own value when it hydrates: the text came back
+  // empty, and no suggestions came.
+  const release = await holdHydration(page);
+  await page.goto("/", { waitUntil: "domcontentloaded" });
+  const box = page.getByRole("combobox", { name: "Search products" }).first();
+  await box.fill("dargon");
+  release();
+  const suggestions = page.getByRole("listbox", { name: "Suggestions" });
+  await expect(suggestions.getByRole("option").first()).toContainText(/Dragon/);
+  await expect(box).toHaveValue("dargon");
+});
+
+test("the cart link tapped while Add to Cart waits for the page opens the cart with the lamp in it", async ({
+  page,
+}) => {
+  // Followed at once, the link took the customer away before the tap could act: the cart was
+  // empty.
+  const id = await productId(page, "Lotus Tealight Holder");
+  const release = await holdHydration(page);
+  await page.goto(`/product/${id}`, { waitUntil: "domcontentloaded" });
+  await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
+  await page.getByRole("link", { name: /^Cart/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/product/${id}$`));
+  release();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByRole("heading", { name: "Shopping Cart (1 item)" })).toBeVisible();
 });

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import {
   box,
   cube,
@@ -20,8 +20,20 @@ export async function dropFile(page: Page, name: string, bytes: Buffer) {
   await dropFiles(page, [{ name, bytes }]);
 }
 
-/** Drops several files at once. */
+/**
+ * Drops several files at once. A person drags a file there some time after the page shows; the
+ * page's scripts start after its first paint (decision 0032), so the drop waits until React has
+ * hydrated the drop zone (its props are on the element), as a person's would come after that.
+ */
 export async function dropFiles(page: Page, files: Array<{ name: string; bytes: Buffer }>) {
+  const zone = page.getByTestId("model-drop");
+  await expect
+    .poll(() =>
+      zone.evaluate((element) =>
+        Object.keys(element).some((key) => key.startsWith("__reactProps")),
+      ),
+    )
+    .toBe(true);
   const transfer = await page.evaluateHandle(
     (list) => {
       const dt = new DataTransfer();
@@ -30,7 +42,7 @@ export async function dropFiles(page: Page, files: Array<{ name: string; bytes: 
     },
     files.map(({ name, bytes }) => ({ name, data: [...bytes] })),
   );
-  await page.getByTestId("model-drop").dispatchEvent("drop", { dataTransfer: transfer });
+  await zone.dispatchEvent("drop", { dataTransfer: transfer });
 }
 
 /** A plate of two objects in one 3MF: a 10 mm cube and a 30 × 20 × 10 mm block beside it. */

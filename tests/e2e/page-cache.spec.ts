@@ -111,3 +111,39 @@ test("a change staff save shows at once to a visitor whose page was cached", asy
     await staff.close();
   }
 });
+
+test("a page's scripts start after its first paint, rendered fresh or from the cache, and it still runs", async ({
+  page,
+  context,
+}) => {
+  // Decision 0032: the scripts don't share the connection with the first paint.
+  const violations = await watchPolicy(page);
+  const startedAfterPaint = async () =>
+    page.evaluate(() => {
+      const paint = performance.getEntriesByName("first-contentful-paint")[0]?.startTime;
+      const scripts = performance
+        .getEntriesByType("resource")
+        .filter((entry) => /\/assets\/.*\.js$/.test(entry.name));
+      if (paint === undefined || scripts.length === 0) return "not yet";
+      const first = Math.min(...scripts.map((entry) => entry.startTime));
+      return first > paint ? "after" : `before (${first} ms, paint ${paint} ms)`;
+    });
+  const addOne = async (count: string) => {
+    const card = page.getByRole("article").filter({ hasText: PRODUCT });
+    await card.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(page.getByTestId("cart-count")).toHaveText(count);
+  };
+
+  await openCached(page, "/products");
+  await expect.poll(startedAfterPaint).toBe("after");
+  await addOne("1");
+
+  // A cookie the page cache doesn't know: the page is rendered for it, with a nonce.
+  await context.addCookies([{ name: "e2e", value: "render", url: page.url() }]);
+  const fresh = await page.goto("/products");
+  expect(fresh?.headers()["x-page-cache"]).not.toBe("hit");
+  expect(fresh?.headers()["content-security-policy"]).toMatch(/'nonce-/);
+  await expect.poll(startedAfterPaint).toBe("after");
+  await addOne("2");
+  expect(await violations()).toEqual([]);
+});
