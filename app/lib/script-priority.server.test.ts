@@ -4,9 +4,8 @@ import { describe, expect, it } from "vitest";
 import {
   PARKED_MODULE_TYPE,
   pipeWithScriptsAfterPaint,
-  SCRIPT_LOADER,
+  scriptLoader,
   scriptsAfterPaint,
-  withParkedPreloads,
 } from "./script-priority.server.ts";
 
 // As React Router renders a page: preloads hoisted into the head, its inline scripts at the end
@@ -15,7 +14,7 @@ const moduleScript = 'import * as route0 from "/assets/root-r.js";window.x="₹ 
 const page =
   '<!DOCTYPE html><html lang="en-IN"><head><meta charSet="utf-8"/><title>Décor — ₹399</title>' +
   '<link rel="modulepreload" href="/assets/entry.client-a.js" nonce="n"/>' +
-  '<link rel="modulepreload" href="/assets/framework-b.js" nonce="n"/>' +
+  '<link rel="modulepreload" href="/assets/framework-b.js?v=1&amp;w=2" nonce="n"/>' +
   '<link rel="stylesheet" href="/assets/shell-c.css#"/></head>' +
   '<body><p>Lotus — ₹499 &lt;script type="module"&gt;</p><link rel="modulepreload" href="/in-body.js"/>' +
   '<script nonce="n">window.__context = {"a":"₹"};</script>' +
@@ -23,11 +22,9 @@ const page =
   '<script nonce="n">window.stream.enqueue("<b>");</script>' +
   '<script nonce="n" type="module">later()</script></body></html>';
 
-const loader = `<script nonce="n">${SCRIPT_LOADER}</script>`;
+const loader = `<script nonce="n">${scriptLoader(["/assets/entry.client-a.js", "/assets/framework-b.js?v=1&w=2"])}</script>`;
 const expected =
   '<!DOCTYPE html><html lang="en-IN"><head><meta charSet="utf-8"/><title>Décor — ₹399</title>' +
-  '<link rel="lk-modulepreload" href="/assets/entry.client-a.js" nonce="n"/>' +
-  '<link rel="lk-modulepreload" href="/assets/framework-b.js" nonce="n"/>' +
   '<link rel="stylesheet" href="/assets/shell-c.css#"/></head>' +
   '<body><p>Lotus — ₹499 &lt;script type="module"&gt;</p><link rel="modulepreload" href="/in-body.js"/>' +
   '<script nonce="n">window.__context = {"a":"₹"};</script>' +
@@ -47,16 +44,7 @@ async function through(chunks: Buffer[], headScript = ""): Promise<string> {
 }
 
 describe("scripts started after the first paint", () => {
-  it("parks the head's module preloads only", () => {
-    expect(withParkedPreloads('<link rel="modulepreload" href="/a.js"/>')).toBe(
-      '<link rel="lk-modulepreload" href="/a.js"/>',
-    );
-    expect(withParkedPreloads('<link rel="stylesheet" href="/a.css"/>')).toBe(
-      '<link rel="stylesheet" href="/a.css"/>',
-    );
-  });
-
-  it("parks the first module script after the head, with the loader right after it, whichever byte the stream is cut at", async () => {
+  it("takes the head's module preloads out and parks the first module script after the head, with the loader (given the preloads) right after it, whichever byte the stream is cut at", async () => {
     const bytes = Buffer.from(page, "utf8");
     expect(await through([bytes])).toBe(expected);
     for (let cut = 1; cut < bytes.length; cut++) {
@@ -73,7 +61,7 @@ describe("scripts started after the first paint", () => {
   it("puts the early-taps script before the head's first link, whichever byte the stream is cut at", async () => {
     // Before any stylesheet, so the parser never waits for one to run it; written as UTF-8.
     const script = '<script nonce="n">taps("₹")</script>';
-    const withScript = expected.replace("</title><link", `</title>${script}<link`);
+    const withScript = expected.replace("</title>", `</title>${script}`);
     const bytes = Buffer.from(page, "utf8");
     expect(await through([bytes], script)).toBe(withScript);
     for (let cut = 1; cut < bytes.length; cut++) {
@@ -109,7 +97,7 @@ describe("scripts started after the first paint", () => {
     t.end(Buffer.from('<head></head><script type="module">m()</script>'));
     await new Promise((resolve) => t.on("end", resolve));
     expect(Buffer.concat(out).toString()).toBe(
-      `<head></head><script type="${PARKED_MODULE_TYPE}">m()</script><script>${SCRIPT_LOADER}</script>`,
+      `<head></head><script type="${PARKED_MODULE_TYPE}">m()</script><script>${scriptLoader([])}</script>`,
     );
   });
 
@@ -131,13 +119,12 @@ describe("scripts started after the first paint", () => {
   });
 });
 
-/** SCRIPT_LOADER run in a page of its own, as the browser would right after the parked script. */
+/** scriptLoader() run in a page of its own, as the browser would right after the parked script. */
 function loaderPage(options: { visible?: boolean; paintEntries?: boolean } = {}) {
   const { visible = true, paintEntries = true } = options;
   const added: Array<{ rel: string; href: string; nonce: string }> = [];
   const started: Array<{ type: string; nonce: string; text: string }> = [];
   let timer: (() => void) | undefined;
-  let frame: (() => void) | undefined;
   let observer: ((list: { getEntriesByName: (name: string) => unknown[] }) => void) | undefined;
   let observed: object | undefined;
   const parked = {
@@ -147,12 +134,6 @@ function loaderPage(options: { visible?: boolean; paintEntries?: boolean } = {})
   const document = {
     visibilityState: visible ? "visible" : "hidden",
     currentScript: { previousElementSibling: parked, nonce: "n" },
-    querySelectorAll: (selector: string) => {
-      expect(selector).toBe("link[rel=lk-modulepreload]");
-      return ["/assets/entry.js", "/assets/react.js"].map((href) => ({
-        getAttribute: (name: string) => (name === "href" ? href : null),
-      }));
-    },
     createElement: () => ({
       setAttribute(this: Record<string, string>, name: string, value: string) {
         this[name] = value;
@@ -169,21 +150,13 @@ function loaderPage(options: { visible?: boolean; paintEntries?: boolean } = {})
       observed = options;
     }
   }
-  class MessageChannel {
-    port1: { onmessage?: () => void } = {};
-    port2 = { postMessage: () => this.port1.onmessage?.() };
-  }
-  runInNewContext(SCRIPT_LOADER, {
+  runInNewContext(scriptLoader(["/assets/entry.js", "/assets/react.js"]), {
     document,
     self: { PerformanceObserver },
     setTimeout: (f: () => void, ms: number) => {
       expect(ms).toBe(2_000);
       timer = f;
     },
-    requestAnimationFrame: (f: () => void) => {
-      frame = f;
-    },
-    MessageChannel,
   });
   const paint = (name: string) => observer?.({ getEntriesByName: (n) => (n === name ? [{}] : []) });
   return {
@@ -191,7 +164,6 @@ function loaderPage(options: { visible?: boolean; paintEntries?: boolean } = {})
     started,
     observed: () => observed,
     paint,
-    frame: () => frame?.(),
     timer: () => timer?.(),
   };
 }
@@ -216,7 +188,7 @@ describe("the loader that starts the scripts", () => {
     expect(p.added).toHaveLength(2);
   });
 
-  it("starts them at once on a hidden page, after the timer if no paint comes, after a frame where paints aren't reported", () => {
+  it("starts them at once on a hidden page, and after the timer if no paint comes or paints aren't reported", () => {
     expect(loaderPage({ visible: false }).started).toHaveLength(1);
     const late = loaderPage();
     late.timer();
@@ -224,7 +196,7 @@ describe("the loader that starts the scripts", () => {
     const noPaints = loaderPage({ paintEntries: false });
     expect(noPaints.observed()).toBeUndefined();
     expect(noPaints.started).toHaveLength(0);
-    noPaints.frame();
+    noPaints.timer();
     expect(noPaints.started).toHaveLength(1);
   });
 });

@@ -1,44 +1,56 @@
 import { Transform, type Writable } from "node:stream";
 
-const PRELOAD = '<link rel="modulepreload"';
-/** A module preload held back until the page has painted: a rel no browser acts on. */
-export const PARKED_PRELOAD_REL = "lk-modulepreload";
-const PARKED_PRELOAD = `<link rel="${PARKED_PRELOAD_REL}"`;
+/** A module preload React Router rendered (React hoists it into the head). */
+const PRELOAD_TAG = /<link rel="modulepreload"[^<>]*>/g;
+const HREF = /\shref="([^"]*)"/;
 /** React Router's inline module script, held back as a data block until the page has painted. */
 export const PARKED_MODULE_TYPE = "lk/module";
 const HEAD_END = "</head>";
 const SCRIPT_END = "</script>";
-/** The longest text a chunk may end inside of and still have to be matched, in the head. */
-const KEEP = Math.max(PRELOAD.length, HEAD_END.length) - 1;
 /** React Router's inline module script's opening tag (it renders `nonce`, `type` and `async`). */
 const MODULE_SCRIPT = /<script\b(?![^<>]*\ssrc=)[^<>]*?\stype="module"[^<>]*>/;
-/** An opening tag cut by a chunk's end longer than this isn't React Router's: it passes. */
+/** An opening tag cut by a chunk's end longer than this isn't one looked for: it passes. */
 const LONGEST_TAG = 1024;
 
 /**
- * Run right after the parked module script (decision 0032): once the browser reports the page's
- * first contentful paint, the head's parked preloads become module preloads again and a live copy
- * of the parked script takes its place, both with this script's nonce (each preload with the
- * `href` as written, so React, hydrating the head, takes it for the one it rendered). A browser that doesn't
- * report paints starts after the next frame (a message posted from a frame callback runs after
- * that frame's paint). A hidden page paints nothing: it starts at once, and a timer makes sure no
- * page waits longer than 2 s. Written small: it is in every page's HTML.
+ * The script run right after the parked module script (decision 0032), given the module
+ * preloads taken out of the head: once the browser reports the page's first contentful paint, it
+ * adds those preloads back and puts a live copy of the parked script in its place, both with this
+ * script's nonce (each preload's `href` as React rendered it, so React, hydrating the head, takes
+ * it for its own). A browser that reports no paints, or a paint that takes longer, starts it 2 s
+ * after this script ran; a hidden page paints nothing and starts at once. Written small: it is in
+ * every page's HTML.
  */
-export const SCRIPT_LOADER =
-  "(function(){var d=document,c=d.currentScript,p=c.previousElementSibling,n=c.nonce,k=0," +
-  "P=self.PerformanceObserver;function g(){if(k)return;k=1;" +
-  `d.querySelectorAll('link[rel=${PARKED_PRELOAD_REL}]').forEach(function(l){` +
-  "var x=d.createElement('link');x.rel='modulepreload';x.setAttribute('href',l.getAttribute('href'));" +
-  "x.nonce=n;d.head.append(x)});" +
-  "var s=d.createElement('script');s.type='module';s.nonce=n;s.text=p.text;p.replaceWith(s)}" +
-  "if(d.visibilityState!='visible')return g();setTimeout(g,2e3);" +
-  "P&&P.supportedEntryTypes.indexOf('paint')>=0?new P(function(l){" +
-  "l.getEntriesByName('first-contentful-paint').length&&g()}).observe({type:'paint',buffered:!0})" +
-  ":requestAnimationFrame(function(){var m=new MessageChannel;m.port1.onmessage=g;m.port2.postMessage(0)})})()";
+export function scriptLoader(preloads: string[]): string {
+  const hrefs = JSON.stringify(preloads).replaceAll("<", "\\u003c");
+  return (
+    "(function(){var d=document,c=d.currentScript,p=c.previousElementSibling,n=c.nonce,k=0," +
+    "P=self.PerformanceObserver;function g(){if(k)return;k=1;" +
+    `${hrefs}.forEach(function(h){var x=d.createElement('link');x.rel='modulepreload';` +
+    "x.setAttribute('href',h);x.nonce=n;d.head.append(x)});" +
+    "var s=d.createElement('script');s.type='module';s.nonce=n;s.text=p.text;p.replaceWith(s)}" +
+    "if(d.visibilityState!='visible')return g();setTimeout(g,2e3);" +
+    "P&&P.supportedEntryTypes.indexOf('paint')>=0&&new P(function(l){" +
+    "l.getEntriesByName('first-contentful-paint').length&&g()}).observe({type:'paint',buffered:!0})})()"
+  );
+}
 
-/** The head's module preloads, parked. */
-export function withParkedPreloads(head: string): string {
-  return head.replaceAll(PRELOAD, PARKED_PRELOAD);
+/** Where a tag cut by the text's end begins (the text's end if none is, or it is too long). */
+function openTagAt(text: string): number {
+  const lastTag = text.lastIndexOf("<");
+  const open =
+    lastTag !== -1 && !text.includes(">", lastTag) && text.length - lastTag <= LONGEST_TAG;
+  return open ? lastTag : text.length;
+}
+
+/** An attribute's value as React escaped it, read back. */
+function unescapeAttribute(value: string): string {
+  return value
+    .replaceAll("&quot;", '"')
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">")
+    .replaceAll("&amp;", "&");
 }
 
 /** Where in the head `headScript` goes: before the first of these (or the head's end). */
@@ -52,10 +64,10 @@ const SCRIPT_BEFORE = /<link\b|<script\b|<style\b|<\/head>/;
  * hoists them into the head) and its inline module script with no way to defer them, so the
  * stream is rewritten:
  *
- * - the head's module preloads get a rel no browser acts on (PARKED_PRELOAD_REL);
+ * - the head's module preloads are taken out;
  * - the first inline `<script type="module">` after the head (React Router's) gets a type no
- *   browser runs (PARKED_MODULE_TYPE), and SCRIPT_LOADER follows it, with the page's nonce:
- *   after the paint it puts both back.
+ *   browser runs (PARKED_MODULE_TYPE), and scriptLoader() follows it, with the page's nonce and
+ *   the preloads' addresses: after the paint it puts both back.
  *
  * Taps made before the page hydrates are replayed once it has (decision 0031): `headScript`, the
  * early-taps script, goes in the head before its first link, script or style, as an inline script
@@ -69,10 +81,17 @@ export function scriptsAfterPaint(headScript = "", nonce = ""): Transform {
   let carry = "";
   let state: "head" | "seek" | "script" | "done" = "head";
   let headSeen = false;
+  const preloads: string[] = [];
+  /** `text` without the module preloads, their addresses kept for the loader. */
+  const takePreloads = (text: string): string =>
+    text.replace(PRELOAD_TAG, (tag) => {
+      const href = HREF.exec(tag)?.[1];
+      if (href) preloads.push(unescapeAttribute(href));
+      return "";
+    });
   // Written as the UTF-8 bytes it is, in the latin1 text.
   let script = Buffer.from(headScript, "utf8").toString("latin1");
   const nonceAttribute = nonce ? ` nonce="${nonce}"` : "";
-  const loader = `<script${nonceAttribute}>${SCRIPT_LOADER}</script>`;
   /** `text` with the script put in, once, after `<head>` and before the first SCRIPT_BEFORE. */
   const withScript = (text: string): string => {
     if (!script) return text;
@@ -97,21 +116,17 @@ export function scriptsAfterPaint(headScript = "", nonce = ""): Transform {
       if (state === "head") {
         const end = text.indexOf(HEAD_END);
         if (end === -1) {
-          const lastTag = text.lastIndexOf("<");
-          const cut = lastTag !== -1 && lastTag >= text.length - KEEP ? lastTag : text.length;
+          const cut = openTagAt(text);
           carry = text.slice(cut);
-          return out + withParkedPreloads(withScript(text.slice(0, cut)));
+          return out + takePreloads(withScript(text.slice(0, cut)));
         }
-        out += withParkedPreloads(withScript(text.slice(0, end + HEAD_END.length)));
+        out += takePreloads(withScript(text.slice(0, end + HEAD_END.length)));
         text = text.slice(end + HEAD_END.length);
         state = "seek";
       } else if (state === "seek") {
         const found = MODULE_SCRIPT.exec(text);
         if (!found) {
-          const lastTag = text.lastIndexOf("<");
-          const open =
-            lastTag !== -1 && !text.includes(">", lastTag) && text.length - lastTag <= LONGEST_TAG;
-          const cut = open ? lastTag : text.length;
+          const cut = openTagAt(text);
           carry = text.slice(cut);
           return out + text.slice(0, cut);
         }
@@ -126,6 +141,7 @@ export function scriptsAfterPaint(headScript = "", nonce = ""): Transform {
           carry = text.slice(cut);
           return out + text.slice(0, cut);
         }
+        const loader = `<script${nonceAttribute}>${scriptLoader(preloads)}</script>`;
         out += text.slice(0, end + SCRIPT_END.length) + loader;
         text = text.slice(end + SCRIPT_END.length);
         state = "done";
@@ -144,7 +160,7 @@ export function scriptsAfterPaint(headScript = "", nonce = ""): Transform {
     },
     flush(callback) {
       if (carry) {
-        this.push(Buffer.from(state === "head" ? withParkedPreloads(carry) : carry, "latin1"));
+        this.push(Buffer.from(state === "head" ? takePreloads(carry) : carry, "latin1"));
       }
       callback();
     },

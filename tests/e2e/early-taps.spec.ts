@@ -1,5 +1,4 @@
-import type { Page } from "@playwright/test";
-import { expect, productId, test } from "./fixtures.ts";
+import { expect, holdHydration, productId, test } from "./fixtures.ts";
 
 /*
  * A tap made before the page hydrates (decision 0031): on a phone the buttons show a second or
@@ -7,19 +6,6 @@ import { expect, productId, test } from "./fixtures.ts";
  * once however often it was repeated. The scripts are held back here so every tap below lands
  * before hydration.
  */
-
-/** Holds the page's entry script back until `release()`; the page shows, but doesn't hydrate. */
-async function holdHydration(page: Page): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/entry\.client-[^/]*\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 
 test("Show password tapped before the page hydrates shows it once the page can", async ({
   page,

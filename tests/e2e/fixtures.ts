@@ -257,4 +257,20 @@ export async function productId(page: Page, name: string): Promise<string> {
   return hit.id;
 }
 
+/**
+ * Holds the page's entry script back until `release()`: the page shows, but doesn't hydrate, so
+ * every tap and keystroke lands before hydration (decisions 0031 and 0032).
+ */
+export async function holdHydration(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/entry\.client-[^/]*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 export { expect };

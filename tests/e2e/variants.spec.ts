@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Locator, Page } from "@playwright/test";
 import { extractText, getDocumentProxy } from "unpdf";
-import { addAddress, expect, test } from "./fixtures.ts";
+import { addAddress, expect, holdHydration, test } from "./fixtures.ts";
 
 /*
  * Issue 22, the customer's side: on a product with a Colour and a Size, picking values changes
@@ -64,6 +64,36 @@ async function choose(group: Locator, value: string | undefined) {
 const rupees = (price: string) =>
   `₹${Number(price).toLocaleString("en-IN", { minimumFractionDigits: 2 })}`;
 const variantOf = (v: VariantLd) => new URL(v.offers.url).searchParams.get("variant");
+
+test("a colour and a size picked before the page hydrates are the page's once it hydrates", async ({
+  page,
+}) => {
+  // React kept the server's choice while the page showed the customer's: Add to Cart would have
+  // added the default variant.
+  const product = await findProduct(page);
+  const inStock = product.variants.filter((v) => v.offers.availability.endsWith("/InStock"));
+  const first = inStock[0] as VariantLd;
+  const second = inStock.find((v) => v.offers.price !== first.offers.price) as VariantLd;
+  const release = await holdHydration(page);
+  await page.goto(product.path, { waitUntil: "domcontentloaded" });
+  const picker = page.getByTestId("option-picker");
+  const colours = picker.getByRole("group", { name: /^Colour/ });
+  const sizes = picker.getByRole("group", { name: /^Size/ });
+  for (const [group, value] of [
+    [colours, second.color],
+    [sizes, second.size],
+  ] as const) {
+    const name = new RegExp(`^${value}\\b`);
+    await group.locator("label", { has: page.getByRole("radio", { name }) }).click();
+  }
+  release();
+  await expect(page).toHaveURL(new RegExp(`\\?variant=${variantOf(second)}$`));
+  await expect(page.getByTestId("product-price").locator("span").first()).toHaveText(
+    rupees(second.offers.price),
+  );
+  await expect(radio(colours, second.color)).toBeChecked();
+  await expect(radio(sizes, second.size)).toBeChecked();
+});
 
 for (const viewport of [
   { name: "desktop", width: 1280, height: 900 },
