@@ -1,7 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { simpleParser } from "mailparser";
 
 export const e2eDataDir = path.resolve(
@@ -271,6 +271,21 @@ export async function holdHydration(page: Page): Promise<() => void> {
     await route.continue();
   });
   return release;
+}
+
+/**
+ * Waits until React has hydrated `locator`'s element (its props are on it). For what a person
+ * does only well after a page shows, or where the journey checks what the page's scripts do
+ * (focus moved, a drop handled) rather than the browser's own way without them.
+ */
+export async function whenHydrated(locator: Locator): Promise<void> {
+  await expect
+    .poll(() =>
+      locator.evaluate((element) =>
+        Object.keys(element).some((key) => key.startsWith("__reactProps")),
+      ),
+    )
+    .toBe(true);
 }
 
 export { expect };

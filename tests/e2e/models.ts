@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import {
   box,
   cube,
@@ -6,6 +6,7 @@ import {
   toBinaryStl,
   voxels,
 } from "../../app/rules/model3d/testing/shapes.ts";
+import { whenHydrated } from "./fixtures.ts";
 
 /*
  * Model files the custom-printing journeys drop on the quote page, generated in the test
@@ -23,17 +24,11 @@ export async function dropFile(page: Page, name: string, bytes: Buffer) {
 /**
  * Drops several files at once. A person drags a file there some time after the page shows; the
  * page's scripts start after its first paint (decision 0032), so the drop waits until React has
- * hydrated the drop zone (its props are on the element), as a person's would come after that.
+ * hydrated the drop zone, as a person's would come after that.
  */
 export async function dropFiles(page: Page, files: Array<{ name: string; bytes: Buffer }>) {
   const zone = page.getByTestId("model-drop");
-  await expect
-    .poll(() =>
-      zone.evaluate((element) =>
-        Object.keys(element).some((key) => key.startsWith("__reactProps")),
-      ),
-    )
-    .toBe(true);
+  await whenHydrated(zone);
   const transfer = await page.evaluateHandle(
     (list) => {
       const dt = new DataTransfer();

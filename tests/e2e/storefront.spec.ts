@@ -1,6 +1,6 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { e2eDataDir, expect, productId, readEmail, test } from "./fixtures.ts";
+import { e2eDataDir, expect, productId, readEmail, test, whenHydrated } from "./fixtures.ts";
 
 async function seededProductIdByKey(key: string): Promise<string> {
   const root = path.join(e2eDataDir, "uploads/products");
@@ -273,10 +273,13 @@ test.describe("product page", () => {
       .locator("time")
       .evaluateAll((els) => els.map((e) => e.getAttribute("datetime")!));
     expect([...dates].sort().reverse()).toEqual(dates);
-    await page
-      .getByRole("navigation", { name: "Review pages" })
-      .getByRole("link", { name: "Next" })
-      .click();
+    // Followed before the page hydrates, Next loads page 2 the browser's way (a whole page, focus
+    // at its top); this journey checks the page's own way.
+    const next = page.getByRole("navigation", { name: "Review pages" }).getByRole("link", {
+      name: "Next",
+    });
+    await whenHydrated(next);
+    await next.click();
     await expect(page.getByTestId("review-page")).toHaveText("Page 2");
     await expect(reviews).toHaveCount(3);
     // The new page's reviews are in view (a shorter page mustn't leave the reader below them),
