@@ -1,5 +1,5 @@
 import { runInNewContext } from "node:vm";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { EARLY_TAPS_SCRIPT, replayEarlyTaps, stopNotingTaps } from "./early-taps.ts";
 
 type FakeEvent = { type: string; detail?: number; button?: number; pointerType?: string };
@@ -10,6 +10,9 @@ type FakeButton = {
   target?: string;
   form: object | null;
   disabled: boolean;
+  /** Marked as a button whose every tap counts (`data-every-tap`). */
+  everyTap: boolean;
+  hasAttribute: (name: string) => boolean;
   isConnected: boolean;
   clicks: number;
   events: string[];
@@ -30,6 +33,8 @@ function button(overrides: Partial<FakeButton> = {}): FakeButton {
     type: "button",
     form: null,
     disabled: false,
+    everyTap: false,
+    hasAttribute: (name) => name === "data-every-tap" && b.everyTap,
     isConnected: true,
     clicks: 0,
     events: [],
@@ -194,9 +199,19 @@ vi.stubGlobal(
   },
 );
 
+/** The replay, to its end: the first at once, each next one in a task of its own. */
+function replay() {
+  replayEarlyTaps();
+  vi.runAllTimers();
+}
+
 describe("taps before the page hydrates", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
   afterEach(() => {
-    replayEarlyTaps();
+    replay();
+    vi.useRealTimers();
     delete (globalThis as { window?: unknown }).window;
   });
 
@@ -208,10 +223,10 @@ describe("taps before the page hydrates", () => {
     p.tap(add);
     p.tap(show);
     p.tap(add);
-    replayEarlyTaps();
+    replay();
     expect(order).toEqual(["add", "show"]);
     expect(p.listening()).toBe(false);
-    replayEarlyTaps();
+    replay();
     expect(order).toHaveLength(2);
   });
 
@@ -223,7 +238,7 @@ describe("taps before the page hydrates", () => {
     stopNotingTaps();
     expect(p.listening()).toBe(false);
     p.tap(during);
-    replayEarlyTaps();
+    replay();
     expect([before.clicks, during.clicks]).toEqual([1, 0]);
   });
 
@@ -235,7 +250,7 @@ describe("taps before the page hydrates", () => {
     p.tap(disabled);
     gone.isConnected = false;
     disabled.disabled = true;
-    replayEarlyTaps();
+    replay();
     expect(gone.clicks + disabled.clicks).toBe(0);
   });
 
@@ -249,7 +264,7 @@ describe("taps before the page hydrates", () => {
     p.giveUp();
     expect(submit.clicks).toBe(1);
     expect(p.tap(button({ type: "submit", form }))).toBe(false);
-    replayEarlyTaps();
+    replay();
     expect(submit.clicks).toBe(1);
   });
 
@@ -260,7 +275,7 @@ describe("taps before the page hydrates", () => {
     stopNotingTaps();
     p.giveUp();
     expect(submit.clicks).toBe(0);
-    replayEarlyTaps();
+    replay();
     expect(submit.clicks).toBe(1);
   });
 
@@ -271,7 +286,7 @@ describe("taps before the page hydrates", () => {
     const outside = button({ closest: () => null });
     p.tap(outside);
     disabled.disabled = false;
-    replayEarlyTaps();
+    replay();
     expect(disabled.clicks + outside.clicks).toBe(0);
   });
 
@@ -282,7 +297,7 @@ describe("taps before the page hydrates", () => {
     const menu = button({ onPointerDown: () => false });
     p.tap(tab);
     p.tap(menu);
-    replayEarlyTaps();
+    replay();
     expect(tab.events).toEqual(["pointerdown", "mousedown", "pointerup", "mouseup", "click"]);
     // A press whose pointerdown was cancelled gets no mouse events, as in the browser.
     expect(menu.events).toEqual(["pointerdown", "pointerup", "click"]);
@@ -297,7 +312,7 @@ describe("taps before the page hydrates", () => {
     // React hydrates the field, and its next render writes its own (empty) value back.
     name.hydrate();
     name.value = "";
-    replayEarlyTaps();
+    replay();
     expect(name.value).toBe("3d");
     expect(name.changes).toEqual(["3d"]);
     expect(name.events).toEqual(["input"]);
@@ -317,7 +332,7 @@ describe("taps before the page hydrates", () => {
     for (const field of [gone, select, file, noFile]) field.hydrate();
     gone.isConnected = false;
     select.value = "";
-    replayEarlyTaps();
+    replay();
     expect(gone.events).toEqual([]);
     expect(select.events).toEqual(["change"]);
     expect(select.value).toBe("MH");
@@ -336,7 +351,7 @@ describe("taps before the page hydrates", () => {
     expect(p.tap(link(), { ctrlKey: true })).toBe(false);
     expect(p.tap(link("_blank"))).toBe(false);
     expect(p.tap(link())).toBe(true);
-    replayEarlyTaps();
+    replay();
     expect(order).toEqual(["add", "link"]);
   });
 
@@ -365,7 +380,7 @@ describe("taps before the page hydrates", () => {
     stopNotingTaps();
     name.hydrate();
     name.value = "";
-    replayEarlyTaps();
+    replay();
     expect([add.clicks, cart.clicks]).toEqual([1, 1]);
     expect(name.changes).toEqual(["Ravi"]);
   });
@@ -384,7 +399,7 @@ describe("taps before the page hydrates", () => {
     name.typed("Ravi");
     meanwhile("input", name);
     name.hydrate();
-    replayEarlyTaps();
+    replay();
     expect(documentListeners.size).toBe(0);
     expect(add.clicks).toBe(0);
     expect(name.value).toBe("Ravi");
@@ -407,10 +422,52 @@ describe("taps before the page hydrates", () => {
       field.hydrate();
       field.checked = false;
     }
-    replayEarlyTaps();
+    replay();
     expect(tick.changes).toEqual(["checked: true"]);
     expect(blue.changes).toEqual(["checked: true"]);
     expect(red.events).toEqual([]);
+  });
+
+  it("count every tap of a button marked so, and make each in a task of its own", () => {
+    // Increase twice, then Add to Cart (twice, impatiently): React must have rendered the new
+    // quantity before Add to Cart reads it, so each tap waits for the one before.
+    const p = page();
+    const order: string[] = [];
+    const increase = button({ everyTap: true, click: () => order.push("increase") });
+    const add = button({ click: () => order.push("add") });
+    p.tap(increase);
+    p.tap(increase);
+    p.tap(add);
+    p.tap(add);
+    replayEarlyTaps();
+    expect(order).toEqual(["increase"]);
+    vi.advanceTimersToNextTimer();
+    expect(order).toEqual(["increase", "increase"]);
+    vi.runAllTimers();
+    expect(order).toEqual(["increase", "increase", "add"]);
+  });
+
+  it("keep the earlier taps of a button that counts every tap when it is tapped while hydrating", () => {
+    const p = page();
+    const increase = button({ everyTap: true });
+    p.tap(increase);
+    p.tap(increase);
+    stopNotingTaps();
+    // A third tap, handled by React: the two before hydration still count.
+    meanwhile("click", increase);
+    replay();
+    expect(increase.clicks).toBe(2);
+  });
+
+  it("skip a button disabled by a tap made before it", () => {
+    // Increase up to the stock limit disables Increase: a further noted tap is skipped.
+    const p = page();
+    const increase = button({ everyTap: true, click: () => (increase.disabled = true) });
+    p.tap(increase);
+    p.tap(increase);
+    replay();
+    expect(increase.disabled).toBe(true);
+    expect(increase.events.filter((type) => type === "click")).toHaveLength(1);
   });
 
   it("do nothing on a page without the script", () => {

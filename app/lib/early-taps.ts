@@ -9,18 +9,22 @@
  * hydrating (`stopNotingTaps()`, just before `hydrateRoot`: from then on React handles events
  * itself, hydrating what was touched first):
  *
- * - each button tapped, once however often it was tapped. A submit button's form isn't sent by
+ * - each button tapped, once however often it was tapped (an impatient second tap on Add to Cart
+ *   means the same as the first), except a button marked `data-every-tap` (EVERY_TAP): a
+ *   quantity stepper's Increase tapped twice means two more. A submit button's form isn't sent by
  *   the browser meanwhile: it goes once the page can handle it;
  * - each field typed in (`input`, `textarea`, `select`); its text is read when hydration starts;
  * - a link followed while a tapped button waits: the page stays, so the tap isn't lost to the
  *   next page, and the link is followed after it.
  *
- * Once the page has hydrated, `replayEarlyTaps()` makes each again, in the order first noted, if
- * it is still on the page and enabled: a button or link gets a whole tap (press, release and
- * click), a field its text back as if typed, so React's `onChange` sees it.
+ * Once the page has hydrated, `replayEarlyTaps()` makes each again, in the order noted, if it is
+ * still on the page and enabled: a button or link gets a whole tap (press, release and click), a
+ * field its text back as if typed, so React's `onChange` sees it. Each in a task of its own, as a
+ * person's taps come: React renders what one changed before the next reads it (Increase, then Add
+ * to Cart adds the new quantity).
  *
  * Until the replay, a noted button tapped again is React's to handle (it is left out of the
- * replay), and a noted field typed in again keeps its newest text.
+ * replay, unless it counts every tap), and a noted field typed in again keeps its newest text.
  *
  * If the page hasn't started hydrating by GIVE_UP_MS (a download that failed, or a very slow
  * one), nothing more is held: a form or link held meanwhile is sent or followed by the browser
@@ -29,18 +33,21 @@
  */
 
 const GLOBAL = "__lkTaps";
+/** Marks a button whose every tap counts (a quantity stepper's): `<Button {...EVERY_TAP}>`. */
+const EVERY_TAP_ATTRIBUTE = "data-every-tap";
+export const EVERY_TAP = { [EVERY_TAP_ATTRIBUTE]: "" };
 /** How long after the page began a held form or link waits for hydration before the browser's. */
 export const GIVE_UP_MS = 10_000;
 
 // Written small: it is in every page's HTML (the page-weight test counts it). `h`: still holding.
 export const EARLY_TAPS_SCRIPT =
   "(function(){var t=[],k=0,h=1,d=document;" +
-  "function p(b){t.indexOf(b)<0&&t.push(b)}" +
+  "function p(b,e){(e||t.indexOf(b)<0)&&t.push(b)}" +
   "function n(e){var b=e.target.closest&&e.target.closest('button,a[href]');if(!b)return;" +
   "if(b.tagName=='A'){if(!h||e.ctrlKey||e.metaKey||e.shiftKey||e.altKey||" +
   "b.target&&b.target!='_self'||!t.some(function(x){return x.tagName=='BUTTON'}))return;" +
   "e.preventDefault()}else{if(b.disabled)return;if(b.type=='submit'&&b.form){if(!h)return;" +
-  "e.preventDefault()}}p(b)}" +
+  `e.preventDefault()}}p(b,b.hasAttribute('${EVERY_TAP_ATTRIBUTE}'))}` +
   "function f(e){/^(INPUT|TEXTAREA|SELECT)$/.test(e.target.tagName)&&p(e.target)}" +
   "function a(m){d[m]('click',n,!0);d[m]('input',f,!0);d[m]('change',f,!0)}" +
   "function g(){if(k)return[];k=1;a('removeEventListener');var l=t;t=[];return l}" +
@@ -69,10 +76,14 @@ function fieldNote(element: Field): Noted {
   return { element, text: element.value, checked: "checked" in element && element.checked };
 }
 
+function countsEveryTap(element: Element): boolean {
+  return element.hasAttribute(EVERY_TAP_ATTRIBUTE);
+}
+
 /**
  * Stops noting (React hydrates from now on); keeps what was noted, and each field's text. Until
- * the replay, a noted button tapped again is React's alone (the customer's second tap acted), and
- * a noted field typed in again keeps its newest text.
+ * the replay, a noted button tapped again is React's alone (the customer's second tap acted)
+ * unless it counts every tap, and a noted field typed in again keeps its newest text.
  */
 export function stopNotingTaps(): void {
   const take = (window as unknown as Record<string, (() => Element[]) | undefined>)[GLOBAL];
@@ -89,7 +100,12 @@ export function stopNotingTaps(): void {
     const target = event.target as Element | null;
     if (!target) return;
     noted = noted.flatMap((entry) => {
-      if (event.type === "click" && !isField(entry.element) && entry.element.contains(target)) {
+      if (
+        event.type === "click" &&
+        !isField(entry.element) &&
+        entry.element.contains(target) &&
+        !countsEveryTap(entry.element)
+      ) {
         return [];
       }
       if (event.type !== "click" && entry.element === target && isField(target)) {
@@ -169,7 +185,10 @@ function retype(field: Field, text: string, checked: boolean): void {
   field.dispatchEvent(new Event("input", { bubbles: true }));
 }
 
-/** Makes again what was tapped or typed before hydration (called once the page has hydrated). */
+/**
+ * Makes again what was tapped or typed before hydration (called once the page has hydrated): the
+ * first at once, each next one in a task of its own.
+ */
 export function replayEarlyTaps(): void {
   stopNotingTaps();
   if (meanwhile) {
@@ -180,10 +199,16 @@ export function replayEarlyTaps(): void {
   }
   const replay = noted;
   noted = [];
-  for (const entry of replay) {
-    const { element } = entry;
-    if (!element.isConnected || ("disabled" in element && element.disabled)) continue;
+  replayNext(replay);
+}
+
+function replayNext(queue: Noted[]): void {
+  const entry = queue.shift();
+  if (!entry) return;
+  const { element } = entry;
+  if (element.isConnected && !("disabled" in element && element.disabled)) {
     if ("text" in entry) retype(entry.element, entry.text, entry.checked);
     else tap(element);
   }
+  if (queue.length > 0) setTimeout(() => replayNext(queue), 0);
 }

@@ -1,10 +1,11 @@
+import { box as boxMesh, toBinaryStl } from "../../app/rules/model3d/testing/shapes.ts";
 import { expect, holdHydration, productId, test } from "./fixtures.ts";
 
 /*
  * A tap made before the page hydrates (decision 0031): on a phone the buttons show a second or
  * more before the scripts have run. The tap is kept and made again once the page can handle it,
- * once however often it was repeated. The scripts are held back here so every tap below lands
- * before hydration.
+ * once however often it was repeated (but every tap of a quantity stepper counts). The scripts
+ * are held back here so every tap below lands before hydration.
  */
 
 test("Show password tapped before the page hydrates shows it once the page can", async ({
@@ -104,4 +105,34 @@ test("the cart link tapped while Add to Cart waits for the page opens the cart w
   release();
   await expect(page).toHaveURL(/\/cart$/);
   await expect(page.getByRole("heading", { name: "Shopping Cart (1 item)" })).toBeVisible();
+});
+
+test("the quantity stepper tapped before hydration counts every tap; Add to Cart adds that many", async ({
+  page,
+}) => {
+  // Noted once, Increase tapped twice added one more; made in one go, Add to Cart read the
+  // quantity before React had shown the Increase.
+  const id = await productId(page, "Lotus Tealight Holder");
+  const release = await holdHydration(page);
+  await page.goto(`/product/${id}`, { waitUntil: "domcontentloaded" });
+  const increase = page.getByRole("button", { name: "Increase quantity" });
+  await increase.click();
+  await increase.click();
+  await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
+  release();
+  await expect(page.getByTestId("cart-count")).toHaveText("3");
+  await expect(page.getByRole("group", { name: "Quantity" }).locator("output")).toHaveText("3");
+});
+
+test("a model file picked before the quote page hydrates is read once it can", async ({ page }) => {
+  const release = await holdHydration(page);
+  await page.goto("/custom-printing", { waitUntil: "domcontentloaded" });
+  await page.locator("#model-file").setInputFiles({
+    name: "bracket.stl",
+    mimeType: "model/stl",
+    buffer: Buffer.from(toBinaryStl(boxMesh(12.7, 9.5, 3))),
+  });
+  release();
+  await expect(page.getByTestId("model-size")).toHaveText("12.7 × 9.5 × 3.0 mm");
+  await expect(page.getByTestId("model-file-name")).toHaveText("bracket.stl");
 });

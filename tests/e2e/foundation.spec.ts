@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import { expect, test, whenHydrated } from "./fixtures.ts";
 
 /** r + g + b of the page's painted background (0 black … 765 white). */
 async function pageBrightness(page: Page): Promise<number> {
@@ -195,10 +195,14 @@ test.describe("shop shell", () => {
   test("navigating scrolls to the top and shows the loading overlay", async ({ page }) => {
     await page.goto("/");
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await page
-      .getByRole("navigation", { name: "Help" })
-      .getByRole("link", { name: "Policies" })
-      .click();
+    const policies = page.getByRole("navigation", { name: "Help" }).getByRole("link", {
+      name: "Policies",
+    });
+    // The overlay is the page's own navigation. Followed before the page has hydrated (its
+    // scripts start after the first paint, decision 0032), the link is the browser's: a whole
+    // page load, also at the top, with no overlay to see.
+    await whenHydrated(policies);
+    await policies.click();
     await expect(page.getByTestId("route-overlay")).toBeVisible();
     await expect(page.getByTestId("route-overlay")).toBeHidden();
     expect(await page.evaluate(() => window.scrollY)).toBe(0);

@@ -21,10 +21,12 @@ import {
  * limit by as much. Later that day the scripts came to start after the first paint (decision
  * 0032): the head's module preloads left the HTML and a loader with their addresses came in, and
  * the early-taps script grew by 406 bytes; 74,449, 44,455 and 58,381 bytes measured, within the
- * same limits. Needs `npm run build` first.
+ * same limits. Later still, a quantity stepper's and the gallery's buttons came to count every
+ * tap made before hydration (`data-every-tap`, and the script's check of it): the product page
+ * 44,577 bytes, its limit raised by 200. Needs `npm run build` first.
  */
 
-const LIMITS = { "/products": 74_600, product: 44_500, "/": 59_000 } as const;
+const LIMITS = { "/products": 74_600, product: 44_700, "/": 59_000 } as const;
 const ADMIN_PASSWORD = "page-weight-admin-password";
 
 let dir: string;

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { ProductImage } from "~/components/product/product-image";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
+import { EVERY_TAP } from "~/lib/early-taps";
 import { formatPaise } from "~/rules/money.ts";
 import type { SponsoredSlide } from "~/rules/sponsored.ts";
 
@@ -114,6 +115,7 @@ export function SponsoredCarousel({ slides }: { slides: SponsoredSlide[] }) {
             variant="ghost"
             size="icon"
             aria-label="Previous slide"
+            {...EVERY_TAP}
             onClick={() => go(index - 1)}
           >
             <ChevronLeft aria-hidden="true" />
@@ -137,7 +139,13 @@ export function SponsoredCarousel({ slides }: { slides: SponsoredSlide[] }) {
               </button>
             ))}
           </div>
-          <Button variant="ghost" size="icon" aria-label="Next slide" onClick={() => go(index + 1)}>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label="Next slide"
+            {...EVERY_TAP}
+            onClick={() => go(index + 1)}
+          >
             <ChevronRight aria-hidden="true" />
           </Button>
           <Button

@@ -2,6 +2,7 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
+import { EVERY_TAP } from "~/lib/early-taps";
 import { ProductImage } from "./product-image";
 
 /** The product page's gallery: previous/next, thumbnails, a 160 ms cross-fade. */
@@ -41,6 +42,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
               size="icon"
               className="absolute top-1/2 left-2 -translate-y-1/2 rounded-full opacity-90"
               aria-label="Previous image"
+              {...EVERY_TAP}
               onClick={() => go(index - 1)}
             >
               <ChevronLeft aria-hidden="true" />
@@ -50,6 +52,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
               size="icon"
               className="absolute top-1/2 right-2 -translate-y-1/2 rounded-full opacity-90"
               aria-label="Next image"
+              {...EVERY_TAP}
               onClick={() => go(index + 1)}
             >
               <ChevronRight aria-hidden="true" />

@@ -1,5 +1,6 @@
 import { Minus, Plus } from "lucide-react";
 import { Button } from "~/components/ui/button";
+import { EVERY_TAP } from "~/lib/early-taps";
 
 export function QuantityStepper({
   value,
@@ -22,6 +23,7 @@ export function QuantityStepper({
         variant="ghost"
         size="icon"
         aria-label="Decrease quantity"
+        {...EVERY_TAP}
         disabled={value <= min}
         onClick={() => onChange(Math.max(min, value - 1))}
       >
@@ -39,6 +41,7 @@ export function QuantityStepper({
         variant="ghost"
         size="icon"
         aria-label="Increase quantity"
+        {...EVERY_TAP}
         disabled={value >= max}
         onClick={() => onChange(Math.min(max, value + 1))}
       >
