@@ -12,6 +12,7 @@ import { FlashToast } from "~/components/account/flash-toast";
 import { cartCountFromCookie } from "~/components/cart/cart-store";
 import { CartSync } from "~/components/cart/cart-sync";
 import { NotFoundPage, UnexpectedErrorPage } from "~/components/layout/error-pages";
+import { OfflineNotice } from "~/components/layout/offline-notice";
 import { RouteChangeOverlay } from "~/components/layout/route-change-overlay";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
@@ -108,6 +109,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         <SiteFooter />
         <RouteChangeOverlay />
+        <OfflineNotice />
         <Toaster />
         {/* No root data (an error page): who is signed in is unknown, not "nobody". */}
         <CartSync account={loaderData ? (loaderData.viewer?.email ?? null) : undefined} />
