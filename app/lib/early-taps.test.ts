@@ -72,7 +72,7 @@ vi.stubGlobal("PointerEvent", FakeMouseEvent);
 function page() {
   const listeners = new Map<string, (e: unknown) => void>();
   let giveUp = () => {};
-  const window: Record<string, unknown> = {};
+  const window: Record<string, unknown> = { location: { href: "https://shop.example/product/1" } };
   runInNewContext(EARLY_TAPS_SCRIPT, {
     window,
     setTimeout: (f: () => void) => {
@@ -460,14 +460,48 @@ describe("taps before the page hydrates", () => {
   });
 
   it("skip a button disabled by a tap made before it", () => {
-    // Increase up to the stock limit disables Increase: a further noted tap is skipped.
+    // Increase up to the stock limit (two more) disables Increase: a third noted tap is skipped.
     const p = page();
-    const increase = button({ everyTap: true, click: () => (increase.disabled = true) });
+    let clicks = 0;
+    const increase = button({
+      everyTap: true,
+      click: () => {
+        clicks += 1;
+        if (clicks === 2) increase.disabled = true;
+      },
+    });
+    p.tap(increase);
     p.tap(increase);
     p.tap(increase);
     replay();
-    expect(increase.disabled).toBe(true);
-    expect(increase.events.filter((type) => type === "click")).toHaveLength(1);
+    expect(clicks).toBe(2);
+  });
+
+  it("count a submit button's taps once even if marked, so its form is sent once", () => {
+    const p = page();
+    const send = button({ type: "submit", form: {}, everyTap: true });
+    p.tap(send);
+    p.tap(send);
+    replay();
+    expect(send.clicks).toBe(1);
+  });
+
+  it("drop the rest once a replayed tap has taken the customer to another page", () => {
+    const p = page();
+    const location = (globalThis as { window: { location: { href: string } } }).window.location;
+    const add = button();
+    const cart = button({
+      tagName: "A",
+      click: () => {
+        location.href = "https://shop.example/cart";
+      },
+    });
+    const increase = button({ everyTap: true });
+    p.tap(add);
+    p.tap(cart);
+    p.tap(increase);
+    replay();
+    expect([add.clicks, increase.clicks]).toEqual([1, 0]);
   });
 
   it("do nothing on a page without the script", () => {

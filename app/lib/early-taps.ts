@@ -33,7 +33,10 @@
  */
 
 const GLOBAL = "__lkTaps";
-/** Marks a button whose every tap counts (a quantity stepper's): `<Button {...EVERY_TAP}>`. */
+/**
+ * Marks a button whose every tap counts (a quantity stepper's): `<Button type="button"
+ * {...EVERY_TAP}>`. A submit button is noted once even so: its form is sent once.
+ */
 const EVERY_TAP_ATTRIBUTE = "data-every-tap";
 export const EVERY_TAP = { [EVERY_TAP_ATTRIBUTE]: "" };
 /** How long after the page began a held form or link waits for hydration before the browser's. */
@@ -47,7 +50,7 @@ export const EARLY_TAPS_SCRIPT =
   "if(b.tagName=='A'){if(!h||e.ctrlKey||e.metaKey||e.shiftKey||e.altKey||" +
   "b.target&&b.target!='_self'||!t.some(function(x){return x.tagName=='BUTTON'}))return;" +
   "e.preventDefault()}else{if(b.disabled)return;if(b.type=='submit'&&b.form){if(!h)return;" +
-  `e.preventDefault()}}p(b,b.hasAttribute('${EVERY_TAP_ATTRIBUTE}'))}` +
+  `e.preventDefault()}}p(b,b.type!='submit'&&b.hasAttribute('${EVERY_TAP_ATTRIBUTE}'))}` +
   "function f(e){/^(INPUT|TEXTAREA|SELECT)$/.test(e.target.tagName)&&p(e.target)}" +
   "function a(m){d[m]('click',n,!0);d[m]('input',f,!0);d[m]('change',f,!0)}" +
   "function g(){if(k)return[];k=1;a('removeEventListener');var l=t;t=[];return l}" +
@@ -187,7 +190,8 @@ function retype(field: Field, text: string, checked: boolean): void {
 
 /**
  * Makes again what was tapped or typed before hydration (called once the page has hydrated): the
- * first at once, each next one in a task of its own.
+ * first at once, each next one in a task of its own. Once one has taken the customer to another
+ * page (a held link), the rest are dropped: they were meant for the page they were made on.
  */
 export function replayEarlyTaps(): void {
   stopNotingTaps();
@@ -199,10 +203,12 @@ export function replayEarlyTaps(): void {
   }
   const replay = noted;
   noted = [];
-  replayNext(replay);
+  if (replay.length > 0) replayNext(replay, window.location.href);
 }
 
-function replayNext(queue: Noted[]): void {
+/** The next noted tap, unless one before took the customer to another page. */
+function replayNext(queue: Noted[], page: string): void {
+  if (window.location.href !== page) return;
   const entry = queue.shift();
   if (!entry) return;
   const { element } = entry;
@@ -210,5 +216,5 @@ function replayNext(queue: Noted[]): void {
     if ("text" in entry) retype(entry.element, entry.text, entry.checked);
     else tap(element);
   }
-  if (queue.length > 0) setTimeout(() => replayNext(queue), 0);
+  if (queue.length > 0) setTimeout(() => replayNext(queue, page), 0);
 }

@@ -47,13 +47,20 @@ async function fresh() {
 }
 
 /** Lets pending promises settle. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+const settle = () => vi.advanceTimersByTimeAsync(0);
+/** The browser's `online`, and the wait after it. */
+async function backOnline(b: ReturnType<typeof browser>) {
+  b.online();
+  await vi.advanceTimersByTimeAsync(1000);
+}
 
 describe("the page's requests while offline", () => {
   beforeEach(() => {
     vi.unstubAllGlobals();
+    vi.useFakeTimers();
   });
   afterEach(() => {
+    vi.useRealTimers();
     vi.unstubAllGlobals();
   });
 
@@ -83,7 +90,11 @@ describe("the page's requests while offline", () => {
     await settle();
     expect(b.sent).toEqual([]);
     expect(m.waitingNow()).toBe("send");
+    // Not at the browser's word: a phone's first request after reconnecting often fails.
     b.online();
+    await vi.advanceTimersByTimeAsync(900);
+    expect(b.sent).toEqual([]);
+    await vi.advanceTimersByTimeAsync(100);
     expect(await (await answer).text()).toBe("ok");
     expect(b.sent).toEqual([{ url: "/contact.data", method: "POST" }]);
     expect(m.waitingNow()).toBe(null);
@@ -98,11 +109,11 @@ describe("the page's requests while offline", () => {
     b.offline();
     const page = b.window.fetch(new URL("https://shop.example/products.data?_routes=root"));
     await settle();
-    expect(m.waitingNow()).toBe("page");
+    expect(m.waitingNow()).toBe("read");
     const form = b.window.fetch("/addresses.data", { method: "post" });
     await settle();
     expect(m.waitingNow()).toBe("send");
-    b.online();
+    await backOnline(b);
     await Promise.all([page, form]);
     expect(b.sent.map((s) => s.url)).toEqual([
       "https://shop.example/products.data?_routes=root",
@@ -122,7 +133,7 @@ describe("the page's requests while offline", () => {
     cancel.abort();
     await expect(answer).rejects.toMatchObject({ name: "AbortError" });
     expect(m.waitingNow()).toBe(null);
-    b.online();
+    await backOnline(b);
     await settle();
     expect(b.sent).toEqual([]);
     expect(b.listening()).toBe(0);
@@ -139,9 +150,9 @@ describe("the page's requests while offline", () => {
     b.offline();
     await expect(form).rejects.toThrow("Failed to fetch");
     await settle();
-    expect(m.waitingNow()).toBe("page");
+    expect(m.waitingNow()).toBe("read");
     b.failing(false);
-    b.online();
+    await backOnline(b);
     expect((await page).ok).toBe(true);
     expect(b.sent.map((s) => `${s.method} ${s.url}`)).toEqual([
       "POST /checkout.data",
@@ -157,6 +168,59 @@ describe("the page's requests while offline", () => {
     b.failing(true);
     await expect(b.window.fetch("/orders.data")).rejects.toThrow("Failed to fetch");
     expect(m.waitingNow()).toBe(null);
+  });
+
+  it("keep React Router's asking for a route it hasn't met (before a review is sent) until back online", async () => {
+    const b = browser();
+    const m = await fresh();
+    m.holdDataRequestsWhileOffline();
+    b.offline();
+    const routes = b.window.fetch("/__manifest?paths=%2Fapi%2Freviews&version=1");
+    await settle();
+    expect(b.sent).toEqual([]);
+    expect(m.waitingNow()).toBe("read");
+    await backOnline(b);
+    await routes;
+    expect(b.sent.map((s) => s.url)).toEqual(["/__manifest?paths=%2Fapi%2Freviews&version=1"]);
+  });
+
+  it("wait for the next time when the browser goes offline again before the request is made", async () => {
+    const b = browser();
+    const m = await fresh();
+    m.holdDataRequestsWhileOffline();
+    b.offline();
+    const answer = b.window.fetch("/contact.data", { method: "POST" });
+    await settle();
+    b.online();
+    await vi.advanceTimersByTimeAsync(500);
+    b.offline();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(b.sent).toEqual([]);
+    expect(m.waitingNow()).toBe("send");
+    await backOnline(b);
+    await answer;
+    expect(b.sent).toHaveLength(1);
+    expect(m.waitingNow()).toBe(null);
+  });
+
+  it("drop a Request cancelled by its own signal while it waits", async () => {
+    const b = browser();
+    const m = await fresh();
+    m.holdDataRequestsWhileOffline();
+    b.offline();
+    const cancel = new AbortController();
+    const answer = b.window.fetch(
+      new Request("https://shop.example/contact.data", { method: "POST", signal: cancel.signal }),
+    );
+    await settle();
+    expect(m.waitingNow()).toBe("send");
+    b.online();
+    cancel.abort();
+    await expect(answer).rejects.toMatchObject({ name: "AbortError" });
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(b.sent).toEqual([]);
+    expect(m.waitingNow()).toBe(null);
+    expect(b.listening()).toBe(0);
   });
 
   it("wrap fetch once, however often installed", async () => {

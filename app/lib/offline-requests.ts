@@ -5,34 +5,39 @@
  * typed into the contact form, an address or a review was gone with it.
  *
  * `holdDataRequestsWhileOffline()` (app/entry.client.tsx, before hydrating) wraps `fetch`: a
- * request to a `.data` address made while the browser says it is offline is not made yet. It
- * waits for the browser to be back online and is made then, once. The page stays as it was, its
- * form showing that it is being sent, and `OfflineNotice` says why. Nothing was sent before, so
- * nothing is sent twice.
+ * request to a `.data` address, or to `/__manifest` (where React Router first learns of a route
+ * the page hasn't met, say `/api/reviews` before a review is sent), made while the browser says
+ * it is offline is not made yet. It waits for the browser to be back online (and SETTLE_MS more:
+ * a phone's first request after reconnecting often fails) and is made then, once. The page stays
+ * as it was, its form showing that it is being sent, and `OfflineNotice` says why. Nothing was
+ * sent before, so nothing is sent twice.
  *
  * A request cancelled meanwhile (the customer went elsewhere, or sent the form again) is dropped
  * as React Router cancels any other. A request made online that fails on its way is React
- * Router's as before: it may have reached the shop, and only a page's data (GET) is asked again,
- * once the browser is back online.
+ * Router's as before: it may have reached the shop, and only what reads (GET) is asked again,
+ * once the browser is back online, if it is offline by then.
  */
 
-/** What waits: a form sent (anything but GET), or only a page's data. */
-export type Waiting = "send" | "page" | null;
+/** What waits: a form sent (anything but GET), or only something read (a page's data). */
+export type Waiting = "send" | "read" | null;
+
+/** How long after the browser says it is online a held request waits still. */
+export const SETTLE_MS = 1000;
 
 let waitingSends = 0;
-let waitingPages = 0;
+let waitingReads = 0;
 const listeners = new Set<() => void>();
 
-function changed(sends: number, pages: number) {
+function changed(sends: number, reads: number) {
   waitingSends += sends;
-  waitingPages += pages;
+  waitingReads += reads;
   for (const listener of listeners) listener();
 }
 
 /** What is waiting for the browser to be back online now (a form sent comes first). */
 export function waitingNow(): Waiting {
   if (waitingSends > 0) return "send";
-  return waitingPages > 0 ? "page" : null;
+  return waitingReads > 0 ? "read" : null;
 }
 
 export function subscribeWaiting(listener: () => void): () => void {
@@ -44,9 +49,12 @@ export function subscribeWaiting(listener: () => void): () => void {
 
 type Fetch = typeof fetch;
 
-/** React Router's single-fetch address of a page's data or action, on this shop. */
-function isDataRequest(url: URL): boolean {
-  return url.origin === window.location.origin && url.pathname.endsWith(".data");
+/** React Router's single-fetch address of a page's data or action, or of its routes, here. */
+function isRouterRequest(url: URL): boolean {
+  return (
+    url.origin === window.location.origin &&
+    (url.pathname.endsWith(".data") || url.pathname === "/__manifest")
+  );
 }
 
 function requestOf(input: Parameters<Fetch>[0], init: Parameters<Fetch>[1]) {
@@ -59,7 +67,10 @@ function requestOf(input: Parameters<Fetch>[0], init: Parameters<Fetch>[1]) {
   };
 }
 
-/** Resolves once the browser says it is online; rejects as the request is cancelled. */
+/**
+ * Resolves SETTLE_MS after the browser says it is online, if it still is; rejects as the request
+ * is cancelled.
+ */
 function backOnline(signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
@@ -70,11 +81,18 @@ function backOnline(signal: AbortSignal | undefined): Promise<void> {
       window.removeEventListener("online", online);
       signal?.removeEventListener("abort", aborted);
     };
+    let settling: ReturnType<typeof setTimeout> | undefined;
     const online = () => {
-      done();
-      resolve();
+      window.removeEventListener("online", online);
+      settling = setTimeout(() => {
+        done();
+        // Offline again meanwhile: wait for the next time.
+        if (navigator.onLine) resolve();
+        else backOnline(signal).then(resolve, reject);
+      }, SETTLE_MS);
     };
     const aborted = () => {
+      clearTimeout(settling);
       done();
       reject(signal?.reason);
     };
@@ -85,7 +103,7 @@ function backOnline(signal: AbortSignal | undefined): Promise<void> {
 
 async function waitThenSend(
   send: Fetch,
-  kind: "send" | "page",
+  kind: "send" | "read",
   signal: AbortSignal | undefined,
   args: Parameters<Fetch>,
 ): Promise<Response> {
@@ -111,14 +129,14 @@ export function holdDataRequestsWhileOffline(): void {
     } catch {
       return send(input, init);
     }
-    if (!isDataRequest(request.url)) return send(input, init);
-    const kind = request.method === "GET" || request.method === "HEAD" ? "page" : "send";
+    if (!isRouterRequest(request.url)) return send(input, init);
+    const kind = request.method === "GET" || request.method === "HEAD" ? "read" : "send";
     if (!navigator.onLine) return waitThenSend(send, kind, request.signal, [input, init]);
     try {
       return await send(input, init);
     } catch (error) {
       // A page's data may be asked again; a form that may have reached the shop may not.
-      if (kind === "page" && !navigator.onLine && !request.signal?.aborted) {
+      if (kind === "read" && !navigator.onLine && !request.signal?.aborted) {
         return waitThenSend(send, kind, request.signal, [input, init]);
       }
       throw error;

@@ -8,7 +8,6 @@ import { useProceedToCheckout } from "~/components/cart/use-proceed-to-checkout"
 import { ProductImage } from "~/components/product/product-image";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
-import { EVERY_TAP } from "~/lib/early-taps";
 import { useRootData } from "~/lib/root-data";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useJsonLoad } from "~/lib/use-json-load";
@@ -323,7 +322,6 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                         variant="ghost"
                         size="icon"
                         aria-label={`Decrease quantity of ${line.name}`}
-                        {...EVERY_TAP}
                         onClick={() => cartActions.update(lineKey(line), line.quantity - 1)}
                       >
                         <Minus aria-hidden="true" />
@@ -335,7 +333,6 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                         variant="ghost"
                         size="icon"
                         aria-label={`Increase quantity of ${line.name}`}
-                        {...EVERY_TAP}
                         disabled={line.quantity >= line.limit}
                         onClick={() => cartActions.update(lineKey(line), line.quantity + 1)}
                       >

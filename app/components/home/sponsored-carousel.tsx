@@ -115,6 +115,7 @@ export function SponsoredCarousel({ slides }: { slides: SponsoredSlide[] }) {
             variant="ghost"
             size="icon"
             aria-label="Previous slide"
+            type="button"
             {...EVERY_TAP}
             onClick={() => go(index - 1)}
           >
@@ -143,6 +144,7 @@ export function SponsoredCarousel({ slides }: { slides: SponsoredSlide[] }) {
             variant="ghost"
             size="icon"
             aria-label="Next slide"
+            type="button"
             {...EVERY_TAP}
             onClick={() => go(index + 1)}
           >

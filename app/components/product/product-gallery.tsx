@@ -42,6 +42,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
               size="icon"
               className="absolute top-1/2 left-2 -translate-y-1/2 rounded-full opacity-90"
               aria-label="Previous image"
+              type="button"
               {...EVERY_TAP}
               onClick={() => go(index - 1)}
             >
@@ -52,6 +53,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
               size="icon"
               className="absolute top-1/2 right-2 -translate-y-1/2 rounded-full opacity-90"
               aria-label="Next image"
+              type="button"
               {...EVERY_TAP}
               onClick={() => go(index + 1)}
             >
