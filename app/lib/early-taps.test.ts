@@ -10,6 +10,9 @@ type FakeButton = {
   target?: string;
   form: object | null;
   disabled: boolean;
+  /** A link's address (for a link). */
+  pathname?: string;
+  search?: string;
   /** Marked as a button whose every tap counts (`data-every-tap`). */
   everyTap: boolean;
   hasAttribute: (name: string) => boolean;
@@ -72,7 +75,7 @@ vi.stubGlobal("PointerEvent", FakeMouseEvent);
 function page() {
   const listeners = new Map<string, (e: unknown) => void>();
   let giveUp = () => {};
-  const window: Record<string, unknown> = { location: { href: "https://shop.example/product/1" } };
+  const window: Record<string, unknown> = { location: { pathname: "/product/1", search: "" } };
   runInNewContext(EARLY_TAPS_SCRIPT, {
     window,
     setTimeout: (f: () => void) => {
@@ -486,22 +489,38 @@ describe("taps before the page hydrates", () => {
     expect(send.clicks).toBe(1);
   });
 
-  it("drop the rest once a replayed tap has taken the customer to another page", () => {
+  it("drop the rest once a held link to another page is followed; not for a place on this page", () => {
+    // React Router changes the address only once the next page's data has come: the link says
+    // where it goes.
     const p = page();
-    const location = (globalThis as { window: { location: { href: string } } }).window.location;
     const add = button();
-    const cart = button({
-      tagName: "A",
-      click: () => {
-        location.href = "https://shop.example/cart";
-      },
-    });
+    const cart = button({ tagName: "A", pathname: "/cart", search: "" });
     const increase = button({ everyTap: true });
     p.tap(add);
     p.tap(cart);
     p.tap(increase);
     replay();
-    expect([add.clicks, increase.clicks]).toEqual([1, 0]);
+    expect([add.clicks, cart.clicks, increase.clicks]).toEqual([1, 1, 0]);
+
+    const q = page();
+    const add2 = button();
+    const reviews = button({ tagName: "A", pathname: "/product/1", search: "" });
+    const increase2 = button({ everyTap: true });
+    q.tap(add2);
+    q.tap(reviews);
+    q.tap(increase2);
+    replay();
+    expect([add2.clicks, reviews.clicks, increase2.clicks]).toEqual([1, 1, 1]);
+  });
+
+  it("keep a marked submit button tapped again during hydration out of the replay", () => {
+    const p = page();
+    const send = button({ type: "submit", form: {}, everyTap: true });
+    p.tap(send);
+    stopNotingTaps();
+    meanwhile("click", send);
+    replay();
+    expect(send.clicks).toBe(0);
   });
 
   it("do nothing on a page without the script", () => {

@@ -80,7 +80,10 @@ function fieldNote(element: Field): Noted {
 }
 
 function countsEveryTap(element: Element): boolean {
-  return element.hasAttribute(EVERY_TAP_ATTRIBUTE);
+  // As the script notes them: a submit button once, even if marked.
+  return (
+    element.hasAttribute(EVERY_TAP_ATTRIBUTE) && (element as HTMLButtonElement).type !== "submit"
+  );
 }
 
 /**
@@ -140,6 +143,14 @@ function tap(element: Element): void {
   element.dispatchEvent(new MouseEvent("click", mouse));
 }
 
+/** A link to another page than this one (not to a place on it). */
+function leavesPage(element: Element): boolean {
+  if (element.tagName !== "A") return false;
+  const link = element as HTMLAnchorElement;
+  const here = window.location;
+  return link.pathname + link.search !== here.pathname + here.search;
+}
+
 /** Not text, and not a choice. */
 const NOT_TEXT = new Set(["button", "submit", "reset", "image"]);
 
@@ -190,8 +201,9 @@ function retype(field: Field, text: string, checked: boolean): void {
 
 /**
  * Makes again what was tapped or typed before hydration (called once the page has hydrated): the
- * first at once, each next one in a task of its own. Once one has taken the customer to another
- * page (a held link), the rest are dropped: they were meant for the page they were made on.
+ * first at once, each next one in a task of its own. Once a held link to another page has been
+ * followed, the rest are dropped: they were meant for the page being left. (React Router changes
+ * the address only once the next page's data has come, so the link itself says where it goes.)
  */
 export function replayEarlyTaps(): void {
   stopNotingTaps();
@@ -203,18 +215,19 @@ export function replayEarlyTaps(): void {
   }
   const replay = noted;
   noted = [];
-  if (replay.length > 0) replayNext(replay, window.location.href);
+  replayNext(replay);
 }
 
-/** The next noted tap, unless one before took the customer to another page. */
-function replayNext(queue: Noted[], page: string): void {
-  if (window.location.href !== page) return;
+function replayNext(queue: Noted[]): void {
   const entry = queue.shift();
   if (!entry) return;
   const { element } = entry;
   if (element.isConnected && !("disabled" in element && element.disabled)) {
     if ("text" in entry) retype(entry.element, entry.text, entry.checked);
-    else tap(element);
+    else {
+      tap(element);
+      if (leavesPage(element)) return;
+    }
   }
-  if (queue.length > 0) setTimeout(() => replayNext(queue, page), 0);
+  if (queue.length > 0) setTimeout(() => replayNext(queue), 0);
 }

@@ -175,7 +175,15 @@ describe("the page's requests while offline", () => {
     const m = await fresh();
     m.holdDataRequestsWhileOffline();
     b.offline();
-    const routes = b.window.fetch("/__manifest?paths=%2Fapi%2Freviews&version=1");
+    // The links on the page: nothing waits for them, and offline they fail quietly as before.
+    await b.window.fetch("/__manifest?paths=%2Fcart&version=1").catch(() => {});
+    expect(b.sent).toHaveLength(1);
+    expect(m.waitingNow()).toBe(null);
+    b.sent.length = 0;
+    // On the way to a form (React Router passes the fetcher's signal).
+    const routes = b.window.fetch("/__manifest?paths=%2Fapi%2Freviews&version=1", {
+      signal: new AbortController().signal,
+    });
     await settle();
     expect(b.sent).toEqual([]);
     expect(m.waitingNow()).toBe("read");
@@ -203,6 +211,29 @@ describe("the page's requests while offline", () => {
     expect(m.waitingNow()).toBe(null);
   });
 
+  it("drop a request cancelled while it waits again (offline again before the second was up)", async () => {
+    const b = browser();
+    const m = await fresh();
+    m.holdDataRequestsWhileOffline();
+    b.offline();
+    const cancel = new AbortController();
+    const removed = vi.spyOn(cancel.signal, "removeEventListener");
+    const answer = b.window.fetch("/contact.data", { method: "POST", signal: cancel.signal });
+    await settle();
+    b.online();
+    await vi.advanceTimersByTimeAsync(500);
+    b.offline();
+    await vi.advanceTimersByTimeAsync(1000);
+    cancel.abort();
+    await expect(answer).rejects.toMatchObject({ name: "AbortError" });
+    expect(b.sent).toEqual([]);
+    expect(m.waitingNow()).toBe(null);
+    expect(b.listening()).toBe(0);
+    expect(vi.getTimerCount()).toBe(0);
+    // Each wait took its cancel listener away again.
+    expect(removed).toHaveBeenCalledTimes(2);
+  });
+
   it("drop a Request cancelled by its own signal while it waits", async () => {
     const b = browser();
     const m = await fresh();
@@ -217,6 +248,8 @@ describe("the page's requests while offline", () => {
     b.online();
     cancel.abort();
     await expect(answer).rejects.toMatchObject({ name: "AbortError" });
+    // The settling second's timer went with it.
+    expect(vi.getTimerCount()).toBe(0);
     await vi.advanceTimersByTimeAsync(2000);
     expect(b.sent).toEqual([]);
     expect(m.waitingNow()).toBe(null);

@@ -5,12 +5,12 @@
  * typed into the contact form, an address or a review was gone with it.
  *
  * `holdDataRequestsWhileOffline()` (app/entry.client.tsx, before hydrating) wraps `fetch`: a
- * request to a `.data` address, or to `/__manifest` (where React Router first learns of a route
- * the page hasn't met, say `/api/reviews` before a review is sent), made while the browser says
- * it is offline is not made yet. It waits for the browser to be back online (and SETTLE_MS more:
- * a phone's first request after reconnecting often fails) and is made then, once. The page stays
- * as it was, its form showing that it is being sent, and `OfflineNotice` says why. Nothing was
- * sent before, so nothing is sent twice.
+ * request to a `.data` address, or to `/__manifest` on the way to a page or a form (where React
+ * Router first learns of a route the page hasn't met, say `/api/reviews` before a review is
+ * sent), made while the browser says it is offline, is not made yet. It waits for the browser to
+ * be back online (and SETTLE_MS more: a phone's first request after reconnecting often fails) and
+ * is made then, once. The page stays as it was, its form showing that it is being sent, and
+ * `OfflineNotice` says why. Nothing was sent before, so nothing is sent twice.
  *
  * A request cancelled meanwhile (the customer went elsewhere, or sent the form again) is dropped
  * as React Router cancels any other. A request made online that fails on its way is React
@@ -49,12 +49,15 @@ export function subscribeWaiting(listener: () => void): () => void {
 
 type Fetch = typeof fetch;
 
-/** React Router's single-fetch address of a page's data or action, or of its routes, here. */
-function isRouterRequest(url: URL): boolean {
-  return (
-    url.origin === window.location.origin &&
-    (url.pathname.endsWith(".data") || url.pathname === "/__manifest")
-  );
+/**
+ * React Router's single-fetch address of a page's data or action here, or its asking for a route
+ * on the way to a page or a form. Its asking for the routes of the links on the page (with no
+ * signal: nothing waits for it, and offline it fails quietly, to be asked again) is left alone.
+ * That difference is React Router 8.4's (fog-of-war.js): check it when upgrading.
+ */
+function isHeldRequest(url: URL, signal: AbortSignal | undefined): boolean {
+  if (url.origin !== window.location.origin) return false;
+  return url.pathname.endsWith(".data") || (url.pathname === "/__manifest" && signal !== undefined);
 }
 
 function requestOf(input: Parameters<Fetch>[0], init: Parameters<Fetch>[1]) {
@@ -129,7 +132,7 @@ export function holdDataRequestsWhileOffline(): void {
     } catch {
       return send(input, init);
     }
-    if (!isRouterRequest(request.url)) return send(input, init);
+    if (!isHeldRequest(request.url, request.signal)) return send(input, init);
     const kind = request.method === "GET" || request.method === "HEAD" ? "read" : "send";
     if (!navigator.onLine) return waitThenSend(send, kind, request.signal, [input, init]);
     try {
