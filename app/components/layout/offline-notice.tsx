@@ -9,7 +9,7 @@ export const OFFLINE_READ = "You're offline. We'll carry on when you're back onl
 /**
  * Says why a form sent, or something the page asked for, is waiting while the browser is
  * offline (app/lib/offline-requests.ts): the page stays as it was, with what was typed in it.
- * The status region is on the page from hydration on (nothing can wait before), empty until then,
+ * The live region is on the page from hydration on (nothing can wait before), empty until then,
  * so screen readers announce the text put into it; the server's HTML doesn't carry it.
  */
 export function OfflineNotice() {
@@ -17,8 +17,9 @@ export function OfflineNotice() {
   const waiting = useSyncExternalStore<Waiting>(subscribeWaiting, waitingNow, () => null);
   if (!hydrated) return null;
   return (
+    // A live region, not a `status`: pages have their own status messages, found by that role.
     <div
-      role="status"
+      aria-live="polite"
       className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4"
     >
       {waiting ? (
