@@ -42,6 +42,9 @@ test.describe("content pages", () => {
   test("every content page fits a phone screen and passes axe in the dark theme", async ({
     page,
   }) => {
+    // Every content page, each with an axe scan: over a minute on a slow machine (it timed out at
+    // 60 s, twice, in a fresh clone's run on 2026-11-28).
+    test.setTimeout(180_000);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.emulateMedia({ colorScheme: "dark" });
     for (const { path, h1 } of pages) {
