@@ -217,6 +217,28 @@ describe("storing and serving pages", () => {
     expect(c.get(key)).toBeUndefined();
   });
 
+  it("keeps the first of two renders of the same data, so every visitor gets the same page", async () => {
+    const { c, advance } = cache({ maxAgeMs: 10_000 });
+    const key = c.keyFor("GET", "/about", undefined) as string;
+    // Two first requests at once: neither waits for the other, as the page was never stored.
+    const first = c.claim(key);
+    const second = c.claim(key);
+    if (!first || !("ticket" in first) || !second || !("ticket" in second)) {
+      throw new Error("both render");
+    }
+    expect(await c.store(first.ticket, html("first render"), headers())).toBe(true);
+    expect(await c.store(second.ticket, html("second render"), headers())).toBe(false);
+    expect(zlib.brotliDecompressSync(c.get(key)?.br as Buffer).toString()).toBe(
+      html("first render"),
+    );
+    // Once the stored page has aged out, a new render takes its place.
+    advance(11_000);
+    expect(await stored(c, "/about", html("later render"))).toBe(true);
+    expect(zlib.brotliDecompressSync(c.get(key)?.br as Buffer).toString()).toBe(
+      html("later render"),
+    );
+  });
+
   it("renders a page again once it is older than the maximum age", async () => {
     const { c, advance } = cache({ maxAgeMs: 10_000 });
     await stored(c, "/about");

@@ -399,7 +399,9 @@ export class PageCache {
     nonce: string | undefined,
     personal: PersonalUse | undefined,
   ): Promise<boolean> {
-    if (!this.#isCurrent(ticket) || headers.has("set-cookie")) return false;
+    if (!this.#isCurrent(ticket) || headers.has("set-cookie") || this.#holds(ticket.key)) {
+      return false;
+    }
     // Taken now: the caller goes on to use the same headers for its own response.
     const stored: Array<[string, string]> = [];
     headers.forEach((value, name) => {
@@ -415,7 +417,7 @@ export class PageCache {
       }),
       gzip(body, { level: 7 }),
     ]);
-    if (!this.#isCurrent(ticket)) return false;
+    if (!this.#isCurrent(ticket) || this.#holds(ticket.key)) return false;
     const policy = this.#options.policyForScriptHashes?.(inlineScriptHashes(html, nonce));
     if (policy) stored.push(["Content-Security-Policy", policy]);
     const entry: CachedPage = {
@@ -440,6 +442,17 @@ export class PageCache {
     }
     this.#stats.stores += 1;
     return true;
+  }
+
+  /**
+   * Whether a fresh page is stored under the key already. The first render stored is the page
+   * every visitor gets until the data changes or it ages out: a second render of the same data
+   * (two first requests at once, before either was stored) doesn't replace it with a copy that
+   * differs only in its nonce.
+   */
+  #holds(key: string): boolean {
+    const entry = this.#entries.get(key);
+    return entry !== undefined && this.#options.now() - entry.storedAt <= this.#options.maxAgeMs;
   }
 
   stats(): PageCacheStats {
