@@ -75,7 +75,15 @@ vi.stubGlobal("PointerEvent", FakeMouseEvent);
 function page() {
   const listeners = new Map<string, (e: unknown) => void>();
   let giveUp = () => {};
-  const window: Record<string, unknown> = { location: { pathname: "/product/1", search: "" } };
+  const window: Record<string, unknown> = {
+    location: { pathname: "/product/1", search: "" },
+    addEventListener: (type: string, listener: (event: unknown) => void) => {
+      windowListeners.set(type, listener);
+    },
+    removeEventListener: (type: string) => {
+      windowListeners.delete(type);
+    },
+  };
   runInNewContext(EARLY_TAPS_SCRIPT, {
     window,
     setTimeout: (f: () => void) => {
@@ -177,19 +185,28 @@ class FakeField extends FakeFieldBase {
     return true;
   }
 }
-/** The page's document, for the listeners kept from hydration's start until the replay. */
-const documentListeners = new Map<string, (event: unknown) => void>();
-vi.stubGlobal("document", {
-  addEventListener: (type: string, listener: (event: unknown) => void) => {
-    documentListeners.set(type, listener);
-  },
-  removeEventListener: (type: string) => {
-    documentListeners.delete(type);
-  },
-});
-/** An event React handles itself while hydrating (after `stopNotingTaps`). */
+/** The page's window: the listeners that hold taps from hydration's start until the replay. */
+const windowListeners = new Map<string, (event: unknown) => void>();
+/**
+ * A tap (or typing) while the page hydrates, as it reaches the window first: whether it was
+ * stopped there (React, listening on the document, never sees it) and its default prevented.
+ */
 function meanwhile(type: string, target: object) {
-  documentListeners.get(type)?.({ type, target });
+  let stopped = false;
+  let prevented = false;
+  windowListeners.get(type)?.({
+    type,
+    target,
+    stopPropagation: () => (stopped = true),
+    preventDefault: () => (prevented = true),
+  });
+  return { stopped, prevented };
+}
+/** A whole tap while the page hydrates: press, release, click; whether each was stopped. */
+function tapMeanwhile(target: object) {
+  return ["pointerdown", "mousedown", "pointerup", "mouseup", "click"].map(
+    (type) => meanwhile(type, target).stopped,
+  );
 }
 
 vi.stubGlobal(
@@ -388,24 +405,89 @@ describe("taps before the page hydrates", () => {
     expect(name.changes).toEqual(["Ravi"]);
   });
 
-  it("leave to React a button tapped again while it hydrates; keep a field's newest text", () => {
+  it("hold a button tapped again while the page hydrates, to be made once; keep a field's newest text", () => {
     const p = page();
     const add = button({ contains: (target: unknown) => target === add || target === icon });
-    const icon = {};
+    const icon = { closest: () => add };
     const name = new FakeField();
     p.tap(add);
     p.type(name, "Ra");
     stopNotingTaps();
-    expect(documentListeners.size).toBe(3);
-    // The customer taps Add to Cart again (on its icon), and types on: React handles both.
-    meanwhile("click", icon);
+    expect(windowListeners.size).toBe(7);
+    // The customer taps Add to Cart again (on its icon), and types on: the tap is held whole,
+    // and made once, as the impatient second tap before hydration would be; the text is React's.
+    expect(tapMeanwhile(icon)).toEqual([true, true, true, true, true]);
+    expect(meanwhile("click", icon).prevented).toBe(true);
     name.typed("Ravi");
-    meanwhile("input", name);
+    expect(meanwhile("input", name).stopped).toBe(false);
     name.hydrate();
     replay();
-    expect(documentListeners.size).toBe(0);
-    expect(add.clicks).toBe(0);
+    expect(windowListeners.size).toBe(0);
+    expect(add.clicks).toBe(1);
     expect(name.value).toBe("Ravi");
+  });
+
+  it("hold a tap made while the page hydrates, and make it after the ones noted before", () => {
+    // Increase before hydration, Add to Cart while it hydrates: React would add one at once,
+    // before the replayed Increase. Held, it comes after, and adds two.
+    const p = page();
+    const order: string[] = [];
+    const increase = button({ everyTap: true, click: () => order.push("increase") });
+    const add = button({ click: () => order.push("add") });
+    const cartLink = button({ tagName: "A", pathname: "/cart", click: () => order.push("cart") });
+    p.tap(increase);
+    stopNotingTaps();
+    expect(tapMeanwhile(add)).toEqual([true, true, true, true, true]);
+    // A link followed meanwhile waits too, and the replay ends with it.
+    expect(meanwhile("click", cartLink)).toEqual({ stopped: true, prevented: true });
+    replayEarlyTaps();
+    // Tapped again during the replay, Add to Cart is still held, and still waits once.
+    expect(meanwhile("click", add).stopped).toBe(true);
+    vi.runAllTimers();
+    expect(order).toEqual(["increase", "add", "cart"]);
+    // Once all is made, taps are React's again.
+    expect(windowListeners.size).toBe(0);
+  });
+
+  it("let a link opened elsewhere and a tap outside any control through while holding", () => {
+    const p = page();
+    const add = button();
+    const newTab = button({ tagName: "A", pathname: "/cart", target: "_blank" });
+    const link = button({ tagName: "A", pathname: "/cart" });
+    p.tap(add);
+    stopNotingTaps();
+    expect(meanwhile("click", newTab).stopped).toBe(false);
+    expect(windowListeners.get("click")).toBeDefined();
+    let stopped = false;
+    windowListeners.get("click")?.({
+      type: "click",
+      target: link,
+      ctrlKey: true,
+      stopPropagation: () => (stopped = true),
+      preventDefault: () => {},
+    });
+    expect(stopped).toBe(false);
+    expect(meanwhile("click", { closest: () => null }).stopped).toBe(false);
+    replay();
+    expect([add.clicks, newTab.clicks, link.clicks]).toEqual([1, 0, 0]);
+  });
+
+  it("hold nothing when nothing was noted, and stop holding if hydration never ends", () => {
+    page();
+    stopNotingTaps();
+    expect(windowListeners.size).toBe(0);
+    replay();
+    const p = page();
+    const add = button();
+    const later = button();
+    p.tap(add);
+    stopNotingTaps();
+    vi.advanceTimersByTime(10_000);
+    expect(windowListeners.size).toBe(0);
+    expect(meanwhile("click", later).stopped).toBe(false);
+    // A hydration that ends later still makes what was noted.
+    replay();
+    expect([add.clicks, later.clicks]).toEqual([1, 0]);
   });
 
   it("give a tick or a radio button picked before hydration to React as a click", () => {
@@ -450,16 +532,16 @@ describe("taps before the page hydrates", () => {
     expect(order).toEqual(["increase", "increase", "add"]);
   });
 
-  it("keep the earlier taps of a button that counts every tap when it is tapped while hydrating", () => {
+  it("count a tap while hydrating of a button that counts every tap after the ones before", () => {
     const p = page();
     const increase = button({ everyTap: true });
     p.tap(increase);
     p.tap(increase);
     stopNotingTaps();
-    // A third tap, handled by React: the two before hydration still count.
-    meanwhile("click", increase);
+    // A third tap while it hydrates is held, and counts as well.
+    tapMeanwhile(increase);
     replay();
-    expect(increase.clicks).toBe(2);
+    expect(increase.clicks).toBe(3);
   });
 
   it("skip a button disabled by a tap made before it", () => {
@@ -513,14 +595,14 @@ describe("taps before the page hydrates", () => {
     expect([add2.clicks, reviews.clicks, increase2.clicks]).toEqual([1, 1, 1]);
   });
 
-  it("keep a marked submit button tapped again during hydration out of the replay", () => {
+  it("make a marked submit button tapped again during hydration once, so its form is sent once", () => {
     const p = page();
     const send = button({ type: "submit", form: {}, everyTap: true });
     p.tap(send);
     stopNotingTaps();
-    meanwhile("click", send);
+    expect(meanwhile("click", send)).toEqual({ stopped: true, prevented: true });
     replay();
-    expect(send.clicks).toBe(0);
+    expect(send.clicks).toBe(1);
   });
 
   it("do nothing on a page without the script", () => {

@@ -23,8 +23,12 @@
  * person's taps come: React renders what one changed before the next reads it (Increase, then Add
  * to Cart adds the new quantity).
  *
- * Until the replay, a noted button tapped again is React's to handle (it is left out of the
- * replay, unless it counts every tap), and a noted field typed in again keeps its newest text.
+ * Once hydration has started, React handles taps itself, and would handle one at once, before
+ * those noted were made again. So if anything was noted, taps on buttons and links are held from
+ * then until the replay has made what was noted, and made after it, in the order tapped (a button
+ * already waiting, tapped again, waits once, unless it counts every tap); a noted field typed in
+ * again keeps its newest text. If the page doesn't finish hydrating within GIVE_UP_MS of its
+ * start, taps are no longer held.
  *
  * If the page hasn't started hydrating by GIVE_UP_MS (a download that failed, or a very slow
  * one), nothing more is held: a form or link held meanwhile is sent or followed by the browser
@@ -65,9 +69,16 @@ type Noted =
   | { element: HTMLButtonElement | HTMLAnchorElement }
   | { element: Field; text: string; checked: boolean };
 
-let noted: Noted[] = [];
-/** Listens from `stopNotingTaps` until the replay: what React handles itself meanwhile. */
-let meanwhile: ((event: Event) => void) | undefined;
+/** What waits to be made again, in order: noted before hydration, then held while it waits. */
+let queue: Noted[] = [];
+/** Holds the customer's taps from `stopNotingTaps` until the replay has made what waits. */
+let holding = false;
+/** The replay's own taps, which the hold lets through. */
+let replaying = false;
+let giveUpTimer: ReturnType<typeof setTimeout> | undefined;
+/** The events of a tap, held whole (a control may act on the press: Radix's tabs and menus). */
+const TAP_EVENTS = ["pointerdown", "mousedown", "pointerup", "mouseup", "click"];
+const HOLD_EVENTS = [...TAP_EVENTS, "input", "change"];
 
 function isField(element: Element): element is Field {
   return (
@@ -87,41 +98,73 @@ function countsEveryTap(element: Element): boolean {
 }
 
 /**
- * Stops noting (React hydrates from now on); keeps what was noted, and each field's text. Until
- * the replay, a noted button tapped again is React's alone (the customer's second tap acted)
- * unless it counts every tap, and a noted field typed in again keeps its newest text.
+ * Stops noting (React hydrates from now on); keeps what was noted, and each field's text. If
+ * anything was, the customer's taps on buttons and links are held from now until the replay has
+ * made it (a tap during hydration would otherwise act at once, before the earlier ones: Add to
+ * Cart adding one before the noted Increase), and made after it, in order. A button already
+ * waiting, tapped again, waits once (unless it counts every tap). A field typed in again keeps
+ * its newest text.
  */
 export function stopNotingTaps(): void {
   const take = (window as unknown as Record<string, (() => Element[]) | undefined>)[GLOBAL];
   if (!take) return;
   for (const element of take()) {
-    noted.push(
+    queue.push(
       isField(element)
         ? fieldNote(element)
         : { element: element as HTMLButtonElement | HTMLAnchorElement },
     );
   }
-  if (noted.length === 0 || meanwhile) return;
-  meanwhile = (event) => {
-    const target = event.target as Element | null;
-    if (!target) return;
-    noted = noted.flatMap((entry) => {
-      if (
-        event.type === "click" &&
-        !isField(entry.element) &&
-        entry.element.contains(target) &&
-        !countsEveryTap(entry.element)
-      ) {
-        return [];
-      }
-      if (event.type !== "click" && entry.element === target && isField(target)) {
-        return [fieldNote(target)];
-      }
-      return [entry];
-    });
-  };
-  for (const type of ["click", "input", "change"]) {
-    document.addEventListener(type, meanwhile, true);
+  if (queue.length === 0 || holding) return;
+  holding = true;
+  for (const type of HOLD_EVENTS) window.addEventListener(type, hold, true);
+  // If the page never finishes hydrating, the customer's taps go to the page as they come.
+  giveUpTimer = setTimeout(stopHolding, GIVE_UP_MS);
+}
+
+function stopHolding(): void {
+  if (!holding) return;
+  holding = false;
+  clearTimeout(giveUpTimer);
+  for (const type of HOLD_EVENTS) window.removeEventListener(type, hold, true);
+}
+
+/**
+ * On the window, before React's listeners on the document: a tap on a button or link is stopped
+ * there and joins the queue; text typed in a waiting field is kept as its newest.
+ */
+function hold(event: Event): void {
+  if (replaying) return;
+  const target = event.target as Element | null;
+  if (!target) return;
+  if (!TAP_EVENTS.includes(event.type)) {
+    if (isField(target)) {
+      queue = queue.map((entry) => (entry.element === target ? fieldNote(target) : entry));
+    }
+    return;
+  }
+  const control = target.closest?.("button,a[href]") as
+    | HTMLButtonElement
+    | HTMLAnchorElement
+    | null;
+  if (!control || ("disabled" in control && control.disabled)) return;
+  const mouse = event as MouseEvent;
+  // A link opened elsewhere (a new tab) leaves this page as it is.
+  if (
+    control.tagName === "A" &&
+    (mouse.ctrlKey ||
+      mouse.metaKey ||
+      mouse.shiftKey ||
+      mouse.altKey ||
+      ((control as HTMLAnchorElement).target && (control as HTMLAnchorElement).target !== "_self"))
+  ) {
+    return;
+  }
+  event.stopPropagation();
+  if (event.type !== "click") return;
+  event.preventDefault();
+  if (countsEveryTap(control) || !queue.some((entry) => entry.element === control)) {
+    queue.push({ element: control });
   }
 }
 
@@ -200,34 +243,39 @@ function retype(field: Field, text: string, checked: boolean): void {
 }
 
 /**
- * Makes again what was tapped or typed before hydration (called once the page has hydrated): the
- * first at once, each next one in a task of its own. Once a held link to another page has been
- * followed, the rest are dropped: they were meant for the page being left. (React Router changes
- * the address only once the next page's data has come, so the link itself says where it goes.)
+ * Makes again what was tapped or typed before hydration, and what was tapped while it waited
+ * (called once the page has hydrated): the first at once, each next one in a task of its own.
+ * Once a held link to another page has been followed, the rest are dropped: they were meant for
+ * the page being left. (React Router changes the address only once the next page's data has
+ * come, so the link itself says where it goes.)
  */
 export function replayEarlyTaps(): void {
   stopNotingTaps();
-  if (meanwhile) {
-    for (const type of ["click", "input", "change"]) {
-      document.removeEventListener(type, meanwhile, true);
-    }
-    meanwhile = undefined;
-  }
-  const replay = noted;
-  noted = [];
-  replayNext(replay);
+  clearTimeout(giveUpTimer);
+  replayNext();
 }
 
-function replayNext(queue: Noted[]): void {
+function replayNext(): void {
   const entry = queue.shift();
-  if (!entry) return;
+  if (!entry) {
+    stopHolding();
+    return;
+  }
   const { element } = entry;
   if (element.isConnected && !("disabled" in element && element.disabled)) {
-    if ("text" in entry) retype(entry.element, entry.text, entry.checked);
-    else {
-      tap(element);
-      if (leavesPage(element)) return;
+    replaying = true;
+    try {
+      if ("text" in entry) retype(entry.element, entry.text, entry.checked);
+      else tap(element);
+    } finally {
+      replaying = false;
+    }
+    if (leavesPage(element)) {
+      queue = [];
+      stopHolding();
+      return;
     }
   }
-  if (queue.length > 0) setTimeout(() => replayNext(queue), 0);
+  if (queue.length > 0) setTimeout(replayNext, 0);
+  else stopHolding();
 }

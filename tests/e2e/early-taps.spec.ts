@@ -124,6 +124,36 @@ test("the quantity stepper tapped before hydration counts every tap; Add to Cart
   await expect(page.getByRole("group", { name: "Quantity" }).locator("output")).toHaveText("3");
 });
 
+test("a tap while the page hydrates comes after the taps made before it: Increase, then Add to Cart, adds two", async ({
+  page,
+}) => {
+  // Increase noted before hydration; Add to Cart tapped once React has begun hydrating but before
+  // it has reached the button (the phone's CPU slowed, so hydration takes long enough to tap in).
+  // React would handle that tap at once, before the noted Increase was made: one lamp, not two.
+  const id = await productId(page, "Lotus Tealight Holder");
+  const release = await holdHydration(page);
+  await page.goto(`/product/${id}`, { waitUntil: "domcontentloaded" });
+  await page.getByRole("button", { name: "Increase quantity" }).click();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 20 });
+  release();
+  const add = page.getByRole("button", { name: "Add to Cart", exact: true });
+  // React has taken the document (its root is on it), and hasn't yet hydrated the button.
+  await page.waitForFunction(
+    () => Object.keys(document).some((key) => key.startsWith("__reactContainer")),
+    undefined,
+    { polling: 5 },
+  );
+  const duringHydration = await add.evaluate(
+    (element) => !Object.keys(element).some((key) => key.startsWith("__reactProps")),
+  );
+  await add.click();
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+  expect(duringHydration).toBe(true);
+  await expect(page.getByTestId("cart-count")).toHaveText("2");
+  await expect(page.getByRole("group", { name: "Quantity" }).locator("output")).toHaveText("2");
+});
+
 test("a model file picked before the quote page hydrates is read once it can", async ({ page }) => {
   const release = await holdHydration(page);
   await page.goto("/custom-printing", { waitUntil: "domcontentloaded" });
