@@ -48,9 +48,21 @@ function button(overrides: Partial<FakeButton> = {}): FakeButton {
       b.clicks += 1;
     },
     dispatchEvent: (event) => {
+      // The replay's own events pass the window's hold on their way to the page.
+      windowListeners.get(event.type)?.({
+        ...event,
+        type: event.type,
+        target: b,
+        stopPropagation: () => {
+          throw new Error(`the replay's own ${event.type} was held`);
+        },
+        preventDefault: () => {},
+      });
       b.events.push(event.type);
       if (event.type === "click") {
-        expect(event.detail).toBe(1);
+        // A tap's click follows its release; a keyboard's comes alone, with detail 0.
+        const released = ["mouseup", "pointerup"].includes(b.events[b.events.length - 2] ?? "");
+        expect(event.detail).toBe(released ? 1 : 0);
         b.click();
       }
       return event.type === "pointerdown" ? b.onPointerDown() : true;
@@ -413,7 +425,7 @@ describe("taps before the page hydrates", () => {
     p.tap(add);
     p.type(name, "Ra");
     stopNotingTaps();
-    expect(windowListeners.size).toBe(7);
+    expect(windowListeners.size).toBe(8);
     // The customer taps Add to Cart again (on its icon), and types on: the tap is held whole,
     // and made once, as the impatient second tap before hydration would be; the text is React's.
     expect(tapMeanwhile(icon)).toEqual([true, true, true, true, true]);
@@ -472,22 +484,94 @@ describe("taps before the page hydrates", () => {
     expect([add.clicks, newTab.clicks, link.clicks]).toEqual([1, 0, 0]);
   });
 
-  it("hold nothing when nothing was noted, and stop holding if hydration never ends", () => {
+  it("hold nothing when nothing was noted; once hydration has taken too long, let taps through", () => {
     page();
     stopNotingTaps();
     expect(windowListeners.size).toBe(0);
     replay();
     const p = page();
     const add = button();
+    const show = button();
     const later = button();
     p.tap(add);
+    p.tap(show);
     stopNotingTaps();
     vi.advanceTimersByTime(10_000);
-    expect(windowListeners.size).toBe(0);
+    // The page handles taps itself now; Add to Cart tapped again is its own, not made again.
     expect(meanwhile("click", later).stopped).toBe(false);
-    // A hydration that ends later still makes what was noted.
+    expect(meanwhile("click", add).stopped).toBe(false);
+    // A hydration that ends later still makes what was noted and not tapped since.
     replay();
-    expect([add.clicks, later.clicks]).toEqual([1, 0]);
+    expect([add.clicks, show.clicks, later.clicks]).toEqual([0, 1, 0]);
+    expect(windowListeners.size).toBe(0);
+  });
+
+  it("hold a press that the replay's end comes in the middle of, and make it once it is released", () => {
+    // A menu opens on the press: the press held, the click let through after the replay ended,
+    // and the menu would never open.
+    const p = page();
+    const add = button();
+    const menu = button();
+    p.tap(add);
+    stopNotingTaps();
+    expect(meanwhile("pointerdown", menu).stopped).toBe(true);
+    expect(meanwhile("mousedown", menu)).toEqual({ stopped: true, prevented: true });
+    replay();
+    expect(add.clicks).toBe(1);
+    expect(windowListeners.size).toBe(8);
+    expect(meanwhile("pointerup", menu).stopped).toBe(true);
+    expect(meanwhile("click", menu).stopped).toBe(true);
+    vi.runAllTimers();
+    expect(menu.events).toEqual(["pointerdown", "mousedown", "pointerup", "mouseup", "click"]);
+    expect(windowListeners.size).toBe(0);
+  });
+
+  it("let go of a press that turns into a scroll, or whose click lands elsewhere", () => {
+    const p = page();
+    const add = button();
+    const menu = button();
+    p.tap(add);
+    stopNotingTaps();
+    meanwhile("pointerdown", menu);
+    replay();
+    meanwhile("pointercancel", menu);
+    expect(windowListeners.size).toBe(0);
+    expect(menu.clicks).toBe(0);
+    const q = page();
+    q.tap(add);
+    stopNotingTaps();
+    meanwhile("pointerdown", menu);
+    replay();
+    meanwhile("click", { closest: () => null });
+    expect(windowListeners.size).toBe(0);
+    expect(menu.clicks).toBe(0);
+  });
+
+  it("don't hold a link when only typing waits; make a keyboard's click as one", () => {
+    const p = page();
+    const name = new FakeField();
+    const link = button({ tagName: "A", pathname: "/cart" });
+    const send = button();
+    p.type(name, "Ravi");
+    stopNotingTaps();
+    expect(meanwhile("click", link).stopped).toBe(false);
+    // Enter on a focused button: a click with no press (detail 0).
+    let prevented = false;
+    windowListeners.get("click")?.({
+      type: "click",
+      target: send,
+      detail: 0,
+      stopPropagation: () => {},
+      preventDefault: () => (prevented = true),
+    });
+    expect(prevented).toBe(true);
+    replayEarlyTaps();
+    // A second call while the replay runs starts no second one.
+    replayEarlyTaps();
+    vi.runAllTimers();
+    expect(send.events).toEqual(["click"]);
+    expect(send.clicks).toBe(1);
+    expect(link.clicks).toBe(0);
   });
 
   it("give a tick or a radio button picked before hydration to React as a click", () => {

@@ -65,20 +65,30 @@ export const EARLY_TAPS_SCRIPT =
   `${GIVE_UP_MS})})()`;
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
-type Noted =
-  | { element: HTMLButtonElement | HTMLAnchorElement }
-  | { element: Field; text: string; checked: boolean };
+type Control = HTMLButtonElement | HTMLAnchorElement;
+/** A tap to make again (`keyboard`: a click from the keyboard, made again as one). */
+type Tapped = { element: Control; keyboard?: boolean };
+type Noted = Tapped | { element: Field; text: string; checked: boolean };
 
 /** What waits to be made again, in order: noted before hydration, then held while it waits. */
 let queue: Noted[] = [];
-/** Holds the customer's taps from `stopNotingTaps` until the replay has made what waits. */
-let holding = false;
-/** The replay's own taps, which the hold lets through. */
+/**
+ * From `stopNotingTaps` (if anything was noted) until the replay has made all that waits:
+ * "hold" stops taps on buttons and links and queues them; "note" (hydration took over GIVE_UP_MS)
+ * lets them through, and only takes a waiting button tapped again out of the queue.
+ */
+let mode: "off" | "hold" | "note" = "off";
+/** A replay is under way (one at a time), and its next step is due in a task. */
+let replayRunning = false;
+let replayDue = false;
+/** A held press whose click hasn't come yet: its click is held too, whenever it comes. */
+let pressed: Element | null = null;
+/** The replay's own taps (and what the page does in them at once), which the hold lets through. */
 let replaying = false;
 let giveUpTimer: ReturnType<typeof setTimeout> | undefined;
 /** The events of a tap, held whole (a control may act on the press: Radix's tabs and menus). */
 const TAP_EVENTS = ["pointerdown", "mousedown", "pointerup", "mouseup", "click"];
-const HOLD_EVENTS = [...TAP_EVENTS, "input", "change"];
+const HOLD_EVENTS = [...TAP_EVENTS, "pointercancel", "input", "change"];
 
 function isField(element: Element): element is Field {
   return (
@@ -99,73 +109,93 @@ function countsEveryTap(element: Element): boolean {
 
 /**
  * Stops noting (React hydrates from now on); keeps what was noted, and each field's text. If
- * anything was, the customer's taps on buttons and links are held from now until the replay has
- * made it (a tap during hydration would otherwise act at once, before the earlier ones: Add to
- * Cart adding one before the noted Increase), and made after it, in order. A button already
- * waiting, tapped again, waits once (unless it counts every tap). A field typed in again keeps
- * its newest text.
+ * anything was, the customer's taps on buttons (and on links, while a tapped button or link
+ * waits) are held from now until the replay has made it (a tap during hydration would otherwise
+ * act at once, before the earlier ones: Add to Cart adding one before the noted Increase), and
+ * made after it, in order. A button already waiting, tapped again, waits once (unless it counts
+ * every tap). A field typed in again keeps its newest text.
  */
 export function stopNotingTaps(): void {
   const take = (window as unknown as Record<string, (() => Element[]) | undefined>)[GLOBAL];
   if (!take) return;
   for (const element of take()) {
-    queue.push(
-      isField(element)
-        ? fieldNote(element)
-        : { element: element as HTMLButtonElement | HTMLAnchorElement },
-    );
+    queue.push(isField(element) ? fieldNote(element) : { element: element as Control });
   }
-  if (queue.length === 0 || holding) return;
-  holding = true;
+  if (queue.length === 0 || mode !== "off") return;
+  mode = "hold";
   for (const type of HOLD_EVENTS) window.addEventListener(type, hold, true);
-  // If the page never finishes hydrating, the customer's taps go to the page as they come.
-  giveUpTimer = setTimeout(stopHolding, GIVE_UP_MS);
+  // If the page doesn't finish hydrating, the customer's taps go to the page as they come.
+  giveUpTimer = setTimeout(() => {
+    if (mode === "hold") mode = "note";
+    pressed = null;
+  }, GIVE_UP_MS);
 }
 
-function stopHolding(): void {
-  if (!holding) return;
-  holding = false;
+function stopListening(): void {
   clearTimeout(giveUpTimer);
+  pressed = null;
+  replayRunning = false;
+  if (mode === "off") return;
+  mode = "off";
   for (const type of HOLD_EVENTS) window.removeEventListener(type, hold, true);
 }
 
+const isTapped = (entry: Noted): entry is Tapped => !isField(entry.element);
+
 /**
  * On the window, before React's listeners on the document: a tap on a button or link is stopped
- * there and joins the queue; text typed in a waiting field is kept as its newest.
+ * there, press to click, and joins the queue; text typed in a waiting field is kept as its newest.
  */
 function hold(event: Event): void {
   if (replaying) return;
   const target = event.target as Element | null;
   if (!target) return;
+  if (event.type === "pointercancel") {
+    // The press became a scroll: no click comes.
+    pressed = null;
+    if (replayRunning && !replayDue && queue.length === 0) stopListening();
+    return;
+  }
   if (!TAP_EVENTS.includes(event.type)) {
     if (isField(target)) {
       queue = queue.map((entry) => (entry.element === target ? fieldNote(target) : entry));
     }
     return;
   }
-  const control = target.closest?.("button,a[href]") as
-    | HTMLButtonElement
-    | HTMLAnchorElement
-    | null;
-  if (!control || ("disabled" in control && control.disabled)) return;
-  const mouse = event as MouseEvent;
-  // A link opened elsewhere (a new tab) leaves this page as it is.
-  if (
-    control.tagName === "A" &&
-    (mouse.ctrlKey ||
-      mouse.metaKey ||
-      mouse.shiftKey ||
-      mouse.altKey ||
-      ((control as HTMLAnchorElement).target && (control as HTMLAnchorElement).target !== "_self"))
-  ) {
+  const control = target.closest?.("button,a[href]") as Control | null;
+  const wasPressed = pressed;
+  // A press ends with its click (on the control, or elsewhere if the pointer moved off it).
+  if (event.type === "click") pressed = null;
+  if (!control || ("disabled" in control && control.disabled)) {
+    if (replayRunning && !replayDue && queue.length === 0 && !pressed) stopListening();
     return;
   }
+  const mouse = event as MouseEvent;
+  if (mode === "note") {
+    // No longer held: the page handles the tap, so a waiting button tapped again is the page's.
+    if (event.type === "click" && !countsEveryTap(control)) {
+      queue = queue.filter((entry) => entry.element !== control);
+    }
+    return;
+  }
+  if (control.tagName === "A" && wasPressed !== control) {
+    const link = control as HTMLAnchorElement;
+    // A link opened elsewhere (a new tab) leaves this page as it is; one followed here waits
+    // only for a tapped button or link (as before hydration): typing doesn't hold it up.
+    if (mouse.ctrlKey || mouse.metaKey || mouse.shiftKey || mouse.altKey) return;
+    if (link.target && link.target !== "_self") return;
+    if (!queue.some(isTapped)) return;
+  }
   event.stopPropagation();
+  // Focus would move on the press (Radix's tabs change on focus).
+  if (event.type === "mousedown") event.preventDefault();
+  if (event.type === "pointerdown" || event.type === "mousedown") pressed = control;
   if (event.type !== "click") return;
   event.preventDefault();
   if (countsEveryTap(control) || !queue.some((entry) => entry.element === control)) {
-    queue.push({ element: control });
+    queue.push({ element: control, keyboard: mouse.detail === 0 });
   }
+  if (replayRunning) replayLater();
 }
 
 /**
@@ -174,7 +204,14 @@ function hold(event: Event): void {
  * real tap, gets no mouse events). The click's own behaviour (a submit button sending its form, a
  * link followed) comes after it as for a real one.
  */
-function tap(element: Element): void {
+function tap(element: Element, keyboard = false): void {
+  if (keyboard) {
+    // A button pressed with Enter or Space is clicked, with no press.
+    element.dispatchEvent(
+      new MouseEvent("click", { bubbles: true, cancelable: true, composed: true, detail: 0 }),
+    );
+    return;
+  }
   const mouse = { bubbles: true, cancelable: true, composed: true, button: 0, detail: 1 };
   const pointer = { ...mouse, pointerId: 1, pointerType: "mouse", isPrimary: true };
   const pressed = element.dispatchEvent(
@@ -251,14 +288,25 @@ function retype(field: Field, text: string, checked: boolean): void {
  */
 export function replayEarlyTaps(): void {
   stopNotingTaps();
+  if (replayRunning) return;
+  replayRunning = true;
+  // Hydrated: the give-up is for a hydration that doesn't end.
   clearTimeout(giveUpTimer);
   replayNext();
 }
 
+function replayLater(): void {
+  if (replayDue) return;
+  replayDue = true;
+  setTimeout(replayNext, 0);
+}
+
 function replayNext(): void {
+  replayDue = false;
   const entry = queue.shift();
   if (!entry) {
-    stopHolding();
+    // A press held but not yet released: its click is made when it comes.
+    if (!pressed) stopListening();
     return;
   }
   const { element } = entry;
@@ -266,16 +314,16 @@ function replayNext(): void {
     replaying = true;
     try {
       if ("text" in entry) retype(entry.element, entry.text, entry.checked);
-      else tap(element);
+      else tap(element, entry.keyboard);
     } finally {
       replaying = false;
     }
     if (leavesPage(element)) {
       queue = [];
-      stopHolding();
+      stopListening();
       return;
     }
   }
-  if (queue.length > 0) setTimeout(replayNext, 0);
-  else stopHolding();
+  if (queue.length > 0) replayLater();
+  else if (!pressed) stopListening();
 }
