@@ -374,8 +374,8 @@ export class PageCache {
   }
 
   /**
-   * Stores a rendered page under its ticket, unless the data changed since the render began.
-   * Resolves to whether it was stored.
+   * Stores a rendered page under its ticket, unless the data changed since the render began or a
+   * fresh copy of the page is stored already. Resolves to whether it was stored.
    */
   async store(
     ticket: PageCacheTicket,
