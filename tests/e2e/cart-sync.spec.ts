@@ -142,6 +142,42 @@ test.describe("cart sync", () => {
     await expect(page.getByTestId("cart-line")).toHaveCount(1);
   });
 
+  test("every cart request a page sends is finished: its answer is read, no request stays open", async ({
+    page,
+    login,
+  }) => {
+    // An answer left unread kept its request open in the browser for good (a page that never
+    // finished loading, to Lighthouse and to anything waiting for the network to go quiet).
+    const lotus = await productByName(page, "Lotus Tealight Holder");
+    await login();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.enable");
+    const open = new Map<string, string>();
+    const sent: string[] = [];
+    cdp.on("Network.requestWillBeSent", (e) => {
+      if (!e.request.url.endsWith("/api/cart")) return;
+      open.set(e.requestId, e.request.method);
+      sent.push(e.request.method);
+    });
+    cdp.on("Network.loadingFinished", (e) => open.delete(e.requestId));
+    cdp.on("Network.loadingFailed", (e) => open.delete(e.requestId));
+
+    await page.goto(`/product/${lotus}`);
+    await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
+    await expect(page.getByTestId("cart-count")).toHaveText("1");
+    await expect.poll(() => storedCart(page)).toEqual({ [lotus]: 1 });
+    await page.goto("/cart");
+    await expect(quantityOf(page, "Lotus Tealight Holder")).toHaveText("1");
+    await page.getByRole("button", { name: "Increase quantity of Lotus Tealight Holder" }).click();
+    await expect.poll(() => storedCart(page)).toEqual({ [lotus]: 2 });
+
+    // The page sent its changes (POST) and read the stored cart (GET)…
+    expect(sent).toContain("POST");
+    expect(sent).toContain("GET");
+    // …and each of those requests ended.
+    await expect.poll(() => [...open.values()], { timeout: 5_000 }).toEqual([]);
+  });
+
   test("two devices of one account: each shows the stored cart, neither overwrites the other", async ({
     page,
     login,

@@ -232,6 +232,14 @@ function sendUnsent(): Promise<boolean> {
   return flushing;
 }
 
+/**
+ * Ends a request whose answer isn't read: an unread answer keeps its request open in the browser
+ * (to anything waiting for the network to go quiet, the page never finishes loading).
+ */
+function done(res: Response) {
+  res.body?.cancel().catch(() => {});
+}
+
 async function flush(): Promise<boolean> {
   for (;;) {
     if (!sync?.ready) return false;
@@ -259,6 +267,7 @@ async function flush(): Promise<boolean> {
       // Offline, or the page is being left: still unsent.
       return false;
     }
+    done(res);
     if (res.status === 401) {
       // The session ended: stop sending; the next page load signs the cart out.
       sync = null;
@@ -427,7 +436,7 @@ export async function refreshStoredCart(): Promise<void> {
   try {
     const res = await fetch("/api/cart", { headers: { accept: "application/json" } });
     if (res.status === 401) sync = null;
-    if (!res.ok) return;
+    if (!res.ok) return done(res);
     stored = setCart(((await res.json()) as { lines: CartLine[] }).lines);
   } catch {
     return;
@@ -453,7 +462,10 @@ async function mergeStoredCart(account: string) {
   let stored: Cart;
   try {
     const res = await fetch("/api/cart", { headers: { accept: "application/json" } });
-    if (!res.ok) throw new Error(`cart load failed: ${res.status}`);
+    if (!res.ok) {
+      done(res);
+      throw new Error(`cart load failed: ${res.status}`);
+    }
     stored = setCart(((await res.json()) as { lines: CartLine[] }).lines);
   } catch {
     if (mine === generation) sync = null;
