@@ -379,12 +379,17 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
             <div className="flex justify-between gap-2">
               <dt>
                 Shipping
-                {pricing && (
+                {pricing ? (
                   <span
                     className="block text-muted-foreground text-xs"
                     data-testid="summary-shipping-note"
                   >
                     {shippingNoteText(pricing.shipping)}
+                  </span>
+                ) : (
+                  // The note's line, kept while the cart is priced: the rows below don't jump.
+                  <span className="block text-xs" aria-hidden="true">
+                    {"\u00a0"}
                   </span>
                 )}
               </dt>

@@ -23,6 +23,35 @@ const noSidewaysScroll = (page: Page) =>
 test.describe("shipping rates", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
+  test("the cart's summary keeps its rows in place while the shipping note arrives", async ({
+    page,
+  }) => {
+    const rocket = `/product/${await productId(page, "Orbital Scout Rocket Model")}`;
+    await page.goto(rocket);
+    await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
+    await expect(page.getByTestId("cart-count")).toHaveText("1");
+
+    // The cart's prices held back: the summary is drawn before its shipping note.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/cart-products*", async (route) => {
+      await held;
+      await route.fallback();
+    });
+    await page.goto("/cart");
+    const tax = page.getByTestId("summary-tax");
+    await expect(tax).toBeVisible();
+    await expect(page.getByTestId("summary-shipping-note")).toHaveCount(0);
+    const before = (await tax.boundingBox())?.y;
+    release();
+    await expect(page.getByTestId("summary-shipping-note")).toHaveText(
+      "Estimate: check your PIN code below",
+    );
+    expect((await tax.boundingBox())?.y).toBe(before);
+  });
+
   test("the cart and checkout show the rate the server charges for the PIN code, on a phone", async ({
     page,
     login,
