@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { endUnread } from "~/lib/end-unread.ts";
 
 /** How a load ended; superseded: a later load was started before it answered. */
 export type LoadOutcome = "loaded" | "failed" | "superseded";
@@ -33,6 +34,7 @@ export function useJsonLoad<T>() {
         signal: request.signal,
       });
       if (res.ok) body = (await res.json()) as T;
+      else endUnread(res);
     } catch {
       // Left undefined: failed.
     }

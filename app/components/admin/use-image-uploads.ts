@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "~/components/ui/use-toast";
+import { endUnread } from "~/lib/end-unread.ts";
 import { uploadText } from "~/rules/admin-uploads.ts";
 
 /*
@@ -37,6 +38,7 @@ export async function discardUploads(paths: string[]): Promise<void> {
     body,
     keepalive: true,
   });
+  endUnread(res);
   if (!res.ok) throw new Error(`discard failed: ${res.status}`);
 }
 

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { endUnread } from "~/lib/end-unread.ts";
 import {
   addItem,
   CART_COUNT_COOKIE,
@@ -191,9 +192,18 @@ function forgetUnsent(keys: Iterable<string>) {
 
 const forgetAllUnsent = () => forgetUnsent(readUnsent().map(([key]) => key));
 
+/**
+ * Changes made before this page has followed any account (a tap React handles as it hydrates, before
+ * the root's effects have run): whose they are is not known yet. Marked once it is.
+ */
+let beforeFollowing: Array<LineRef | undefined> | null = [];
+
 /** Marks a line (none: the whole cart) unsent and sends what is unsent. */
 function syncLine(ref?: LineRef) {
-  if (!sync?.ready) return;
+  if (!sync?.ready) {
+    beforeFollowing?.push(ref);
+    return;
+  }
   const key = unsentKey(ref);
   const mark: Unsent = {
     account: accountHash(sync.account),
@@ -232,14 +242,6 @@ function sendUnsent(): Promise<boolean> {
   return flushing;
 }
 
-/**
- * Ends a request whose answer isn't read: an unread answer keeps its request open in the browser
- * (to anything waiting for the network to go quiet, the page never finishes loading).
- */
-function done(res: Response) {
-  res.body?.cancel().catch(() => {});
-}
-
 async function flush(): Promise<boolean> {
   for (;;) {
     if (!sync?.ready) return false;
@@ -267,7 +269,7 @@ async function flush(): Promise<boolean> {
       // Offline, or the page is being left: still unsent.
       return false;
     }
-    done(res);
+    endUnread(res);
     if (res.status === 401) {
       // The session ended: stop sending; the next page load signs the cart out.
       sync = null;
@@ -384,6 +386,8 @@ export function useStoredCartRead(): boolean {
 
 function followAccount(account: string | null): Promise<void> {
   followed = account;
+  const early = beforeFollowing ?? [];
+  beforeFollowing = null;
   if (account === null) {
     if (sync || lastSynced()) {
       generation += 1;
@@ -400,6 +404,8 @@ function followAccount(account: string | null): Promise<void> {
     // or tab may have changed it since), once this browser's unsent changes have reached it;
     // keep sending changes.
     sync = { account, ready: true };
+    // A change made before now is sent first: the stored cart, taken next, would replace it.
+    for (const ref of early) syncLine(ref);
     return refreshStoredCart();
   }
   if (lastSynced() !== null) {
@@ -436,7 +442,7 @@ export async function refreshStoredCart(): Promise<void> {
   try {
     const res = await fetch("/api/cart", { headers: { accept: "application/json" } });
     if (res.status === 401) sync = null;
-    if (!res.ok) return done(res);
+    if (!res.ok) return endUnread(res);
     stored = setCart(((await res.json()) as { lines: CartLine[] }).lines);
   } catch {
     return;
@@ -463,7 +469,7 @@ async function mergeStoredCart(account: string) {
   try {
     const res = await fetch("/api/cart", { headers: { accept: "application/json" } });
     if (!res.ok) {
-      done(res);
+      endUnread(res);
       throw new Error(`cart load failed: ${res.status}`);
     }
     stored = setCart(((await res.json()) as { lines: CartLine[] }).lines);
