@@ -166,6 +166,8 @@ test.describe("cart sync", () => {
     await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
     await expect(page.getByTestId("cart-count")).toHaveText("1");
     await expect.poll(() => storedCart(page)).toEqual({ [lotus]: 1 });
+    // The product page's requests end there (leaving the page would cut them off).
+    await expect.poll(() => [...open.values()], { timeout: 5_000 }).toEqual([]);
     await page.goto("/cart");
     await expect(quantityOf(page, "Lotus Tealight Holder")).toHaveText("1");
     await page.getByRole("button", { name: "Increase quantity of Lotus Tealight Holder" }).click();

@@ -11,7 +11,14 @@ type StoredLine = { productId: string; variantId: string | null; quantity: numbe
 const ACCOUNT = "customer@example.com";
 
 let storage: Map<string, string>;
+/** Each account's stored cart; `stored` is the one of the account signed in (`session`). */
+let carts: Map<string, StoredLine[]>;
+let session: string;
 let stored: StoredLine[];
+/** While set, a GET waits for it (its answer is read when it was asked). */
+let getHeld: Promise<void> | null;
+/** While set, the shop answers every request with this status and no cart. */
+let failWith: number | null;
 /** Requests made to /api/cart, as "GET" or "POST <intent>". */
 let requests: string[];
 /** Answers not read by the page: each keeps its request open in a browser. */
@@ -39,10 +46,20 @@ function answer(body: unknown): Response {
 
 async function fakeFetch(url: string, init?: { method?: string; body?: FormData }) {
   if (url !== "/api/cart") throw new Error(`unexpected fetch ${url}`);
+  // The network: the shop sees the request a moment later.
+  await new Promise((resolve) => setTimeout(resolve, 1));
   const toLines = () => stored.map((l) => ({ ...lineOf(l.productId), quantity: l.quantity }));
+  if (failWith !== null) {
+    requests.push(`${init?.method ?? "GET"} ${failWith}`);
+    const res = new Response("Unexpected Server Error", { status: failWith });
+    unread.push(res);
+    return res;
+  }
   if (!init?.method || init.method === "GET") {
     requests.push("GET");
-    return answer({ lines: toLines() });
+    const lines = toLines();
+    if (getHeld) await getHeld;
+    return answer({ lines });
   }
   const form = init.body as FormData;
   const intent = String(form.get("intent"));
@@ -63,7 +80,15 @@ async function fakeFetch(url: string, init?: { method?: string; body?: FormData 
   } else if (intent === "clear") {
     stored = [];
   }
+  carts.set(session, stored);
   return answer({ ok: true, lines: toLines() });
+}
+
+/** Signs the browser in as `account` (the shop's session cookie): requests are that account's. */
+function signInAs(account: string) {
+  carts.set(session, stored);
+  session = account;
+  stored = carts.get(account) ?? [];
 }
 
 /** A page load: the module's state starts afresh; the browser's storage stays. */
@@ -79,7 +104,11 @@ const localCart = () =>
 
 beforeEach(() => {
   storage = new Map();
+  carts = new Map();
+  session = ACCOUNT;
   stored = [];
+  getHeld = null;
+  failWith = null;
   requests = [];
   unread = [];
   const localStorage = {
@@ -161,6 +190,75 @@ describe("cart store, signed in", () => {
     store.cartActions.update("lamp", 3);
     await store.cartSyncIdle();
     expect(unread.length).toBeGreaterThanOrEqual(4);
+    expect(unread.filter((res) => !res.bodyUsed)).toEqual([]);
+  });
+  it("a wait for the stored cart waits for changes made before the page follows the account", async () => {
+    stored = [{ productId: "lamp", variantId: null, quantity: 1 }];
+    let store = await loadPage();
+    await store.followCartAccount(ACCOUNT);
+    await store.cartSyncIdle();
+
+    // Proceed to Checkout tapped as the next page hydrates, right after Add to Cart.
+    store = await loadPage();
+    store.cartActions.add(lineOf("spinner"));
+    let storedWhenIdle: string[] = [];
+    const idle = store.cartSyncIdle().then((ok) => {
+      storedWhenIdle = stored.map((l) => l.productId).sort();
+      return ok;
+    });
+    await store.followCartAccount(ACCOUNT);
+    expect(await idle).toBe(true);
+    expect(storedWhenIdle).toEqual(["lamp", "spinner"]);
+  });
+
+  it("a merge still loading for one account never writes into another's stored cart", async () => {
+    // This page signs in as A; A's stored cart is read slowly.
+    const other = "other@example.com";
+    stored = [{ productId: "lamp", variantId: null, quantity: 1 }];
+    let release = () => {};
+    getHeld = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const tab1 = await loadPage();
+    const merging = tab1.followCartAccount(ACCOUNT);
+    await vi.waitFor(() => expect(requests).toEqual(["GET"]));
+
+    // Meanwhile another tab signs in as B (the browser's session is B's now) and merges.
+    signInAs(other);
+    stored = [{ productId: "spinner", variantId: null, quantity: 2 }];
+    getHeld = null;
+    const tab2 = await loadPage();
+    await tab2.followCartAccount(other);
+    await tab2.cartSyncIdle();
+    // This page's root learns of B and follows it; then A's slow read arrives.
+    const following = tab1.followCartAccount(other);
+    release();
+    await merging;
+    await following;
+    await tab1.cartSyncIdle();
+
+    // B's stored cart is B's: A's lamp was not written into it.
+    expect(stored).toEqual([{ productId: "spinner", variantId: null, quantity: 2 }]);
+    expect(carts.get(ACCOUNT)).toEqual([{ productId: "lamp", variantId: null, quantity: 1 }]);
+  });
+
+  it("an error answer is ended too", async () => {
+    stored = [{ productId: "lamp", variantId: null, quantity: 1 }];
+    let store = await loadPage();
+    await store.followCartAccount(ACCOUNT);
+    await store.cartSyncIdle();
+    // The shop fails: the next page's refresh (a GET) and a change (a POST) get 500s.
+    failWith = 500;
+    store = await loadPage();
+    await store.followCartAccount(ACCOUNT);
+    store.cartActions.add(lineOf("spinner"));
+    expect(await store.cartSyncIdle()).toBe(false);
+    // A first sign-in whose read fails: its GET gets a 500.
+    storage.clear();
+    store = await loadPage();
+    await store.followCartAccount(ACCOUNT);
+    expect(requests).toEqual(expect.arrayContaining(["GET 500", "POST 500"]));
+    expect(requests.filter((r) => r.startsWith("GET")).length).toBeGreaterThanOrEqual(2);
     expect(unread.filter((res) => !res.bodyUsed)).toEqual([]);
   });
 });

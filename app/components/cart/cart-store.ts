@@ -197,6 +197,13 @@ const forgetAllUnsent = () => forgetUnsent(readUnsent().map(([key]) => key));
  * the root's effects have run): whose they are is not known yet. Marked once it is.
  */
 let beforeFollowing: Array<LineRef | undefined> | null = [];
+let followedFirst = () => {};
+/** Settles when this page first follows an account (or nobody). */
+const firstFollow = new Promise<void>((resolve) => {
+  followedFirst = resolve;
+});
+/** How long a wait for the stored cart waits for the page to learn who is signed in. */
+const FIRST_FOLLOW_WAIT_MS = 5_000;
 
 /** Marks a line (none: the whole cart) unsent and sends what is unsent. */
 function syncLine(ref?: LineRef) {
@@ -304,6 +311,11 @@ export function retryCartSync() {
  */
 export async function cartSyncIdle(): Promise<boolean> {
   if (typeof window === "undefined") return true;
+  // Changes made before the page knew who is signed in are sent once it does (an error page
+  // never learns: not waited for long).
+  if (beforeFollowing?.length) {
+    await Promise.race([firstFollow, new Promise((r) => setTimeout(r, FIRST_FOLLOW_WAIT_MS))]);
+  }
   if (merging) await merging;
   // Signed in but not syncing (the merge's read failed): the stored cart lacks this copy.
   if (!sync?.ready) return followed === null;
@@ -388,6 +400,8 @@ function followAccount(account: string | null): Promise<void> {
   followed = account;
   const early = beforeFollowing ?? [];
   beforeFollowing = null;
+  // (Its waiters go on after this call's own steps: they are promise callbacks.)
+  followedFirst();
   if (account === null) {
     if (sync || lastSynced()) {
       generation += 1;
@@ -402,7 +416,9 @@ function followAccount(account: string | null): Promise<void> {
   if (lastSynced() === accountHash(account)) {
     // Already merged for this account (a reload): the stored cart is the truth (another device
     // or tab may have changed it since), once this browser's unsent changes have reached it;
-    // keep sending changes.
+    // keep sending changes. Anything still under way for another account (its merge, a
+    // refresh: another tab signed in meanwhile) is abandoned, not finished under this session.
+    if (sync) generation += 1;
     sync = { account, ready: true };
     // A change made before now is sent first: the stored cart, taken next, would replace it.
     for (const ref of early) syncLine(ref);
