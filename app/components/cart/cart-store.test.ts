@@ -192,6 +192,7 @@ describe("cart store, signed in", () => {
     expect(unread.length).toBeGreaterThanOrEqual(4);
     expect(unread.filter((res) => !res.bodyUsed)).toEqual([]);
   });
+
   it("a wait for the stored cart waits for changes made before the page follows the account", async () => {
     stored = [{ productId: "lamp", variantId: null, quantity: 1 }];
     let store = await loadPage();
